@@ -1,0 +1,25 @@
+"""exact_odds: the exact odds of baccarat.
+
+Punto banco for any shoe, from one exact walk of the coup; bets as pay
+tables; chemin de fer and baccarat banque as games.
+
+>>> from exact_odds import Shoe, analyse
+>>> a = analyse(Shoe.decks(8))
+>>> a.distribution.outcome_counts()["banker"]
+2292252566437888
+"""
+
+from .analysis import Analysis, analyse
+from .catalog import builtin_catalog, load_catalog
+from .coup import Coup, CoupDistribution, Deal
+from .engine import walk
+from .paytable import PayLine, PayTable
+from .shoe import Shoe, ShoeError
+from .tableau import PUNTO_BANCO, Tableau
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Analysis", "Coup", "CoupDistribution", "Deal", "PayLine", "PayTable", "PUNTO_BANCO",
+    "Shoe", "ShoeError", "Tableau", "analyse", "builtin_catalog", "load_catalog", "walk",
+]

@@ -1,0 +1,121 @@
+"""A full analysis of one shoe: outcome counts and every chosen bet priced.
+
+:func:`analyse` walks the game once and prices each pay table on the result.
+:class:`Analysis` turns the exact results into rows (for tables) and a JSON
+document (the contract in the README); nothing here rounds until a row asks
+for decimals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .catalog import builtin_catalog
+from .coup import CoupDistribution
+from .engine import walk
+from .numbers import decimal_text, fraction_text, percent_text, sqrt_text
+from .paytable import BetResult, PayTable
+from .shoe import Shoe
+from .tableau import PUNTO_BANCO
+
+CONVENTION = (
+    "Counts are six-card sequences (Wizard of Odds convention): every coup is an ordered "
+    "draw of six cards, unused cards included, out of N(N-1)(N-2)(N-3)(N-4)(N-5)."
+)
+INFINITE_CONVENTION = "Infinite deck: cards drawn with replacement, each rank 1/13; no integer counts."
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Outcome counts of a shoe and its bets priced exactly."""
+
+    shoe: Shoe
+    distribution: CoupDistribution
+    results: tuple[BetResult, ...]
+
+    @property
+    def convention(self) -> str:
+        return INFINITE_CONVENTION if self.shoe.is_infinite else CONVENTION
+
+    def outcome_rows(self, exact: bool = False):
+        """Rows: outcome, six-card count, probability (and the fraction)."""
+        counts = self.distribution.outcome_counts()
+        total = self.distribution.total
+        rows = []
+        for name in ("banker", "player", "tie"):
+            p = Fraction(counts[name], total)
+            row = [name.capitalize(), "" if self.shoe.is_infinite else str(counts[name]), decimal_text(p, 10)]
+            if exact:
+                row.append(fraction_text(p))
+            rows.append(row)
+        rows.append(["Total", "" if self.shoe.is_infinite else str(total), decimal_text(Fraction(1), 10)] + (["1/1"] if exact else []))
+        headers = ["Outcome", "Count", "Probability"] + (["Exact"] if exact else [])
+        return headers, rows
+
+    def bet_rows(self, exact: bool = False):
+        """Rows: bet, pays, P(win/push/loss), EV, house edge (with and without pushes), SD."""
+        headers = ["Bet", "Pays", "P(win)", "P(push)", "P(loss)", "Expected value",
+                   "House edge", "Edge excl. pushes", "Std. dev."]
+        if exact:
+            headers += ["House edge (exact)"]
+        rows = []
+        for r in self.results:
+            row = [
+                r.bet.name, r.bet.pays_text,
+                decimal_text(r.win, 8), decimal_text(r.push, 8), decimal_text(r.loss, 8),
+                decimal_text(r.expected_value, 8), percent_text(r.house_edge, 6),
+                percent_text(r.house_edge_excluding_pushes, 6), sqrt_text(r.variance, 6),
+            ]
+            if exact:
+                row.append(fraction_text(r.house_edge))
+            rows.append(row)
+        return headers, rows
+
+    def to_json(self) -> dict:
+        """The JSON contract: shoe, outcomes (counts and probabilities), bets."""
+        counts = self.distribution.outcome_counts()
+        total = self.distribution.total
+        inf = self.shoe.is_infinite
+        outcomes = {
+            name: {"count": None if inf else counts[name], "probability": fraction_text(Fraction(counts[name], total))}
+            for name in ("banker", "player", "tie")
+        }
+        outcomes["total"] = None if inf else total
+        return {
+            "shoe": self.shoe.to_json(),
+            "convention": self.convention,
+            "outcomes": outcomes,
+            "bets": [bet_json(r, inf) for r in self.results],
+        }
+
+
+def bet_json(r: BetResult, infinite: bool = False) -> dict:
+    """One bet's exact figures, fractions as 'p/q' strings (no counts for the infinite deck)."""
+    return {
+        "bet": r.bet.name,
+        "pays": r.bet.pays_text,
+        "description": r.bet.description,
+        "win": fraction_text(r.win),
+        "push": fraction_text(r.push),
+        "loss": fraction_text(r.loss),
+        "expected_value": fraction_text(r.expected_value),
+        "house_edge": fraction_text(r.house_edge),
+        "house_edge_percent": percent_text(r.house_edge, 10).rstrip("%"),
+        "house_edge_excluding_pushes": fraction_text(r.house_edge_excluding_pushes),
+        "variance": fraction_text(r.variance),
+        "standard_deviation": sqrt_text(r.variance, 10),
+        "lines": [
+            {"label": l.label, "pays": fraction_text(l.pays), "count": None if infinite else l.count,
+             "probability": fraction_text(l.probability)}
+            for l in r.lines
+        ],
+    }
+
+
+def analyse(shoe: Shoe, bets: list[PayTable] | None = None, tableau=PUNTO_BANCO) -> Analysis:
+    """Walk ``shoe`` once and price ``bets`` (default: Banker, Player, Tie 8:1)."""
+    if bets is None:
+        bets = builtin_catalog().variant("standard")
+    dist = walk(shoe, tableau)
+    return Analysis(shoe, dist, tuple(b.price(dist) for b in bets))

@@ -1,0 +1,227 @@
+"""The ``exact-odds`` command line: parse, call the library, render.
+
+Every command is thin. Bad input becomes a one-line ``error:`` message with
+exit status 2 (click's usage-error status) and never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import __version__
+from .paytable import PayTableError
+from .render import DEFAULT_FORMAT, formats, table, to_json
+from .shoe import Shoe, ShoeError
+
+
+class InputError(click.UsageError):
+    """Bad input from the user: reported in one line, exit status 2."""
+
+
+class Main(click.Group):
+    """A click group whose usage errors print as one line."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else (prog_name or "exact-odds")
+            message = " ".join(exc.format_message().split())
+            click.echo(f"{where}: error: {message} (see '{where} --help')", err=True)
+            sys.exit(2)
+        except (ShoeError, PayTableError) as exc:  # raised outside option parsing
+            click.echo(f"{prog_name or 'exact-odds'}: error: {exc}", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        except BrokenPipeError:
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def input_errors(fn):
+    """Turn library input errors raised in a command into one-line usage errors."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except (ShoeError, PayTableError) as exc:
+            raise InputError(str(exc)) from None
+
+    return wrapper
+
+
+# --- shared options -----------------------------------------------------
+
+def parse_decks(text: str):
+    """'inf' or a whole number of decks >= 1."""
+    t = text.strip().lower()
+    if t in ("inf", "infinite", "infinity"):
+        return None
+    try:
+        d = int(t)
+    except ValueError:
+        raise InputError(f"--decks must be a whole number >= 1 or 'inf', not {text!r}") from None
+    if d < 1:
+        raise InputError(f"--decks must be a whole number >= 1 or 'inf', not {text!r}")
+    return d
+
+
+def parse_shoe_counts(text: str) -> Shoe:
+    """13 rank counts (A..K), 52 rank-suit counts, or a card list such as 'Ah,Ah,Kd'."""
+    parts = [p for p in text.replace(" ", ",").split(",") if p.strip()]
+    if parts and all(p.strip().lstrip("-").isdigit() for p in parts):
+        counts = [int(p) for p in parts]
+        try:
+            return Shoe.from_counts(counts, label="shoe " + ",".join(str(c) for c in counts))
+        except ShoeError as exc:
+            raise InputError(f"--shoe: {exc}") from None
+    if len(parts) in (13, 52):
+        bad = next(p for p in parts if not p.strip().lstrip("-").isdigit())
+        raise InputError(f"--shoe: {bad.strip()!r} is not a whole number; give 13 counts A,2,...,10,J,Q,K")
+    try:
+        return Shoe.from_cards(parts, label=f"{len(parts)} listed cards")
+    except ShoeError as exc:
+        raise InputError(
+            f"--shoe: {exc}; give 13 rank counts (A,2,...,10,J,Q,K), 52 rank-suit counts or a card list"
+        ) from None
+
+
+def build_shoe(decks: str | None, shoe: str | None, remove: str | None, default_decks: int = 8) -> Shoe:
+    """The shoe a command was asked for: --decks or --shoe, less --remove."""
+    if decks is not None and shoe is not None:
+        raise InputError("give either --decks or --shoe, not both")
+    if shoe is not None:
+        result = parse_shoe_counts(shoe)
+    else:
+        d = parse_decks(decks) if decks is not None else default_decks
+        result = Shoe.infinite() if d is None else Shoe.decks(d)
+    if remove:
+        cards = [c for c in remove.replace(" ", ",").split(",") if c.strip()]
+        try:
+            result = result.remove(cards)
+        except ShoeError as exc:
+            raise InputError(f"--remove: {exc}") from None
+    return result
+
+
+def shoe_options(default_decks: int = 8):
+    """--decks, --shoe and --remove, as one decorator."""
+
+    def decorate(fn):
+        fn = click.option("--remove", metavar="CARDS",
+                          help="Cards to take out of the shoe, comma-separated ranks or cards: 5,5,K,A or Ah,Kd.")(fn)
+        fn = click.option("--shoe", "shoe_counts", metavar="COUNTS",
+                          help="The shoe as 13 rank counts A,2,...,10,J,Q,K, 52 rank-suit counts "
+                               "(A of s,h,d,c, then 2, ...), or a card list such as Ah,Ah,Kd.")(fn)
+        fn = click.option("--decks", metavar="N|inf",
+                          help=f"Number of 52-card decks (a whole number >= 1) or 'inf' for the infinite deck. "
+                               f"Default {default_decks}.")(fn)
+        return fn
+
+    return decorate
+
+
+def format_option(fn):
+    return click.option(
+        "--format", "fmt", default=DEFAULT_FORMAT, show_default=True,
+        type=click.Choice(formats(), case_sensitive=False), metavar="FORMAT",
+        help="Output format: any tabulate format (plain, simple, github, grid, latex, html, ...), csv or json.",
+    )(fn)
+
+
+# --- commands -----------------------------------------------------------
+
+@click.group(cls=Main, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="exact-odds")
+def main():
+    """Exact baccarat odds: every probability and house edge as an exact fraction.
+
+    \b
+    Examples:
+      exact-odds edge                      # 8-deck punto banco house edges
+      exact-odds edge --decks 6 --exact    # with the exact fractions
+      exact-odds tables --check            # are the tables in tables/ current?
+    """
+
+
+@main.command()
+@shoe_options()
+@click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
+@format_option
+@input_errors
+def edge(decks, shoe_counts, remove, exact, fmt):
+    """House edge of the standard bets for one shoe.
+
+    Walks every coup of the shoe once (exact integers, six-card convention)
+    and prices Banker (19/20), Player (1:1) and Tie (8:1).
+
+    \b
+    Examples:
+      exact-odds edge --decks 8
+      exact-odds edge --decks inf --exact
+      exact-odds edge --shoe 32,32,32,32,32,32,32,32,32,32,32,32,32 --remove 5,5,K,A
+      exact-odds edge --format json
+    """
+    from .analysis import analyse
+
+    shoe = build_shoe(decks, shoe_counts, remove)
+    emit_analysis(analyse(shoe), fmt, exact)
+
+
+def emit_analysis(analysis, fmt: str, exact: bool) -> None:
+    """Print an analysis: JSON document, CSV of bets, or titled tables."""
+    fmt = fmt.lower()
+    if fmt == "json":
+        click.echo(to_json(analysis.to_json()))
+        return
+    headers, rows = analysis.bet_rows(exact)
+    if fmt == "csv":
+        click.echo(table(headers, rows, "csv"))
+        return
+    click.echo(f"Punto banco, {analysis.shoe.describe()}. {analysis.convention}")
+    click.echo()
+    click.echo(table(*analysis.outcome_rows(exact), fmt))
+    click.echo()
+    click.echo(table(headers, rows, fmt))
+
+
+@main.command("tables")
+@click.option("--out", "out_dir", default="tables", show_default=True, type=click.Path(file_okay=False),
+              help="Directory to write the reference tables into.")
+@click.option("--check", is_flag=True,
+              help="Write nothing; exit 1 and name the files that differ from what the code generates now.")
+def tables_command(out_dir, check):
+    """Write (or check) the reference tables in tables/.
+
+    \b
+    Examples:
+      exact-odds tables                # regenerate tables/
+      exact-odds tables --check        # exit 1 if any table is stale
+      exact-odds tables --out /tmp/t   # write elsewhere
+    """
+    from pathlib import Path
+
+    from .tables import check_tables, write_tables
+
+    out = Path(out_dir)
+    progress = (lambda name: click.echo(f"  {name}", err=True)) if sys.stderr.isatty() else None
+    if check:
+        stale = check_tables(out, progress)
+        if stale:
+            for name in stale:
+                click.echo(f"differs: {out / name}", err=True)
+            click.echo(f"{len(stale)} table(s) differ from the code; run 'exact-odds tables' to regenerate.", err=True)
+            sys.exit(1)
+        click.echo(f"all tables in {out} match the code.")
+        return
+    written = write_tables(out, progress)
+    click.echo(f"wrote {len(written)} files to {out}")

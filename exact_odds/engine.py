@@ -1,0 +1,114 @@
+"""The walk: every card-draw sequence of a coup, weighted by the shoe.
+
+One walk over the deal (Player, Banker, Player, Banker, then third cards by
+the tableau) produces a :class:`~exact_odds.coup.CoupDistribution`: for every
+final coup state, the number of ways it happens. Every bet is then arithmetic
+on that distribution; nothing walks the tree again per bet.
+
+Weights are exact integers. Drawing the ordered values x1..xk from a shoe
+with ``c[v]`` cards of value v has ``prod_v c[v](c[v]-1)...(c[v]-k_v+1)``
+ways, whatever the order, so the first two cards of each hand are enumerated
+as unordered pairs with multiplicity 2 for distinct values. A coup that used
+k cards is then multiplied by ``(N-k)(N-k-1)...(N-5)``, the ways to draw the
+unused cards, so that every coup counts as an ordered sequence of six cards
+(the Wizard of Odds convention, RULES §3) and all counts share the
+denominator ``N(N-1)...(N-5)``.
+
+The infinite deck is the same walk drawing with replacement: value 0 has
+weight 4 and values 1-9 weight 1 out of 13 per card, and the denominator is
+13**6.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .coup import CoupDistribution, Deal
+from .shoe import Shoe
+from .tableau import PUNTO_BANCO, Tableau
+
+_PAIRS = tuple((a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10))
+
+
+def falling(n: int, k: int) -> int:
+    """n (n-1) ... (n-k+1), the ordered ways to draw k of n cards."""
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+def unused_ways(shoe: Shoe, cards_used: int) -> int:
+    """Ways to draw the 6 - k cards a k-card coup leaves unused."""
+    if shoe.is_infinite:
+        return 13 ** (6 - cards_used)
+    n = shoe.size
+    return falling(n - cards_used, 6 - cards_used)
+
+
+def six_card_total(shoe: Shoe) -> int:
+    """The common denominator: N(N-1)...(N-5), or 13**6 for the infinite deck."""
+    return unused_ways(shoe, 0)
+
+
+def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
+    """The distribution of final coup states for ``shoe`` under ``tableau``.
+
+    Keys are :class:`~exact_odds.coup.Deal` states (two-card totals and
+    third-card values); values are six-card-convention counts.
+    """
+    shoe.checked()
+    c = list(shoe.value_counts)
+    dec = 0 if shoe.is_infinite else 1  # with replacement: counts never fall
+    acc = (defaultdict(int), defaultdict(int), defaultdict(int))  # by cards used - 4
+    four, five, six = acc
+    player_draws = [tableau.player_draws(p) for p in range(8)]
+    banker_draws = [[tableau.banker_draws(b, t) for t in range(10)] + [tableau.banker_draws(b, None)]
+                    for b in range(8)]
+    for p1, p2, mp in _PAIRS:
+        wp = c[p1] * mp
+        c[p1] -= dec
+        wp *= c[p2]
+        c[p2] -= dec
+        if wp:
+            pt = (p1 + p2) % 10
+            for b1, b2, mb in _PAIRS:
+                w = c[b1] * mb
+                c[b1] -= dec
+                w *= c[b2]
+                c[b2] -= dec
+                if w:
+                    w *= wp
+                    bt = (b1 + b2) % 10
+                    if pt >= 8 or bt >= 8:  # a natural ends the coup
+                        four[pt, bt, None, None] += w
+                    elif player_draws[pt]:
+                        rule = banker_draws[bt]
+                        for t in range(10):
+                            wt = c[t]
+                            if wt:
+                                wt *= w
+                                c[t] -= dec
+                                if rule[t]:
+                                    for u in range(10):
+                                        if c[u]:
+                                            six[pt, bt, t, u] += wt * c[u]
+                                else:
+                                    five[pt, bt, t, None] += wt
+                                c[t] += dec
+                    elif banker_draws[bt][10]:
+                        for u in range(10):
+                            if c[u]:
+                                five[pt, bt, None, u] += w * c[u]
+                    else:
+                        four[pt, bt, None, None] += w
+                c[b1] += dec
+                c[b2] += dec
+        c[p1] += dec
+        c[p2] += dec
+    counts: dict[Deal, int] = {}
+    for extra, table in enumerate(acc):
+        tail = unused_ways(shoe, 4 + extra)
+        for key, n in table.items():
+            counts[Deal(*key)] = n * tail
+    return CoupDistribution(shoe, tableau, counts, six_card_total(shoe))

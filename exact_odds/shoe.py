@@ -1,0 +1,202 @@
+"""The shoe: the multiset of cards a coup is dealt from.
+
+A shoe is a count of cards per rank (A, 2-9, 10, J, Q, K), optionally per
+rank and suit, or the infinite deck, where every card is drawn with
+replacement and each rank has probability 1/13 (RULES §1).
+
+The game itself only sees card *values* (A = 1, 2-9 face value, 10 and faces
+0), so the engine works on :attr:`Shoe.value_counts`; bets that look at ranks
+(pairs) or suits (perfect pairs) read the rank or suit counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("s", "h", "d", "c")
+RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
+CARDS_PER_DECK = 52
+#: The fewest cards that can always complete a coup (two hands of up to three).
+MIN_CARDS = 6
+
+_RANK_ALIASES = {r: i for i, r in enumerate(RANKS)}
+_RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING": 12})
+
+
+class ShoeError(ValueError):
+    """A shoe that cannot be built as asked; the message says how to fix it."""
+
+
+def parse_rank(text: str) -> int:
+    """Index (0-12) of a rank written as A, 2-9, 10 (or T), J, Q, K."""
+    key = text.strip().upper()
+    if key not in _RANK_ALIASES:
+        raise ShoeError(
+            f"unknown card {text.strip()!r}: use a rank A, 2-9, 10 (or T), J, Q, K"
+        )
+    return _RANK_ALIASES[key]
+
+
+def parse_card(text: str) -> tuple[int, int | None]:
+    """A card as (rank index, suit index or None): '5', 'Kd', '10h', 'Ts'."""
+    t = text.strip()
+    if len(t) >= 2 and t[-1].lower() in SUITS and t[:-1].upper() in _RANK_ALIASES:
+        return parse_rank(t[:-1]), SUITS.index(t[-1].lower())
+    try:
+        return parse_rank(t), None
+    except ShoeError:
+        raise ShoeError(
+            f"unknown card {t!r}: use a rank A, 2-9, 10 (or T), J, Q, K, "
+            "optionally followed by a suit s, h, d or c (for example Kd)"
+        ) from None
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """A shoe composition.
+
+    ``ranks`` holds the number of cards of each rank A..K; ``suited`` (if
+    known) the number of each of the 52 rank-suit cards, rank-major
+    (A♠ A♥ A♦ A♣ 2♠ ...). ``ranks`` is ``None`` for the infinite deck.
+    """
+
+    ranks: tuple[int, ...] | None
+    suited: tuple[int, ...] | None = None
+    label: str = field(default="", compare=False)
+
+    # --- construction -------------------------------------------------
+    @classmethod
+    def decks(cls, d: int) -> "Shoe":
+        """``d`` full 52-card decks (any integer d >= 1)."""
+        if isinstance(d, bool) or not isinstance(d, int) or d < 1:
+            raise ShoeError(f"deck count must be a whole number >= 1, not {d!r}")
+        return cls((4 * d,) * 13, (d,) * 52, f"{d} deck" + ("s" if d != 1 else ""))
+
+    @classmethod
+    def infinite(cls) -> "Shoe":
+        """The infinite deck: each card drawn with replacement, each rank 1/13."""
+        return cls(None, None, "infinite deck")
+
+    @classmethod
+    def from_counts(cls, counts: Iterable[int], label: str = "") -> "Shoe":
+        """A shoe from 13 rank counts (A..K) or 52 rank-suit counts."""
+        counts = tuple(counts)
+        for c in counts:
+            if isinstance(c, bool) or not isinstance(c, int):
+                raise ShoeError(f"card counts must be whole numbers, not {c!r}")
+            if c < 0:
+                raise ShoeError(f"card counts cannot be negative (got {c})")
+        if len(counts) == 13:
+            shoe = cls(counts, None, label)
+        elif len(counts) == 52:
+            ranks = tuple(sum(counts[4 * r : 4 * r + 4]) for r in range(13))
+            shoe = cls(ranks, counts, label)
+        else:
+            raise ShoeError(
+                f"a shoe needs 13 rank counts (A,2,...,10,J,Q,K) or 52 rank-suit "
+                f"counts; got {len(counts)}"
+            )
+        return shoe.checked()
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[str], label: str = "") -> "Shoe":
+        """A shoe holding exactly the listed cards ('Ah', 'Kd', ...).
+
+        If every card names its suit the shoe knows its suits."""
+        ranks = [0] * 13
+        suited = [0] * 52
+        all_suited = True
+        for text in cards:
+            r, s = parse_card(text)
+            ranks[r] += 1
+            if s is None:
+                all_suited = False
+            else:
+                suited[4 * r + s] += 1
+        return cls(tuple(ranks), tuple(suited) if all_suited else None, label).checked()
+
+    def checked(self) -> "Shoe":
+        """This shoe, if it can always complete a coup (at least 6 cards)."""
+        if not self.is_infinite and self.size < MIN_CARDS:
+            raise ShoeError(
+                f"a shoe needs at least {MIN_CARDS} cards to complete a coup; "
+                f"this one has {self.size}"
+            )
+        return self
+
+    def remove(self, cards: Iterable[str]) -> "Shoe":
+        """The shoe left after taking out the listed cards ('5', 'K', 'Ah')."""
+        if self.is_infinite:
+            raise ShoeError("cards cannot be removed from the infinite deck; use --decks N or --shoe")
+        ranks = list(self.ranks)
+        suited = list(self.suited) if self.suited is not None else None
+        removed = []
+        for text in cards:
+            r, s = parse_card(text)
+            if ranks[r] == 0:
+                raise ShoeError(
+                    f"cannot remove {text.strip()!r}: the shoe has no {RANKS[r]} left"
+                )
+            ranks[r] -= 1
+            if suited is not None:
+                if s is None:
+                    # Unsuited removal from a suited shoe: forget the suits.
+                    suited = None
+                elif suited[4 * r + s] == 0:
+                    raise ShoeError(
+                        f"cannot remove {text.strip()!r}: the shoe has no {RANKS[r]}{SUITS[s]} left"
+                    )
+                else:
+                    suited[4 * r + s] -= 1
+            removed.append(text.strip())
+        label = self.label + (" less " + " ".join(removed) if removed else "")
+        return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, label).checked()
+
+    # --- views ------------------------------------------------------------
+    @property
+    def is_infinite(self) -> bool:
+        return self.ranks is None
+
+    @property
+    def size(self) -> int:
+        """Number of cards (the infinite deck has no size)."""
+        if self.ranks is None:
+            raise ShoeError("the infinite deck has no size")
+        return sum(self.ranks)
+
+    @property
+    def value_counts(self) -> tuple[int, ...]:
+        """Cards per baccarat value 0..9 (10, J, Q, K all count 0).
+
+        For the infinite deck these are the relative weights (4, 1, ..., 1)
+        out of 13 per draw."""
+        if self.ranks is None:
+            return (4,) + (1,) * 9
+        v = [0] * 10
+        for r, c in enumerate(self.ranks):
+            v[RANK_VALUES[r]] += c
+        return tuple(v)
+
+    @property
+    def rank_weights(self) -> tuple[int, ...]:
+        """Weight of each rank per draw: its count, or 1 each for the infinite deck."""
+        return (1,) * 13 if self.ranks is None else self.ranks
+
+    def describe(self) -> str:
+        if self.label:
+            return self.label
+        if self.is_infinite:
+            return "infinite deck"
+        return "shoe " + ",".join(str(c) for c in self.ranks)
+
+    def to_json(self) -> dict:
+        if self.is_infinite:
+            return {"description": self.describe(), "infinite": True, "cards": None, "ranks": None}
+        return {
+            "description": self.describe(),
+            "infinite": False,
+            "cards": self.size,
+            "ranks": dict(zip(RANKS, self.ranks)),
+        }
