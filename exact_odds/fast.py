@@ -1,0 +1,446 @@
+"""The fast exact path: the walk compiled once into a table of terms.
+
+Why this is exact
+-----------------
+The walk in :mod:`exact_odds.engine` weights an ordered draw of card values
+``x1..xk`` from a shoe with ``c[v]`` cards of value ``v`` by
+``prod_v c[v](c[v]-1)...(c[v]-k_v+1)`` (``k_v`` = how many of the ``x`` are
+``v``), whatever the order, and then by ``(N-k)(N-k-1)...(N-5)``, the ways to
+draw the cards the coup leaves unused. So the count of every :class:`Deal` is
+
+    count(deal) = sum over value multisets m of  mult(deal, m)
+                  * prod_v falling(c_v, m_v) * falling(N - |m|, 6 - |m|)
+
+where ``mult(deal, m)`` is the number of ways the walk reaches ``deal``
+drawing exactly the multiset ``m`` (a small integer that depends on the
+tableau only, never on the shoe). The infinite deck is the same sum with
+``w_v ** m_v`` (w = 4 for value 0, 1 otherwise) and ``13 ** (6 - |m|)``.
+
+:func:`compiled` walks the coup once *symbolically* per tableau (about a
+third of a second, then cached for the process) and records every
+``(deal, m, mult)``: 7,722 multisets of 4-6 values and about 70,000 terms for
+punto banco. A shoe is then evaluated by
+
+1. its *features* ``f_m = prod_v falling(c_v, m_v) * tail(|m|)``, computed
+   with one multiplication per node of the tree of sorted value tuples
+   (each multiset of size j+1 is its parent of size j times one factor
+   ``c_v - r``, r = copies of v already in the parent);
+2. fixed integer matrices over those features: the deal counts (for
+   :func:`walk`, identical to :func:`exact_odds.engine.walk`), or, in a
+   :class:`Pricer`, one row per outcome and per pay line of every bet, so
+   pricing many bets is one matrix product instead of Fraction arithmetic
+   per coup state.
+
+Number types (one choice, made here)
+------------------------------------
+Every term ``mult * f_m`` is a non-negative part of a count, so every
+intermediate value -- a partial product of factors, a term, a partial sum of
+a row -- is a non-negative integer at most ``total = N(N-1)...(N-5)``
+(``13**6`` for the infinite deck). Hence:
+
+* ``total < 2**53``: float64 (numpy/BLAS) is exact, because every value met
+  is an integer float64 represents exactly, in any order of summation. This
+  covers every shoe of at most 459 cards (8 decks and fewer) and the
+  infinite deck.
+* ``total < 2**63``: int64 is exact (shoes up to 1,448 cards).
+* larger shoes: Python integers (pure Python, slower but exact for any N).
+
+numpy is imported lazily and only here; without it everything runs in pure
+Python (the `edge` command never needs it, see :func:`is_warm`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from .coup import Coup, CoupDistribution, Deal
+from .engine import _PAIRS, six_card_total
+from .paytable import BetResult, LineResult, PayTable, PayTableError, coup_names
+from .shoe import Shoe
+from .tableau import PUNTO_BANCO, Tableau
+
+#: Copies of one value a coup can hold (six cards): factor slots per value.
+_OCCURRENCES = 6
+#: Largest total for which float64 arithmetic on the features is exact.
+FLOAT_EXACT = 2**53
+#: Largest total (exclusive) for which int64 arithmetic is exact.
+INT64_EXACT = 2**63
+#: Outcome rows every :class:`Pricer` computes first.
+OUTCOMES = ("banker", "player", "tie")
+
+
+def _numpy():
+    """numpy if it is installed, else None (the pure-Python path is used)."""
+    try:
+        import numpy
+    except ImportError:  # pragma: no cover - depends on the environment
+        return None
+    return numpy
+
+
+# --- compiling the walk ---------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class CompiledWalk:
+    """The walk of one tableau as ``(deal, multiset, multiplicity)`` terms.
+
+    ``nodes`` are every sorted tuple of 1-6 card values, parents before
+    children; ``parent[i]`` is the index of ``nodes[i][:-1]`` (-1 for one
+    card) and ``factor[i] = 6 * v + r`` names the factor ``c_v - r`` that
+    extends the parent by a card of value ``v`` (r copies of v already in
+    it). ``monomials`` are the indices of the nodes of 4-6 values, the
+    multisets a coup can use. ``terms`` are ``(deal index, monomial index,
+    multiplicity)`` sorted by deal.
+    """
+
+    tableau: Tableau
+    deals: tuple[Deal, ...]
+    nodes: tuple[tuple[int, ...], ...]
+    parent: tuple[int, ...]
+    factor: tuple[int, ...]
+    monomials: tuple[int, ...]
+    terms: tuple[tuple[int, int, int], ...]
+    _arrays: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """Cards in each monomial (4, 5 or 6)."""
+        return tuple(len(self.nodes[i]) for i in self.monomials)
+
+    def arrays(self):
+        """numpy views of the tables (built once)."""
+        if not self._arrays:
+            np = _numpy()
+            levels = []
+            index_in_level: dict[int, int] = {}
+            for size in range(1, _OCCURRENCES + 1):
+                ids = [i for i, n in enumerate(self.nodes) if len(n) == size]
+                for j, i in enumerate(ids):
+                    index_in_level[i] = j
+                parents = np.array([index_in_level.get(self.parent[i], 0) for i in ids], dtype=np.intp)
+                factors = np.array([self.factor[i] for i in ids], dtype=np.intp)
+                levels.append((parents, factors))
+            # Monomials are the nodes of levels 4, 5 and 6, in that order.
+            assert list(self.monomials) == [i for i, n in enumerate(self.nodes) if len(n) >= 4]
+            deal_idx = np.array([t[0] for t in self.terms], dtype=np.intp)
+            self._arrays.update(
+                levels=levels,
+                sizes=np.array(self.sizes, dtype=np.intp),
+                term_monomial=np.array([t[1] for t in self.terms], dtype=np.intp),
+                term_mult=np.array([t[2] for t in self.terms], dtype=np.int64),
+                deal_starts=np.flatnonzero(np.r_[True, deal_idx[1:] != deal_idx[:-1]]),
+            )
+        return self._arrays
+
+
+def _sorted_insert(t: tuple[int, ...], v: int) -> tuple[int, ...]:
+    return tuple(sorted(t + (v,)))
+
+
+@lru_cache(maxsize=8)
+def compiled(tableau: Tableau = PUNTO_BANCO) -> CompiledWalk:
+    """Walk the coup once symbolically: every (deal, value multiset, multiplicity).
+
+    Mirrors :func:`exact_odds.engine.walk` step for step: the two-card hands
+    as unordered pairs of values with multiplicity 2 for distinct values,
+    naturals ending the coup, then the tableau's third cards."""
+    player_draws = [tableau.player_draws(p) for p in range(8)]
+    banker_draws = [[tableau.banker_draws(b, t) for t in range(10)] + [tableau.banker_draws(b, None)]
+                    for b in range(8)]
+    acc: dict[tuple, dict] = defaultdict(lambda: defaultdict(int))
+    for p1, p2, mp in _PAIRS:
+        pt = (p1 + p2) % 10
+        for b1, b2, mb in _PAIRS:
+            bt = (b1 + b2) % 10
+            m = mp * mb
+            base = tuple(sorted((p1, p2, b1, b2)))
+            if pt >= 8 or bt >= 8:
+                acc[pt, bt, None, None][base] += m
+            elif player_draws[pt]:
+                rule = banker_draws[bt]
+                for t in range(10):
+                    with_t = _sorted_insert(base, t)
+                    if rule[t]:
+                        for u in range(10):
+                            acc[pt, bt, t, u][_sorted_insert(with_t, u)] += m
+                    else:
+                        acc[pt, bt, t, None][with_t] += m
+            elif banker_draws[bt][10]:
+                for u in range(10):
+                    acc[pt, bt, None, u][_sorted_insert(base, u)] += m
+            else:
+                acc[pt, bt, None, None][base] += m
+
+    nodes: list[tuple[int, ...]] = []
+    for size in range(1, _OCCURRENCES + 1):
+        level = set()
+        prev = [()] if size == 1 else [n for n in nodes if len(n) == size - 1]
+        for n in prev:
+            for v in range(n[-1] if n else 0, 10):
+                level.add(n + (v,))
+        nodes.extend(sorted(level))
+    node_index = {n: i for i, n in enumerate(nodes)}
+    parent = tuple(node_index[n[:-1]] if len(n) > 1 else -1 for n in nodes)
+    factor = tuple(_OCCURRENCES * n[-1] + n[:-1].count(n[-1]) for n in nodes)
+    monomials = tuple(i for i, n in enumerate(nodes) if len(n) >= 4)
+    mono_index = {nodes[i]: j for j, i in enumerate(monomials)}
+
+    deals = tuple(Deal(*key) for key in sorted(acc, key=_deal_order))
+    terms = []
+    for d, deal in enumerate(deals):
+        for mono, mult in sorted(acc[tuple(deal)].items()):
+            terms.append((d, mono_index[mono], mult))
+    return CompiledWalk(tableau, deals, tuple(nodes), parent, factor, monomials, tuple(terms))
+
+
+def _deal_order(key):
+    return tuple(-1 if x is None else x for x in key)
+
+
+_warm_tableaux: set = set()
+
+
+def is_warm(tableau: Tableau = PUNTO_BANCO) -> bool:
+    """Whether ``tableau`` is already compiled in this process (no compile cost)."""
+    return tableau in _warm_tableaux
+
+
+def warm(tableau: Tableau = PUNTO_BANCO) -> CompiledWalk:
+    """The compiled walk of ``tableau``, compiling it now if needed."""
+    cw = compiled(tableau)
+    _warm_tableaux.add(tableau)
+    return cw
+
+
+# --- a shoe's features ----------------------------------------------------
+
+def factor_table(shoe: Shoe) -> tuple[list[int], list[int]]:
+    """The per-card factors ``c_v - r`` (slot 6v + r) and the unused-card tails.
+
+    ``tails[k]`` is falling(N - k, 6 - k) for k = 4, 5, 6 (13**(6-k) for the
+    infinite deck). A factor below zero is clamped to 0: the factor r = c_v
+    before it is already 0, so the product is 0 either way."""
+    c = shoe.value_counts
+    if shoe.is_infinite:
+        factors = [c[v] for v in range(10) for _ in range(_OCCURRENCES)]
+        tails = [13 ** (6 - k) for k in range(7)]
+    else:
+        n = shoe.size
+        factors = [max(c[v] - r, 0) for v in range(10) for r in range(_OCCURRENCES)]
+        tails = [1] * 7
+        for k in range(6, -1, -1):
+            tails[k] = tails[k + 1] * (n - k) if k < 6 else 1
+    return factors, tails
+
+
+def features(shoe: Shoe, cw: CompiledWalk | None = None) -> list[int]:
+    """``f_m`` for every monomial m of the compiled walk, as Python integers."""
+    cw = cw or warm()
+    factors, tails = factor_table(shoe)
+    value = [0] * len(cw.nodes)
+    parent, factor, nodes = cw.parent, cw.factor, cw.nodes
+    for i in range(len(nodes)):
+        p = parent[i]
+        value[i] = factors[factor[i]] * (value[p] if p >= 0 else 1)
+    return [value[i] * tails[len(nodes[i])] for i in cw.monomials]
+
+
+def precision(shoe: Shoe) -> str:
+    """'float64', 'int64' or 'python': the number type that is exact for ``shoe``."""
+    total = six_card_total(shoe)
+    if total < FLOAT_EXACT:
+        return "float64"
+    if total < INT64_EXACT:
+        return "int64"
+    return "python"
+
+
+def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
+    """Features of several shoes as a (monomials x shoes) array of ``dtype``."""
+    tables = [factor_table(s) for s in shoes]
+    factors = np.array([t[0] for t in tables], dtype=dtype).T  # (60, S)
+    tails = np.array([t[1] for t in tables], dtype=dtype).T  # (7, S)
+    a = cw.arrays()
+    blocks = []
+    prev = None
+    for size, (parents, slots) in enumerate(a["levels"], start=1):
+        level = factors[slots] if prev is None else prev[parents] * factors[slots]
+        if size >= 4:
+            blocks.append(level * tails[size])
+        prev = level
+    return np.concatenate(blocks, axis=0)
+
+
+# --- the fast walk --------------------------------------------------------
+
+def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
+    """The same :class:`CoupDistribution` as :func:`exact_odds.engine.walk`.
+
+    Identical ``deals`` (same keys, same integers; deals that cannot happen
+    in this shoe are left out, as the walk leaves them out)."""
+    shoe.checked()
+    cw = warm(tableau)
+    counts = deal_counts(shoe, cw)
+    deals = {deal: n for deal, n in zip(cw.deals, counts) if n}
+    return CoupDistribution(shoe, tableau, deals, six_card_total(shoe))
+
+
+def deal_counts(shoe: Shoe, cw: CompiledWalk) -> list[int]:
+    """Six-card count of every deal of ``cw`` (zeros included), in order."""
+    np = _numpy()
+    kind = precision(shoe)
+    if np is not None and kind != "python":
+        dtype = np.float64 if kind == "float64" else np.int64
+        f = _features_numpy(np, [shoe], cw, dtype)[:, 0]
+        a = cw.arrays()
+        terms = f[a["term_monomial"]] * a["term_mult"].astype(dtype)
+        return np.add.reduceat(terms, a["deal_starts"]).astype(np.int64).tolist()
+    f = features(shoe, cw)
+    out = [0] * len(cw.deals)
+    for d, m, mult in cw.terms:
+        out[d] += mult * f[m]
+    return out
+
+
+# --- pricing many bets ----------------------------------------------------
+
+def is_value_level(bet: PayTable) -> bool:
+    """Whether the bet is settled by the coup's totals and card counts alone.
+
+    Such a bet can be priced from value counts (pairs and suits cannot)."""
+    known = set(coup_names(Coup(0, 0, 2, 2)))
+    for line in bet.lines:
+        code = getattr(line, "_code", None)
+        if code is None or not set(code.co_names) <= known:
+            return False
+    return True
+
+
+class Pricer:
+    """Outcome counts and every line of a list of bets, as matrices over the features.
+
+    Row r holds, for every monomial m, the sum of ``mult(deal, m)`` over the
+    deals whose coup lands in row r: Banker wins, Player wins, Tie, then each
+    line of each bet in order (the ``otherwise`` line last), exactly the
+    counts :meth:`PayTable.price` adds up. A row count is ``row . f``.
+    """
+
+    def __init__(self, bets: Iterable[PayTable] = (), tableau: Tableau = PUNTO_BANCO):
+        self.bets = tuple(bets)
+        for bet in self.bets:
+            if not is_value_level(bet):
+                raise PayTableError(
+                    f"bet {bet.name!r} looks at ranks or suits; the fast path prices value-level bets only"
+                )
+        self.tableau = tableau
+        cw = warm(tableau)
+        self.compiled = cw
+        self.offsets = []
+        n_rows = len(OUTCOMES)
+        for bet in self.bets:
+            self.offsets.append(n_rows)
+            n_rows += len(bet.lines) + 1
+        self.n_rows = n_rows
+        deal_rows = []
+        for deal in cw.deals:
+            coup = deal.coup
+            rows = [OUTCOMES.index(coup.winner)]
+            for bet, off in zip(self.bets, self.offsets):
+                rows.append(off + bet.settle(coup))
+            deal_rows.append(rows)
+        sparse: list[dict[int, int]] = [defaultdict(int) for _ in range(n_rows)]
+        for d, m, mult in cw.terms:
+            for r in deal_rows[d]:
+                sparse[r][m] += mult
+        self.rows = tuple(tuple(sorted(s.items())) for s in sparse)
+        self._dense = {}
+
+    def _matrix(self, np, dtype):
+        key = np.dtype(dtype).name
+        if key not in self._dense:
+            a = np.zeros((self.n_rows, len(self.compiled.monomials)), dtype=dtype)
+            for r, row in enumerate(self.rows):
+                if row:
+                    cols, vals = zip(*row)
+                    a[r, list(cols)] = vals
+            self._dense[key] = a
+        return self._dense[key]
+
+    # -- one shoe
+    def counts(self, shoe: Shoe) -> list[int]:
+        """Row counts for ``shoe``: banker, player, tie, then every bet line."""
+        return self.batch_counts([shoe])[0]
+
+    def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
+        """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``."""
+        counts = self.counts(shoe) if counts is None else counts
+        total = six_card_total(shoe)
+        out = []
+        for bet, off in zip(self.bets, self.offsets):
+            n = counts[off: off + len(bet.lines) + 1]
+            rows = [LineResult(l.label, l.pays, c, Fraction(c, total)) for l, c in zip(bet.lines, n)]
+            rows.append(LineResult(bet.otherwise_label, bet.otherwise, n[-1], Fraction(n[-1], total)))
+            out.append(BetResult(bet, tuple(rows), total))
+        return tuple(out)
+
+    def expected_values(self, counts: Sequence[int], total: int) -> list[Fraction]:
+        """Each bet's expected value per unit from row counts (exact)."""
+        out = []
+        for bet, off in zip(self.bets, self.offsets):
+            pays = [l.pays for l in bet.lines] + [bet.otherwise]
+            scale = 1
+            for p in pays:
+                scale = scale * p.denominator // _gcd(scale, p.denominator)
+            num = sum(int(p * scale) * counts[off + i] for i, p in enumerate(pays))
+            out.append(Fraction(num, scale * total))
+        return out
+
+    # -- many shoes
+    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 128) -> list[list[int]]:
+        """Row counts of every shoe, in order (numpy in chunks, exact)."""
+        shoes = list(shoes)
+        for s in shoes:
+            s.checked()
+        np = _numpy()
+        out: list[list[int] | None] = [None] * len(shoes)
+        if np is None:
+            for i, s in enumerate(shoes):
+                out[i] = self._counts_python(s)
+            return out
+        by_kind: dict[str, list[int]] = defaultdict(list)
+        for i, s in enumerate(shoes):
+            by_kind[precision(s)].append(i)
+        for kind, idx in by_kind.items():
+            if kind == "python":
+                for i in idx:
+                    out[i] = self._counts_python(shoes[i])
+                continue
+            dtype = np.float64 if kind == "float64" else np.int64
+            a = self._matrix(np, dtype)
+            for start in range(0, len(idx), chunk):
+                part = idx[start: start + chunk]
+                f = _features_numpy(np, [shoes[i] for i in part], self.compiled, dtype)
+                rows = (a @ f).astype(np.int64).T.tolist()
+                for i, r in zip(part, rows):
+                    out[i] = r
+        return out
+
+    def _counts_python(self, shoe: Shoe) -> list[int]:
+        f = features(shoe, self.compiled)
+        return [sum(mult * f[m] for m, mult in row) for row in self.rows]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+@lru_cache(maxsize=32)
+def pricer(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
+    """A cached :class:`Pricer` for a tuple of bets."""
+    return Pricer(bets, tableau)
