@@ -51,6 +51,9 @@ Python (the `edge` command never needs it, see :func:`is_warm`).
 
 from __future__ import annotations
 
+import math
+import os
+import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -74,7 +77,15 @@ OUTCOMES = ("banker", "player", "tie")
 
 
 def _numpy():
-    """numpy if it is installed, else None (the pure-Python path is used)."""
+    """numpy if it is installed, else None (the pure-Python path is used).
+
+    The products here are small (a dozen rows by 7,722 columns), and BLAS
+    threads only fight each other and our own worker processes (``--jobs``)
+    for the cores, so unless the caller chose otherwise before importing
+    numpy, BLAS runs single-threaded."""
+    if "numpy" not in sys.modules:
+        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            os.environ.setdefault(name, "1")
     try:
         import numpy
     except ImportError:  # pragma: no cover - depends on the environment
@@ -262,8 +273,9 @@ def precision(shoe: Shoe) -> str:
 def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
     """Features of several shoes as a (monomials x shoes) array of ``dtype``."""
     tables = [factor_table(s) for s in shoes]
-    factors = np.array([t[0] for t in tables], dtype=dtype).T  # (60, S)
-    tails = np.array([t[1] for t in tables], dtype=dtype).T  # (7, S)
+    # Shoes along the last axis, contiguous, so that gathering rows is a copy of rows.
+    factors = np.ascontiguousarray(np.array([t[0] for t in tables], dtype=dtype).T)  # (60, S)
+    tails = np.ascontiguousarray(np.array([t[1] for t in tables], dtype=dtype).T)  # (7, S)
     a = cw.arrays()
     blocks = []
     prev = None
@@ -357,6 +369,12 @@ class Pricer:
             for r in deal_rows[d]:
                 sparse[r][m] += mult
         self.rows = tuple(tuple(sorted(s.items())) for s in sparse)
+        #: per bet, the payouts (lines then otherwise) times :func:`pay_scale`: integers
+        self.scales = tuple(pay_scale(b) for b in self.bets)
+        self.payouts = tuple(
+            tuple(int(p * sc) for p in [l.pays for l in b.lines] + [b.otherwise])
+            for b, sc in zip(self.bets, self.scales)
+        )
         self._dense = {}
 
     def _matrix(self, np, dtype):
@@ -390,12 +408,8 @@ class Pricer:
     def expected_values(self, counts: Sequence[int], total: int) -> list[Fraction]:
         """Each bet's expected value per unit from row counts (exact)."""
         out = []
-        for bet, off in zip(self.bets, self.offsets):
-            pays = [l.pays for l in bet.lines] + [bet.otherwise]
-            scale = 1
-            for p in pays:
-                scale = scale * p.denominator // _gcd(scale, p.denominator)
-            num = sum(int(p * scale) * counts[off + i] for i, p in enumerate(pays))
+        for bet, off, scale, pays in zip(self.bets, self.offsets, self.scales, self.payouts):
+            num = sum(p * counts[off + i] for i, p in enumerate(pays))
             out.append(Fraction(num, scale * total))
         return out
 
@@ -434,10 +448,9 @@ class Pricer:
         return [sum(mult * f[m] for m, mult in row) for row in self.rows]
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+def pay_scale(bet: PayTable) -> int:
+    """The least common denominator of a bet's payouts (20 for 19/20)."""
+    return math.lcm(*(p.denominator for p in [l.pays for l in bet.lines] + [bet.otherwise]))
 
 
 @lru_cache(maxsize=32)

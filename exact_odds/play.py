@@ -1,0 +1,240 @@
+"""The shoe in play (RULES §7): dealing coups card by card, logs, shuffled shoes.
+
+A coup is dealt from the top of the shoe in the order Player, Banker,
+Player, Banker, then the third cards the tableau calls for (RULES §2). The
+same :class:`CoupDealer` splits a log of cards seen into coups (``track``)
+and deals coups from a shuffled shoe (``simulate``), so the number of cards
+each coup takes is decided by the rules, never guessed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .coup import Coup
+from .shoe import RANK_VALUES, RANKS, SUITS, Shoe, ShoeError, parse_card
+from .tableau import PUNTO_BANCO, Tableau
+
+#: Cards behind the cut card (it is placed before the seventh-last card, RULES §7).
+CARDS_BEHIND_CUT = 7
+
+
+def coup_complete(values: list[int], tableau: Tableau = PUNTO_BANCO) -> bool:
+    """Whether a coup whose cards so far have ``values`` (deal order) is over.
+
+    Deal order: Player, Banker, Player, Banker, Player's third card (if he
+    draws), Banker's third card (if he draws)."""
+    k = len(values)
+    if k < 4:
+        return False
+    pt = (values[0] + values[2]) % 10
+    bt = (values[1] + values[3]) % 10
+    if pt >= 8 or bt >= 8:
+        return True
+    if tableau.player_draws(pt):
+        if k == 4:
+            return False
+        if k == 5:
+            return not tableau.banker_draws(bt, values[4])
+        return True
+    if k == 4:
+        return not tableau.banker_draws(bt, None)
+    return True
+
+
+def _five_cards(values: list[int], tableau: Tableau = PUNTO_BANCO):
+    pt = (values[0] + values[2]) % 10
+    bt = (values[1] + values[3]) % 10
+    if tableau.player_draws(pt):
+        return (pt + values[4]) % 10, bt, 3, 2
+    return pt, (bt + values[4]) % 10, 2, 3
+
+
+def deal_coup(values: list[int], tableau: Tableau = PUNTO_BANCO) -> Coup:
+    """The finished coup for a complete coup's card values, under ``tableau``."""
+    pt = (values[0] + values[2]) % 10
+    bt = (values[1] + values[3]) % 10
+    if pt >= 8 or bt >= 8 or len(values) == 4:
+        return Coup(pt, bt, 2, 2)
+    if len(values) == 6:
+        return Coup((pt + values[4]) % 10, (bt + values[5]) % 10, 3, 3)
+    return Coup(*_five_cards(values, tableau))
+
+
+# --- logs of cards seen ----------------------------------------------------
+
+class LogError(ValueError):
+    """A dealt-shoe log that cannot have come from the shoe; names the line."""
+
+
+@dataclass
+class Card:
+    """One card of a log: rank index, suit index (or None), and where it was read."""
+
+    rank: int
+    suit: int | None
+    line: int
+    text: str
+
+
+def read_log(lines: Iterable[str]) -> Iterator[Card]:
+    """The cards of a log, one at a time, as they are read (so stdin can be live).
+
+    Cards are separated by spaces or commas; anything after ``#`` on a line
+    is a comment."""
+    for number, line in enumerate(lines, 1):
+        for token in line.split("#", 1)[0].replace(",", " ").split():
+            try:
+                rank, suit = parse_card(token)
+            except ShoeError as exc:
+                raise LogError(f"line {number}: {exc}") from None
+            yield Card(rank, suit, number, token)
+
+
+class ShoeInPlay:
+    """The cards left in a shoe as cards are seen, refusing cards it cannot hold."""
+
+    def __init__(self, shoe: Shoe):
+        if shoe.is_infinite:
+            raise ShoeError("a shoe in play must be finite; use --decks N or --shoe")
+        self.ranks = list(shoe.ranks)
+        self.suited = list(shoe.suited) if shoe.suited is not None else None
+        self.label = shoe.describe()
+        self.seen = 0
+
+    def take(self, card: Card) -> None:
+        r, s = card.rank, card.suit
+        if self.ranks[r] == 0:
+            raise LogError(
+                f"line {card.line}: card {card.text!r} is impossible: the shoe has no {RANKS[r]} left"
+            )
+        if self.suited is not None and s is not None:
+            if self.suited[4 * r + s] == 0:
+                raise LogError(
+                    f"line {card.line}: card {card.text!r} is impossible: the shoe has no "
+                    f"{RANKS[r]}{SUITS[s]} left"
+                )
+            self.suited[4 * r + s] -= 1
+        elif self.suited is not None:
+            self.suited = None  # an unsuited card: the suits are no longer known
+        self.ranks[r] -= 1
+        self.seen += 1
+
+    @property
+    def size(self) -> int:
+        return sum(self.ranks)
+
+    def shoe(self) -> Shoe:
+        """The remaining shoe (ranks only: the edges of value-level bets need no suits)."""
+        return Shoe(tuple(self.ranks), None, f"{self.label} less {self.seen} cards seen")
+
+
+@dataclass(frozen=True)
+class LoggedCoup:
+    """A coup read from a log: its cards, its result, and the line it ended on."""
+
+    number: int
+    cards: tuple[Card, ...]
+    coup: Coup
+
+
+def coups_from_log(cards: Iterable[Card], shoe: ShoeInPlay,
+                   tableau: Tableau = PUNTO_BANCO) -> Iterator[tuple[str, object]]:
+    """Split a log into coups by the rules, taking each card out of ``shoe``.
+
+    Yields ``("before", coup number)`` before the first card of every coup
+    (the moment to price the bets) and ``("coup", LoggedCoup)`` after its
+    last card; a log that ends mid-coup yields ``("partial", cards)``."""
+    number = 1
+    current: list[Card] = []
+    announced = False
+    for card in cards:
+        if not announced:
+            if shoe.size < 6:
+                raise LogError(
+                    f"line {card.line}: only {shoe.size} cards remain before this coup; "
+                    "a shoe needs 6 to deal one (is the log from a bigger shoe? use --decks)"
+                )
+            yield "before", number
+            announced = True
+        shoe.take(card)
+        current.append(card)
+        values = [RANK_VALUES[c.rank] for c in current]
+        if coup_complete(values, tableau):
+            yield "coup", LoggedCoup(number, tuple(current), deal_coup(values, tableau))
+            number += 1
+            current = []
+            announced = False
+    if current:
+        yield "partial", tuple(current)
+    elif not announced and shoe.size >= 6:
+        yield "before", number
+
+
+# --- shuffled shoes ---------------------------------------------------------
+
+BURN_RULES = {
+    "none": "no card is burned",
+    "face-value": (
+        "the first card is turned face up and burned, then as many cards as its value "
+        "(10, J, Q, K count 10) are burned face down; the bettor knows only the face-up card"
+    ),
+}
+
+
+def shoe_seeds(seed: int, shoes: int) -> list[int]:
+    """One 64-bit seed per shoe, derived from ``seed`` in order (so ``--jobs`` changes nothing)."""
+    rng = random.Random(seed)
+    return [rng.getrandbits(64) for _ in range(shoes)]
+
+
+def shuffled_cards(decks: int, seed: int) -> list[int]:
+    """A shuffled shoe of ``decks`` decks as rank indices, from its own seed."""
+    cards = [r for r in range(13) for _ in range(4 * decks)]
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+@dataclass(frozen=True)
+class DealtCoup:
+    """A coup dealt from a shuffled shoe, with the composition the bettor knew before it."""
+
+    known: tuple[int, ...]  #: rank counts not yet seen by the bettor before the coup
+    cards: tuple[int, ...]  #: the coup's cards as rank indices, in deal order
+    coup: Coup
+
+
+def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO) -> list[DealtCoup]:
+    """Deal a shuffled shoe coup by coup until the cut card comes out.
+
+    The cut card sits before the seventh-last card; the coup during which it
+    comes out (or which it starts) is the last (RULES §7). Every coup starts
+    with at least 7 cards left, so every coup can be completed."""
+    known = [0] * 13
+    for r in cards:
+        known[r] += 1
+    pos = 0
+    if burn == "face-value":
+        first = cards[0]
+        known[first] -= 1
+        pos = 1 + (RANK_VALUES[first] or 10)
+    elif burn != "none":
+        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    cut = len(cards) - CARDS_BEHIND_CUT
+    out = []
+    while pos <= cut:
+        start = pos
+        values: list[int] = []
+        while not coup_complete(values, tableau):
+            values.append(RANK_VALUES[cards[pos]])
+            pos += 1
+        dealt = tuple(cards[start:pos])
+        out.append(DealtCoup(tuple(known), dealt, deal_coup(values, tableau)))
+        for r in dealt:
+            known[r] -= 1
+        if pos > cut:  # the cut card came out during this coup
+            break
+    return out
+

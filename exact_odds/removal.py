@@ -1,0 +1,116 @@
+"""Effect of removal and linear counts (card counting for baccarat bets).
+
+The effect of removal (EOR) of a rank on a bet is the exact change in the
+bet's house edge when one card of that rank is taken out of the shoe:
+``EOR(r) = edge(shoe less one r) - edge(shoe)``. Positive means the removal
+is worse for the bettor (Griffin, *The Theory of Blackjack*, ch. 4, uses the
+same definition for blackjack).
+
+A linear count gives each rank an integer tag proportional to minus its EOR
+(a card whose removal helps the bettor counts +), rounded at a chosen level;
+its betting correlation is the Pearson correlation between the tags and
+minus the EORs over the cards of the shoe (each rank weighted by its count),
+as Griffin defines it. The classic counts for EZ Baccarat's Dragon 7 and
+Panda 8 side bets are of this kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from . import fast
+from .engine import six_card_total
+from .paytable import PayTable
+from .shoe import RANKS, Shoe, ShoeError
+from .tableau import PUNTO_BANCO, Tableau
+
+
+@dataclass(frozen=True)
+class EffectOfRemoval:
+    """House edges of ``bets`` for ``shoe`` and for the shoe less one card of each rank.
+
+    ``eor[b][r]`` is the change in bet b's house edge when one card of rank r
+    is removed, or ``None`` if the shoe has no card of that rank."""
+
+    shoe: Shoe
+    bets: tuple[PayTable, ...]
+    edges: tuple[Fraction, ...]
+    eor: tuple[tuple[Fraction | None, ...], ...]
+
+
+def house_edges(pricer: fast.Pricer, shoes: list[Shoe]) -> list[list[Fraction]]:
+    """Each bet's exact house edge for each shoe (one batch)."""
+    rows = pricer.batch_counts(shoes)
+    return [[-ev for ev in pricer.expected_values(r, six_card_total(s))] for r, s in zip(rows, shoes)]
+
+
+def effect_of_removal(shoe: Shoe, bets, tableau: Tableau = PUNTO_BANCO) -> EffectOfRemoval:
+    """The exact EOR of every rank on every bet (value-level bets)."""
+    if shoe.is_infinite:
+        raise ShoeError("the effect of removal needs a finite shoe; use --decks N or --shoe")
+    if shoe.size < 7:
+        raise ShoeError(f"the effect of removal needs at least 7 cards (one to remove); this shoe has {shoe.size}")
+    bets = tuple(bets)
+    pricer = fast.pricer(bets, tableau)
+    present = [r for r in range(13) if shoe.ranks[r] > 0]
+    less = []
+    for r in present:
+        ranks = list(shoe.ranks)
+        ranks[r] -= 1
+        less.append(Shoe(tuple(ranks)))
+    edges = house_edges(pricer, [shoe] + less)
+    base, after = edges[0], dict(zip(present, edges[1:]))
+    eor = tuple(
+        tuple(after[r][b] - base[b] if r in after else None for r in range(13))
+        for b in range(len(bets))
+    )
+    return EffectOfRemoval(shoe, bets, tuple(base), eor)
+
+
+def round_half_away(x: Fraction) -> int:
+    """The nearest integer, halves away from zero (exact)."""
+    n = abs(x)
+    q = n.numerator // n.denominator
+    if 2 * (n - q) >= 1:
+        q += 1
+    return q if x >= 0 else -q
+
+
+@dataclass(frozen=True)
+class LinearCount:
+    """Integer tags per rank (A..K) and the count's betting correlation."""
+
+    tags: tuple[int, ...]
+    correlation_squared: Fraction  #: exact square of the betting correlation
+    correlation_sign: int  #: sign of the betting correlation (-1, 0, 1)
+
+
+def linear_count(eor: tuple[Fraction | None, ...], weights: tuple[int, ...], level: int = 2) -> LinearCount:
+    """Tags ``round(-EOR(r) * level / max|EOR|)`` and their betting correlation.
+
+    ``weights`` are the cards of each rank in the shoe (the correlation is
+    over cards, Griffin's definition); ranks with no EOR get tag 0 and weight
+    0. A count has at most ``level`` points per card."""
+    if level < 1:
+        raise ShoeError(f"the count level must be a whole number >= 1, not {level}")
+    values = [(-e if e is not None else Fraction(0)) for e in eor]
+    w = [wt if e is not None else 0 for wt, e in zip(weights, eor)]
+    biggest = max(abs(v) for v in values)
+    if biggest == 0:
+        return LinearCount((0,) * 13, Fraction(0), 0)
+    tags = tuple(round_half_away(v * level / biggest) for v in values)
+    total = sum(w)
+    mean_t = Fraction(sum(wi * t for wi, t in zip(w, tags)), total)
+    mean_v = sum((wi * v for wi, v in zip(w, values)), Fraction(0)) / total
+    cov = sum((wi * (t - mean_t) * (v - mean_v) for wi, t, v in zip(w, tags, values)), Fraction(0))
+    var_t = sum((wi * (t - mean_t) ** 2 for wi, t in zip(w, tags)), Fraction(0))
+    var_v = sum((wi * (v - mean_v) ** 2 for wi, v in zip(w, values)), Fraction(0))
+    if var_t == 0 or var_v == 0:
+        return LinearCount(tags, Fraction(0), 0)
+    sign = (cov > 0) - (cov < 0)
+    return LinearCount(tags, cov * cov / (var_t * var_v), sign)
+
+
+def rank_names() -> tuple[str, ...]:
+    return RANKS
