@@ -225,3 +225,10 @@ def tables_command(out_dir, check):
         return
     written = write_tables(out, progress)
     click.echo(f"wrote {len(written)} files to {out}")
+
+
+# --- the shoe in play: sweep, eor, track, simulate (exact_odds/cli_shoe.py) ---
+from .cli_shoe import eor, simulate, sweep, track  # noqa: E402
+
+for _command in (sweep, eor, track, simulate):
+    main.add_command(_command)

@@ -39,10 +39,11 @@ a row -- is a non-negative integer at most ``total = N(N-1)...(N-5)``
 (``13**6`` for the infinite deck). Hence:
 
 * ``total < 2**53``: float64 (numpy/BLAS) is exact, because every value met
-  is an integer float64 represents exactly, in any order of summation. This
-  covers every shoe of at most 459 cards (8 decks and fewer) and the
-  infinite deck.
-* ``total < 2**63``: int64 is exact (shoes up to 1,448 cards).
+  is an integer float64 represents exactly, in any order of summation (BLAS
+  may add in any order and fuse multiply-adds; an exact result stays
+  exact). This covers every shoe of at most 458 cards (8 decks and fewer)
+  and the infinite deck.
+* ``total < 2**63``: int64 is exact (shoes of up to 1,450 cards).
 * larger shoes: Python integers (pure Python, slower but exact for any N).
 
 numpy is imported lazily and only here; without it everything runs in pure

@@ -1,0 +1,424 @@
+"""Commands for the shoe in play: ``sweep``, ``eor``, ``track`` and ``simulate``.
+
+Thin layers over :mod:`exact_odds.fast` (the compiled walk and the
+:class:`~exact_odds.fast.Pricer`), :mod:`exact_odds.removal`,
+:mod:`exact_odds.play` and :mod:`exact_odds.simulation`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+import tempfile
+from fractions import Fraction
+
+import click
+
+from .cli import InputError, build_shoe, format_option, input_errors, shoe_options
+from .numbers import decimal_text, fraction_text, percent_text, sqrt_text
+from .render import table, to_json
+from .shoe import MIN_CARDS, RANKS, Shoe
+
+DEFAULT_BETS = "banker,player,tie"
+
+
+def bets_option(fn):
+    return click.option(
+        "--bets", "bet_keys", default=DEFAULT_BETS, show_default=True, metavar="KEYS",
+        help="Comma-separated bet keys from the catalog (value-level bets: settled by totals and "
+             "card counts, not by ranks or suits).",
+    )(fn)
+
+
+def jobs_option(fn):
+    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), metavar="N",
+                        help="Worker processes.")(fn)
+
+
+def chosen_bets(keys: str):
+    """(keys, pay tables) for a --bets list; refuses unknown and rank-level bets."""
+    from .catalog import builtin_catalog
+    from .fast import is_value_level
+
+    catalog = builtin_catalog()
+    names = [k.strip() for k in keys.split(",") if k.strip()]
+    if not names:
+        raise InputError("--bets needs at least one bet key, such as banker,player,tie")
+    bets = []
+    for k in names:
+        if k not in catalog.bets:
+            raise InputError(f"--bets: unknown bet {k!r}; choose from: {', '.join(catalog.bets)}")
+        bet = catalog.bets[k]
+        if not is_value_level(bet):
+            raise InputError(f"--bets: {k!r} looks at ranks or suits; this command prices value-level bets only")
+        bets.append(bet)
+    return names, tuple(bets)
+
+
+# --- sweep ------------------------------------------------------------------
+
+def parse_sweep_line(text: str, number: int) -> Shoe:
+    """One shoe per line: 13 rank counts A,2,...,10,J,Q,K separated by commas."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 13:
+        raise InputError(
+            f"line {number}: expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}"
+        )
+    counts = []
+    for p in parts:
+        if not p.isdigit():
+            raise InputError(f"line {number}: {p!r} is not a whole number >= 0; give 13 rank counts")
+        counts.append(int(p))
+    if sum(counts) < MIN_CARDS:
+        raise InputError(f"line {number}: the shoe has {sum(counts)} cards; a coup needs at least {MIN_CARDS}")
+    return Shoe(tuple(counts))
+
+
+def read_sweep(stream) -> list[tuple[int, Shoe]]:
+    """(line number, shoe) for every shoe line; blank lines and # comments are skipped."""
+    shoes = []
+    for number, line in enumerate(stream, 1):
+        text = line.split("#", 1)[0].strip()
+        if text:
+            shoes.append((number, parse_sweep_line(text, number)))
+    return shoes
+
+
+_SWEEP: dict = {}
+
+
+def _sweep_chunk(shoes: list[Shoe]) -> list[list[str]]:
+    pricer = _SWEEP["pricer"]
+    out = []
+    for shoe, counts in zip(shoes, pricer.batch_counts(shoes, chunk=64)):
+        total = _total(shoe)
+        row = [str(c) for c in counts[:3]] + [str(total)]
+        for ev in pricer.expected_values(counts, total):
+            row += [fraction_text(-ev), percent_text(-ev, 10).rstrip("%")]
+        out.append(row)
+    return out
+
+
+def _total(shoe: Shoe) -> int:
+    from .engine import six_card_total
+
+    return six_card_total(shoe)
+
+
+@click.command("sweep")
+@click.argument("source", type=click.File("r"), metavar="FILE|-")
+@bets_option
+@click.option("--format", "fmt", default="csv", show_default=True, type=click.Choice(["csv", "jsonl"]),
+              help="CSV with a header row, or one JSON object per line.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), metavar="PATH",
+              help="Write here (all at once, at the end) instead of standard output.")
+@jobs_option
+@input_errors
+def sweep(source, bet_keys, fmt, output, jobs):
+    """Exact counts and house edges for many shoes, one shoe per line.
+
+    Each input line holds 13 rank counts A,2,...,10,J,Q,K separated by
+    commas (blank lines and # comments are skipped). Each output row, in
+    input order, has the input line number, the six-card counts of Banker
+    wins, Player wins and ties and their total N(N-1)...(N-5), then for each
+    bet its exact house edge (p/q) and the same in percent (10 decimals).
+    Every line is checked before anything is computed, and nothing is
+    written unless every shoe is done.
+
+    \b
+    Examples:
+      exact-odds sweep shoes.txt
+      exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
+      exact-odds sweep shoes.txt --jobs 2 -o edges.csv
+    """
+    from . import fast, jobs as jobs_mod
+
+    keys, bets = chosen_bets(bet_keys)
+    lines = read_sweep(source)
+    _SWEEP["pricer"] = fast.pricer(bets)
+    headers = ["line", "banker", "player", "tie", "total"]
+    for k in keys:
+        headers += [f"{k}_house_edge", f"{k}_house_edge_percent"]
+    shoes = [s for _, s in lines]
+    size = 256
+    chunks = [shoes[i: i + size] for i in range(0, len(shoes), size)]
+    rows = []
+    for part in jobs_mod.run(_sweep_chunk, chunks, jobs, "shoes", size=len):
+        rows.extend(part)
+    buf = io.StringIO()
+    if fmt == "csv":
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(headers)
+        for (number, _), row in zip(lines, rows):
+            writer.writerow([number] + row)
+    else:
+        for (number, _), row in zip(lines, rows):
+            record = dict(zip(headers, [number] + row))
+            for name in ("banker", "player", "tie", "total"):
+                record[name] = int(record[name])
+            buf.write(json.dumps(record) + "\n")
+    text = buf.getvalue()
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    directory = os.path.dirname(os.path.abspath(output))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, output)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+# --- eor ---------------------------------------------------------------------
+
+@click.command("eor")
+@shoe_options()
+@bets_option
+@click.option("--level", default=2, show_default=True, type=click.IntRange(1, 100), metavar="L",
+              help="Largest tag of the derived linear count (tags are rounded to -L..L).")
+@click.option("--exact", is_flag=True, help="Show the exact fractions beside the percentages.")
+@format_option
+@input_errors
+def eor(decks, shoe_counts, remove, bet_keys, level, exact, fmt):
+    """Effect of removal: how each bet's house edge changes when one card goes.
+
+    For each rank, the exact change in each bet's house edge when one card of
+    that rank is removed from the shoe (positive: worse for the bettor), in
+    percentage points. Then a linear count per bet: integer tags
+    proportional to minus the EOR (a card whose removal helps the bettor
+    counts +), rounded so the largest is --level, and the count's betting
+    correlation (Pearson, over the cards of the shoe).
+
+    \b
+    Examples:
+      exact-odds eor                       # 8 decks, Banker, Player, Tie
+      exact-odds eor --bets tie --exact
+      exact-odds eor --decks 6 --format json
+      exact-odds eor --remove 5,5,9 --level 3
+    """
+    from .removal import effect_of_removal, linear_count
+
+    keys, bets = chosen_bets(bet_keys)
+    shoe = build_shoe(decks, shoe_counts, remove)
+    result = effect_of_removal(shoe, bets)
+    counts = [linear_count(row, shoe.ranks, level) for row in result.eor]
+
+    def corr_text(lc, places=6):
+        text = sqrt_text(lc.correlation_squared, places)
+        return ("-" if lc.correlation_sign < 0 else "") + text
+
+    fmt = fmt.lower()
+    if fmt == "json":
+        doc = {
+            "shoe": shoe.to_json(),
+            "definition": "EOR = house edge of the shoe less one card of the rank minus house edge of the shoe",
+            "house_edge": {k: fraction_text(e) for k, e in zip(keys, result.edges)},
+            "rows": [
+                {"rank": RANKS[r], **{k: (None if row[r] is None else fraction_text(row[r]))
+                                      for k, row in zip(keys, result.eor)}}
+                for r in range(13)
+            ],
+            "counts": {
+                k: {"level": level, "tags": dict(zip(RANKS, lc.tags)),
+                    "betting_correlation": corr_text(lc, 10),
+                    "betting_correlation_squared": fraction_text(lc.correlation_squared)}
+                for k, lc in zip(keys, counts)
+            },
+        }
+        click.echo(to_json(doc))
+        return
+    headers = ["Rank"] + [f"{b.name} EOR (%)" for b in bets]
+    if exact:
+        headers += [f"{b.name} EOR (exact)" for b in bets]
+    rows = []
+    for r in range(13):
+        row = [RANKS[r]] + ["" if e[r] is None else percent_text(e[r], 6).rstrip("%") for e in result.eor]
+        if exact:
+            row += ["" if e[r] is None else fraction_text(e[r]) for e in result.eor]
+        rows.append(row)
+    count_headers = ["Bet"] + list(RANKS) + ["Betting correlation"]
+    count_rows = [[b.name] + [str(t) for t in lc.tags] + [corr_text(lc)] for b, lc in zip(bets, counts)]
+    if fmt == "csv":
+        click.echo(table(headers, rows, "csv"))
+        return
+    click.echo(f"Effect of removal, punto banco, {shoe.describe()}: change in house edge (percentage points) "
+               "when one card of the rank is removed; positive is worse for the bettor.")
+    click.echo("House edge: " + ", ".join(f"{b.name} {percent_text(e, 6)}" for b, e in zip(bets, result.edges)))
+    click.echo()
+    click.echo(table(headers, rows, fmt))
+    click.echo()
+    click.echo(f"Linear counts (tags proportional to minus the EOR, at most {level} points; "
+               "add the tags of the cards seen):")
+    click.echo(table(count_headers, count_rows, fmt))
+
+
+# --- track -------------------------------------------------------------------
+
+@click.command("track")
+@click.argument("log", type=click.File("r"), default="-", metavar="[LOG|-]")
+@shoe_options()
+@bets_option
+@click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "csv", "jsonl"]),
+              help="One line per coup as text, CSV or JSON.")
+@input_errors
+def track(log, decks, shoe_counts, remove, bet_keys, fmt):
+    """Exact edges for the shoe in play, before every coup of a dealt-shoe log.
+
+    Reads the cards seen so far (5h Kd 9c ..., or ranks only: 5 K 9), one
+    coup per line or free-form, from LOG or standard input (live: a line is
+    printed as soon as a coup is complete). The log is split into coups by
+    the punto banco rules. Before each coup it prints the exact house edge
+    of every chosen bet for the cards left, and flags those with positive
+    expectation (+EV). A card the shoe cannot hold any more stops it with the
+    line number. Burned cards you saw can be given with --remove.
+
+    \b
+    Examples:
+      exact-odds track dealt.log
+      exact-odds track --decks 6 --bets banker,player,tie < dealt.log
+      tail -f dealt.log | exact-odds track -
+    """
+    from . import fast
+    from .play import LogError, ShoeInPlay, coups_from_log, read_log
+
+    keys, bets = chosen_bets(bet_keys)
+    start = build_shoe(decks, shoe_counts, remove)
+    in_play = ShoeInPlay(start)
+    pricer = fast.pricer(bets)
+    headers = ["coup", "cards_left"] + [f"{k}_house_edge_percent" for k in keys] + ["positive_ev"]
+    if fmt == "csv":
+        click.echo(",".join(headers))
+    elif fmt == "text":
+        click.echo(f"Punto banco, {start.describe()}: exact house edge before each coup "
+                   "(+EV marks a positive expectation for the bettor).")
+        click.echo(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name[:12]:>12}" for b in bets) + "  +EV")
+    last_line = 0
+    try:
+        for kind, item in coups_from_log(read_log(log), in_play):
+            if kind == "before":
+                shoe = in_play.shoe()
+                edges = [-ev for ev in pricer.expected_values(pricer.counts(shoe), _total(shoe))]
+                plus = [k for k, e in zip(keys, edges) if e < 0]
+                if fmt == "text":
+                    click.echo(f"{item:>5} {shoe.size:>5} "
+                               + " ".join(f"{percent_text(e, 4):>12}" for e in edges)
+                               + ("  +EV: " + ", ".join(plus) if plus else ""))
+                elif fmt == "csv":
+                    click.echo(",".join([str(item), str(shoe.size)]
+                                        + [percent_text(e, 10).rstrip("%") for e in edges] + [" ".join(plus)]))
+                else:
+                    click.echo(json.dumps({"coup": item, "cards_left": shoe.size,
+                                           "house_edge": {k: fraction_text(e) for k, e in zip(keys, edges)},
+                                           "positive_ev": plus}))
+            elif kind == "coup":
+                last_line = item.cards[-1].line
+            else:
+                click.echo(f"note: the log ends in the middle of a coup ({len(item)} cards after line "
+                           f"{last_line})", err=True)
+    except LogError as exc:
+        raise InputError(str(exc)) from None
+
+
+# --- simulate ----------------------------------------------------------------
+
+@click.command("simulate")
+@click.option("--shoes", default=100, show_default=True, type=click.IntRange(min=1), metavar="N",
+              help="Number of shoes to deal.")
+@click.option("--decks", default=8, show_default=True, type=click.IntRange(min=1), metavar="D",
+              help="Decks per shoe.")
+@click.option("--seed", default=1, show_default=True, type=int, metavar="S",
+              help="Seed of the run; each shoe gets its own seed derived from it.")
+@click.option("--burn", default="none", show_default=True, type=click.Choice(["none", "face-value"]),
+              help="Burn rule: none, or face-value (turn the first card, burn that many more face down; "
+                   "10-K count 10).")
+@bets_option
+@jobs_option
+@format_option
+@input_errors
+def simulate(shoes, decks, seed, burn, bet_keys, jobs, fmt):
+    """Deal seeded shuffled shoes and price every bet exactly before every coup.
+
+    Each shoe is shuffled with its own seed (derived from --seed, so --jobs
+    does not change the result), dealt by the punto banco rules until the
+    cut card, placed before the seventh-last card, comes out (that coup is
+    the last). Before every coup each bet's exact expected value is computed
+    for the cards the bettor has not seen. Reports, per bet, how often the
+    expectation was positive, the average gain per shoe of betting one unit
+    only then (its exact expectation, and what the dealt coups paid), and
+    the house edge by cards remaining.
+
+    \b
+    Examples:
+      exact-odds simulate --shoes 1000 --decks 8 --seed 7 --jobs 2
+      exact-odds simulate --shoes 200 --bets tie --burn face-value
+      exact-odds simulate --shoes 50 --format json
+    """
+    from .play import BURN_RULES, CARDS_BEHIND_CUT
+    from .simulation import simulate as run_simulation
+
+    keys, bets = chosen_bets(bet_keys)
+    result = run_simulation(shoes, decks, seed, bets, burn, jobs, "shoes")
+    summary_headers = ["Bet", "Coups", "P(EV > 0)", "Mean house edge", "Best EV",
+                       "Bets per shoe", "Expected gain/shoe", "Realised gain/shoe"]
+    summary = []
+    by_depth = []
+    for b, (key, bet) in enumerate(zip(keys, bets)):
+        t = result.tallies[b]
+        mean, _, _ = result.mean_ev(b, 0, decks * 52)
+        summary.append([
+            bet.name, str(t.coups), decimal_text(Fraction(t.positive, t.coups), 6),
+            percent_text(-mean, 6), percent_text(t.best, 6),
+            decimal_text(Fraction(t.positive, shoes), 4),
+            decimal_text(t.expected_gain / shoes, 6), decimal_text(t.realised_gain / shoes, 6),
+        ])
+    buckets = result.buckets()
+    depth_headers = ["Cards left"] + [f"{b.name} edge" for b in bets] + [f"{b.name} P(EV>0)" for b in bets]
+    for lo, hi in buckets:
+        stats = [result.mean_ev(b, lo, hi) for b in range(len(bets))]
+        if not any(c for _, c, _ in stats):
+            continue
+        row = [f"{hi}-{lo}"]
+        row += ["" if m is None else percent_text(-m, 4) for m, _, _ in stats]
+        row += ["" if not c else decimal_text(Fraction(p, c), 4) for _, c, p in stats]
+        by_depth.append(row)
+    rules = (f"{shoes} shoes of {decks} decks, seed {seed}; cut card before the seventh-last card "
+             f"({CARDS_BEHIND_CUT} cards behind it; the coup that brings it out is the last); "
+             f"burn: {BURN_RULES[burn]}.")
+    fmt = fmt.lower()
+    if fmt == "json":
+        doc = {
+            "shoes": shoes, "decks": decks, "seed": seed, "burn": burn, "rules": rules,
+            "coups": result.coups,
+            "bets": {
+                key: {
+                    "coups": t.coups, "positive_ev_coups": t.positive,
+                    "positive_ev_frequency": fraction_text(Fraction(t.positive, t.coups)),
+                    "mean_house_edge": fraction_text(-result.mean_ev(b, 0, decks * 52)[0]),
+                    "best_ev": fraction_text(t.best), "worst_ev": fraction_text(t.worst),
+                    "expected_gain_per_shoe": fraction_text(t.expected_gain / shoes),
+                    "realised_gain_per_shoe": fraction_text(t.realised_gain / shoes),
+                }
+                for b, (key, t) in enumerate(zip(keys, result.tallies))
+            },
+            "by_cards_left": [dict(zip(depth_headers, row)) for row in by_depth],
+        }
+        click.echo(to_json(doc))
+        return
+    if fmt == "csv":
+        click.echo(table(summary_headers, summary, "csv"))
+        return
+    click.echo(f"Simulation: {rules}")
+    click.echo(f"{result.coups} coups. EVs are exact per coup for the cards not yet seen; the averages "
+               "below are over the simulated coups. Gains are per shoe, betting one unit only when EV > 0.")
+    click.echo()
+    click.echo(table(summary_headers, summary, fmt))
+    click.echo()
+    click.echo("House edge through the shoe (mean over coups with that many cards left):")
+    click.echo(table(depth_headers, by_depth, fmt))
