@@ -1,0 +1,165 @@
+"""The fast path against the recursive walk, and its pricing against PayTable.price."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exact_odds import analysis, engine, fast
+from exact_odds.catalog import builtin_catalog
+from exact_odds.coup import Coup
+from exact_odds.paytable import PayLine, PayTable, PayTableError, compile_condition, COUP_NAMES
+from exact_odds.shoe import Shoe
+
+
+def dragon_7():
+    """EZ Baccarat Dragon 7 (RULES §4): Banker wins with a three-card 7, pays 40."""
+    return PayTable("Dragon 7", (PayLine.make("Banker three-card 7", "banker_wins and banker_cards == 3 and banker == 7", 40),))
+
+
+def panda_8():
+    """EZ Baccarat Panda 8 (RULES §4): Player wins with a three-card 8, pays 25."""
+    return PayTable("Panda 8", (PayLine.make("Player three-card 8", "player_wins and player_cards == 3 and player == 8", 25),))
+
+
+def value_level_bets():
+    return tuple(b for b in builtin_catalog().bets.values() if fast.is_value_level(b)) + (dragon_7(), panda_8())
+
+
+# Shoes: any counts, many with ranks exhausted, and tiny shoes of 6-10 cards.
+counts = st.lists(st.integers(0, 12), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)
+depleted = st.lists(st.one_of(st.just(0), st.integers(0, 5)), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)
+
+
+@st.composite
+def tiny(draw):
+    """A shoe of 6 to 10 cards."""
+    size = draw(st.integers(6, 10))
+    ranks = draw(st.lists(st.integers(0, 12), min_size=size, max_size=size))
+    c = [0] * 13
+    for r in ranks:
+        c[r] += 1
+    return c
+
+
+any_shoe = st.one_of(counts, depleted, tiny())
+
+
+def assert_same_walk(shoe):
+    slow, quick = engine.walk(shoe), fast.walk(shoe)
+    assert quick.deals == slow.deals
+    assert quick.total == slow.total
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_shoe)
+def test_fast_walk_equals_the_recursive_walk(c):
+    assert_same_walk(Shoe.from_counts(c))
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(any_shoe, st.lists(st.integers(0, 40), min_size=13, max_size=13).filter(lambda c: sum(c) >= 6)))
+def test_fast_walk_equals_the_recursive_walk_many(c):
+    assert_same_walk(Shoe.from_counts(c))
+
+
+@pytest.mark.parametrize("shoe, kind", [
+    (Shoe.decks(1), "float64"),
+    (Shoe.decks(8), "float64"),
+    (Shoe.infinite(), "float64"),
+    (Shoe.from_counts([35] * 13), "float64"),  # 455 cards: the float64 range ends at 458
+    (Shoe.from_counts([36] * 13), "int64"),  # 468 cards
+    (Shoe.decks(20), "int64"),
+    (Shoe.decks(28), "python"),  # 1,456 cards: beyond int64
+    (Shoe.decks(100_000), "python"),
+])
+def test_each_number_type_gives_the_walk(shoe, kind):
+    assert fast.precision(shoe) == kind
+    assert_same_walk(shoe)
+
+
+def test_number_type_boundaries_are_the_proven_bounds():
+    """float64 while N(N-1)...(N-5) < 2**53, int64 while < 2**63 (module docstring)."""
+    for n, kind in [(458, "float64"), (459, "int64"), (1450, "int64"), (1451, "python")]:
+        shoe = Shoe.from_counts([n - 12] + [1] * 12)
+        assert fast.precision(shoe) == kind
+        assert (engine.six_card_total(shoe) < 2**53) == (kind == "float64")
+        assert (engine.six_card_total(shoe) < 2**63) == (kind != "python")
+
+
+def test_pure_python_fallback_without_numpy(monkeypatch):
+    monkeypatch.setattr(fast, "_numpy", lambda: None)
+    for c in ([32] * 13, [0, 0, 3, 0, 1, 0, 0, 2, 0, 0, 0, 0, 1], [1] * 6 + [0] * 7):
+        assert_same_walk(Shoe.from_counts(c))
+    assert_same_walk(Shoe.infinite())
+    bets = value_level_bets()
+    shoe = Shoe.from_counts([3, 0, 7, 1, 2, 9, 0, 4, 4, 5, 0, 1, 2])
+    assert fast.Pricer(bets).results(shoe) == tuple(b.price(engine.walk(shoe)) for b in bets)
+
+
+def test_wizard_of_odds_8_deck_counts_by_the_fast_path():
+    """WoO "Baccarat odds for 1 to 12 decks", 8 decks (RULES §3)."""
+    counts = fast.walk(Shoe.decks(8)).outcome_counts()
+    assert counts == {"banker": 2_292_252_566_437_888, "player": 2_230_518_282_592_256, "tie": 475_627_426_473_216}
+    row = fast.Pricer(()).counts(Shoe.decks(8))
+    assert row == [2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216]
+
+
+def test_wizard_of_odds_dragon_7_and_panda_8_house_edges_8_decks():
+    """WoO "EZ Baccarat": Dragon 7 7.6113%, Panda 8 10.1876% at 8 decks (RULES §4)."""
+    d7, p8 = fast.Pricer((dragon_7(), panda_8())).results(Shoe.decks(8))
+    assert round(float(d7.house_edge) * 100, 4) == 7.6113
+    assert round(float(p8.house_edge) * 100, 4) == 10.1876
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_shoe)
+def test_pricer_equals_paytable_price(c):
+    shoe = Shoe.from_counts(c)
+    bets = value_level_bets()
+    pricer = fast.pricer(bets)
+    dist = engine.walk(shoe)
+    assert pricer.results(shoe) == tuple(b.price(dist) for b in bets)
+    evs = pricer.expected_values(pricer.counts(shoe), dist.total)
+    assert evs == [b.price(dist).expected_value for b in bets]
+
+
+def test_batch_keeps_order_and_mixes_number_types():
+    shoes = [Shoe.decks(2), Shoe.decks(30), Shoe.from_counts([1] * 6 + [0] * 7), Shoe.decks(20), Shoe.infinite()]
+    bets = (builtin_catalog().bets["banker"], dragon_7())
+    pricer = fast.Pricer(bets)
+    rows = pricer.batch_counts(shoes, chunk=2)
+    for shoe, row in zip(shoes, rows):
+        dist = engine.walk(shoe)
+        outcome = dist.outcome_counts()
+        assert row[:3] == [outcome["banker"], outcome["player"], outcome["tie"]]
+        assert pricer.results(shoe, row) == tuple(b.price(dist) for b in bets)
+
+
+def test_rank_level_bets_are_refused_by_the_pricer():
+    names = dict(COUP_NAMES, player_pair="the Player's first two cards are a pair")
+    code = compile_condition("player_pair", names=names)
+    pair = PayTable("Player Pair", (PayLine("Pair", "player_pair", Fraction(11), code),))
+    assert not fast.is_value_level(pair)
+    assert fast.is_value_level(builtin_catalog().bets["tie"])
+    with pytest.raises(PayTableError, match="ranks or suits"):
+        fast.Pricer((pair,))
+
+
+def test_analyse_uses_the_fast_path_once_warm_and_agrees_with_the_walk():
+    fast.warm()
+    assert fast.is_warm()
+    shoe = Shoe.decks(6).remove(["5", "5", "K", "A"])
+    a = analysis.analyse(shoe)
+    dist = engine.walk(shoe)
+    assert a.distribution.deals == dist.deals
+    assert a.results == tuple(b.price(dist) for b in builtin_catalog().variant("standard"))
+
+
+def test_compiled_walk_covers_every_deal_of_the_full_shoe():
+    cw = fast.warm()
+    assert set(engine.walk(Shoe.decks(8)).deals) == set(cw.deals)
+    assert len(cw.monomials) == 715 + 2002 + 5005  # multisets of 4, 5 and 6 of the 10 values
+    assert all(Coup(*d.coup) == d.coup for d in cw.deals)
