@@ -230,23 +230,31 @@ def warm(tableau: Tableau = PUNTO_BANCO) -> CompiledWalk:
 
 # --- a shoe's features ----------------------------------------------------
 
+def factor_tails(shoe: Shoe) -> list[int]:
+    """``tails[k]``: the ways to draw the 6 - k cards a k-card coup leaves unused.
+
+    falling(N - k, 6 - k), or 13**(6-k) for the infinite deck (k = 0..6)."""
+    if shoe.is_infinite:
+        return [13 ** (6 - k) for k in range(7)]
+    n = shoe.size
+    tails = [1] * 7
+    for k in range(5, -1, -1):
+        tails[k] = tails[k + 1] * (n - k)
+    return tails
+
+
 def factor_table(shoe: Shoe) -> tuple[list[int], list[int]]:
     """The per-card factors ``c_v - r`` (slot 6v + r) and the unused-card tails.
 
-    ``tails[k]`` is falling(N - k, 6 - k) for k = 4, 5, 6 (13**(6-k) for the
-    infinite deck). A factor below zero is clamped to 0: the factor r = c_v
-    before it is already 0, so the product is 0 either way."""
+    A factor below zero is clamped to 0: the factor r = c_v before it is
+    already 0, so the product is 0 either way. The infinite deck's factors
+    are the weights w_v (drawing with replacement)."""
     c = shoe.value_counts
     if shoe.is_infinite:
         factors = [c[v] for v in range(10) for _ in range(_OCCURRENCES)]
-        tails = [13 ** (6 - k) for k in range(7)]
     else:
-        n = shoe.size
         factors = [max(c[v] - r, 0) for v in range(10) for r in range(_OCCURRENCES)]
-        tails = [1] * 7
-        for k in range(6, -1, -1):
-            tails[k] = tails[k + 1] * (n - k) if k < 6 else 1
-    return factors, tails
+    return factors, factor_tails(shoe)
 
 
 def features(shoe: Shoe, cw: CompiledWalk | None = None) -> list[int]:
@@ -271,21 +279,46 @@ def precision(shoe: Shoe) -> str:
     return "python"
 
 
-def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
-    """Features of several shoes as a (monomials x shoes) array of ``dtype``."""
-    tables = [factor_table(s) for s in shoes]
-    # Shoes along the last axis, contiguous, so that gathering rows is a copy of rows.
-    factors = np.ascontiguousarray(np.array([t[0] for t in tables], dtype=dtype).T)  # (60, S)
-    tails = np.ascontiguousarray(np.array([t[1] for t in tables], dtype=dtype).T)  # (7, S)
+def _card_features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
+    """``prod_v falling(c_v, m_v)`` for every monomial (rows) and shoe (columns), and the tails.
+
+    Returns ``(features, tails, blocks)``: ``tails`` is (7, S), and
+    ``blocks`` lists ``(start, stop, k)``, the rows of monomials of k cards,
+    whose features are still to be multiplied by ``tails[k]``. The factor
+    table is built for all shoes at once (``max(c_v - r, 0)``; no decrement
+    for the infinite deck), the same numbers as :func:`features`."""
+    counts = np.array([s.value_counts for s in shoes], dtype=np.int64).T  # (10, S)
+    dec = np.array([0 if s.is_infinite else 1 for s in shoes], dtype=np.int64)
+    r = np.arange(_OCCURRENCES, dtype=np.int64)
+    # Shoes along the last axis, contiguous, so that gathering rows copies whole rows.
+    factors = np.maximum(counts[:, None, :] - r[None, :, None] * dec, 0).reshape(10 * _OCCURRENCES, -1)
+    factors = np.ascontiguousarray(factors.astype(dtype))
+    tails = np.ascontiguousarray(np.array([factor_tails(s) for s in shoes], dtype=dtype).T)  # (7, S)
     a = cw.arrays()
+    out = np.empty((len(cw.monomials), len(shoes)), dtype=dtype)
     blocks = []
+    start = 0
     prev = None
     for size, (parents, slots) in enumerate(a["levels"], start=1):
-        level = factors[slots] if prev is None else prev[parents] * factors[slots]
-        if size >= 4:
-            blocks.append(level * tails[size])
+        if prev is None:
+            level = factors[slots]
+        elif size >= 4:
+            level = out[start: start + len(parents)]
+            np.multiply(prev[parents], factors[slots], out=level)
+            blocks.append((start, start + len(parents), size))
+            start += len(parents)
+        else:
+            level = prev[parents] * factors[slots]
         prev = level
-    return np.concatenate(blocks, axis=0)
+    return out, tails, blocks
+
+
+def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
+    """Features ``f_m`` (tails included) as a (monomials x shoes) array of ``dtype``."""
+    f, tails, blocks = _card_features_numpy(np, shoes, cw, dtype)
+    for start, stop, k in blocks:
+        f[start:stop] *= tails[k]
+    return f
 
 
 # --- the fast walk --------------------------------------------------------
@@ -408,11 +441,12 @@ class Pricer:
 
     def expected_values(self, counts: Sequence[int], total: int) -> list[Fraction]:
         """Each bet's expected value per unit from row counts (exact)."""
-        out = []
-        for bet, off, scale, pays in zip(self.bets, self.offsets, self.scales, self.payouts):
-            num = sum(p * counts[off + i] for i, p in enumerate(pays))
-            out.append(Fraction(num, scale * total))
-        return out
+        return [Fraction(num, scale * total) for num, scale in zip(self.ev_numerators(counts), self.scales)]
+
+    def ev_numerators(self, counts: Sequence[int]) -> list[int]:
+        """Each bet's expected value times ``scale * total`` (an integer; its sign is the EV's)."""
+        return [sum(p * counts[off + i] for i, p in enumerate(pays))
+                for off, pays in zip(self.offsets, self.payouts)]
 
     # -- many shoes
     def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 128) -> list[list[int]]:
@@ -438,8 +472,13 @@ class Pricer:
             a = self._matrix(np, dtype)
             for start in range(0, len(idx), chunk):
                 part = idx[start: start + chunk]
-                f = _features_numpy(np, [shoes[i] for i in part], self.compiled, dtype)
-                rows = (a @ f).astype(np.int64).T.tolist()
+                f, tails, blocks = _card_features_numpy(np, [shoes[i] for i in part], self.compiled, dtype)
+                # Each block's product is at most total / tail (module docstring), so exact.
+                acc = None
+                for start, stop, k in blocks:
+                    term = (a[:, start:stop] @ f[start:stop]) * tails[k]
+                    acc = term if acc is None else acc + term
+                rows = acc.astype(np.int64).T.tolist()
                 for i, r in zip(part, rows):
                     out[i] = r
         return out

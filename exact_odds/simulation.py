@@ -74,23 +74,29 @@ def play_shoe(seed: int) -> tuple[int, list[BetTally]]:
     rows = pricer.batch_counts(shoes, chunk=len(shoes))
     scales = pricer.scales
     tallies = [BetTally() for _ in bets]
+    best: list = [None] * len(bets)  # (numerator, denominator) of the best and worst EV so far
+    worst: list = [None] * len(bets)
     for coup, shoe, counts in zip(dealt, shoes, rows):
         n = shoe.size
         total = six_card_total(shoe)
-        evs = pricer.expected_values(counts, total)
-        for b, (bet, ev) in enumerate(zip(bets, evs)):
+        for b, (bet, num) in enumerate(zip(bets, pricer.ev_numerators(counts))):
+            den = scales[b] * total  # EV = num / den, exactly
             t = tallies[b]
             t.coups += 1
             row = t.by_remaining.setdefault(n, [0, 0, 0])
             row[0] += 1
-            row[1] += ev.numerator * (scales[b] * total // ev.denominator)
-            if ev > 0:
+            row[1] += num
+            if num > 0:
                 t.positive += 1
                 row[2] += 1
-                t.expected_gain += ev
+                t.expected_gain += Fraction(num, den)
                 t.realised_gain += bet.payout(coup.coup)
-            t.best = ev if t.best is None or ev > t.best else t.best
-            t.worst = ev if t.worst is None or ev < t.worst else t.worst
+            if best[b] is None or num * best[b][1] > best[b][0] * den:
+                best[b] = (num, den)
+            if worst[b] is None or num * worst[b][1] < worst[b][0] * den:
+                worst[b] = (num, den)
+    for t, hi, lo in zip(tallies, best, worst):
+        t.best, t.worst = Fraction(*hi), Fraction(*lo)
     return len(dealt), tallies
 
 

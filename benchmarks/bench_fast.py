@@ -1,0 +1,135 @@
+"""Fast exact path against the recursive walk, in the same process.
+
+Prints medians and ratios for:
+  * a full analysis of one arbitrary shoe (every value-level bet of the
+    catalog, plus Dragon 7 and Panda 8, priced exactly): recursive walk +
+    PayTable.price  vs  fast.Pricer;
+  * the deal distribution alone: engine.walk vs fast.walk;
+  * the batch rate (shoes/s) with 1 and 2 processes;
+  * the cold `exact-odds edge --decks 8` (a fresh interpreter);
+  * `exact-odds simulate --shoes N --decks 8 --jobs 2`;
+  * peak memory (resource.getrusage maxrss).
+
+Usage: PYTHONPATH=. python3 benchmarks/bench_fast.py [--quick]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from exact_odds import engine, fast, jobs  # noqa: E402
+from exact_odds.catalog import builtin_catalog  # noqa: E402
+from exact_odds.paytable import PayLine, PayTable  # noqa: E402
+from exact_odds.shoe import Shoe  # noqa: E402
+
+QUICK = "--quick" in sys.argv
+
+
+def median_time(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def random_shoes(n: int, seed: int = 1) -> list[Shoe]:
+    rng = random.Random(seed)
+    return [Shoe.from_counts([rng.randint(0, 32) for _ in range(13)]) for _ in range(n)]
+
+
+def bets() -> tuple[PayTable, ...]:
+    extra = (
+        PayTable("Dragon 7", (PayLine.make("d7", "banker_wins and banker_cards == 3 and banker == 7", 40),)),
+        PayTable("Panda 8", (PayLine.make("p8", "player_wins and player_cards == 3 and player == 8", 25),)),
+    )
+    catalog = tuple(b for b in builtin_catalog().bets.values() if fast.is_value_level(b))
+    return catalog + extra
+
+
+_PRICER = {}
+
+
+def _batch_chunk(shoes):
+    return _PRICER["p"].batch_counts(shoes, chunk=64)
+
+
+def main() -> None:
+    all_bets = bets()
+    t = time.perf_counter()
+    fast.warm()
+    compile_s = time.perf_counter() - t
+    t = time.perf_counter()
+    pricer = fast.Pricer(all_bets)
+    pricer.counts(Shoe.decks(8))
+    build_s = time.perf_counter() - t
+    print(f"compile the walk: {compile_s * 1e3:.0f} ms once per process; pricer for {len(all_bets)} bets "
+          f"({pricer.n_rows} rows): {build_s * 1e3:.0f} ms")
+
+    shoes = random_shoes(5 if QUICK else 15)
+    # Same results first (the benchmark is meaningless otherwise).
+    for s in shoes[:3]:
+        dist = engine.walk(s)
+        assert pricer.results(s) == tuple(b.price(dist) for b in all_bets)
+        assert fast.walk(s).deals == dist.deals
+
+    def walk_analysis(s):
+        dist = engine.walk(s)
+        return [b.price(dist).house_edge for b in all_bets]
+
+    def fast_analysis(s):
+        return [r.house_edge for r in pricer.results(s)]
+
+    slow = statistics.median(median_time(lambda s=s: walk_analysis(s), 3) for s in shoes)
+    quick = statistics.median(median_time(lambda s=s: fast_analysis(s), 50) for s in shoes)
+    print(f"full analysis of one shoe ({len(all_bets)} bets): walk+price {slow * 1e3:.2f} ms, "
+          f"fast {quick * 1e3:.3f} ms, ratio {slow / quick:.0f}x")
+
+    slow = statistics.median(median_time(lambda s=s: engine.walk(s), 3) for s in shoes)
+    quick = statistics.median(median_time(lambda s=s: fast.walk(s), 20) for s in shoes)
+    print(f"deal distribution: engine.walk {slow * 1e3:.2f} ms, fast.walk {quick * 1e3:.3f} ms, "
+          f"ratio {slow / quick:.0f}x")
+
+    std = fast.Pricer(builtin_catalog().variant("standard"))
+    _PRICER["p"] = std
+    batch = random_shoes(4000 if QUICK else 20000, seed=2)
+    for n_jobs in (1, 2):
+        chunks = [batch[i: i + 512] for i in range(0, len(batch), 512)]
+        t = time.perf_counter()
+        rows = [r for part in jobs.run(_batch_chunk, chunks, n_jobs) for r in part]
+        dt = time.perf_counter() - t
+        assert len(rows) == len(batch)
+        print(f"batch (Banker, Player, Tie; 8-deck-sized random shoes): {len(batch) / dt:,.0f} shoes/s "
+              f"with {n_jobs} process{'es' if n_jobs > 1 else ''}")
+
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(__file__), ".."))
+    cold = []
+    for _ in range(3 if QUICK else 7):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "exact_odds", "edge", "--decks", "8"], env=env,
+                       check=True, stdout=subprocess.DEVNULL)
+        cold.append(time.perf_counter() - t)
+    print(f"cold `exact-odds edge --decks 8`: median {statistics.median(cold):.3f} s")
+
+    n = 100 if QUICK else 1000
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "exact_odds", "simulate", "--shoes", str(n), "--decks", "8",
+                    "--seed", "1", "--jobs", "2"], env=env, check=True, stdout=subprocess.DEVNULL)
+    print(f"`exact-odds simulate --shoes {n} --decks 8 --jobs 2`: {time.perf_counter() - t:.1f} s")
+
+    me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak memory: this process {me:.0f} MB, largest child {kids:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
