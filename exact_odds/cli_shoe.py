@@ -11,14 +11,13 @@ import csv
 import io
 import json
 import os
-import sys
 import tempfile
 from fractions import Fraction
 
 import click
 
 from .cli import InputError, build_shoe, format_option, input_errors, shoe_options
-from .numbers import decimal_text, fraction_text, percent_text, sqrt_text
+from .numbers import decimal_text, fraction_text, percent_text
 from .render import table, to_json
 from .shoe import MIN_CARDS, RANKS, Shoe
 
@@ -210,10 +209,6 @@ def eor(decks, shoe_counts, remove, bet_keys, level, exact, fmt):
     result = effect_of_removal(shoe, bets)
     counts = [linear_count(row, shoe.ranks, level) for row in result.eor]
 
-    def corr_text(lc, places=6):
-        text = sqrt_text(lc.correlation_squared, places)
-        return ("-" if lc.correlation_sign < 0 else "") + text
-
     fmt = fmt.lower()
     if fmt == "json":
         doc = {
@@ -227,7 +222,7 @@ def eor(decks, shoe_counts, remove, bet_keys, level, exact, fmt):
             ],
             "counts": {
                 k: {"level": level, "tags": dict(zip(RANKS, lc.tags)),
-                    "betting_correlation": corr_text(lc, 10),
+                    "betting_correlation": lc.correlation_text(10),
                     "betting_correlation_squared": fraction_text(lc.correlation_squared)}
                 for k, lc in zip(keys, counts)
             },
@@ -244,7 +239,7 @@ def eor(decks, shoe_counts, remove, bet_keys, level, exact, fmt):
             row += ["" if e[r] is None else fraction_text(e[r]) for e in result.eor]
         rows.append(row)
     count_headers = ["Bet"] + list(RANKS) + ["Betting correlation"]
-    count_rows = [[b.name] + [str(t) for t in lc.tags] + [corr_text(lc)] for b, lc in zip(bets, counts)]
+    count_rows = [[b.name] + [str(t) for t in lc.tags] + [lc.correlation_text(6)] for b, lc in zip(bets, counts)]
     if fmt == "csv":
         click.echo(table(headers, rows, "csv"))
         return

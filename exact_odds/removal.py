@@ -22,7 +22,7 @@ from fractions import Fraction
 from . import fast
 from .engine import six_card_total
 from .paytable import PayTable
-from .shoe import RANKS, Shoe, ShoeError
+from .shoe import Shoe, ShoeError
 from .tableau import PUNTO_BANCO, Tableau
 
 
@@ -85,6 +85,12 @@ class LinearCount:
     correlation_squared: Fraction  #: exact square of the betting correlation
     correlation_sign: int  #: sign of the betting correlation (-1, 0, 1)
 
+    def correlation_text(self, places: int = 6) -> str:
+        """The betting correlation in decimals (its square is exact; rounded only here)."""
+        from .numbers import sqrt_text
+
+        return ("-" if self.correlation_sign < 0 else "") + sqrt_text(self.correlation_squared, places)
+
 
 def linear_count(eor: tuple[Fraction | None, ...], weights: tuple[int, ...], level: int = 2) -> LinearCount:
     """Tags ``round(-EOR(r) * level / max|EOR|)`` and their betting correlation.
@@ -110,7 +116,3 @@ def linear_count(eor: tuple[Fraction | None, ...], weights: tuple[int, ...], lev
         return LinearCount(tags, Fraction(0), 0)
     sign = (cov > 0) - (cov < 0)
     return LinearCount(tags, cov * cov / (var_t * var_v), sign)
-
-
-def rank_names() -> tuple[str, ...]:
-    return RANKS
