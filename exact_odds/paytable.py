@@ -340,8 +340,15 @@ class PayTable:
 
     @property
     def pays_text(self) -> str:
-        """The pay table in one line, for tables: 'Banker wins 19/20; Tie 0'."""
-        return "; ".join(f"{l.label} {l.pays}" for l in self.lines)
+        """The pay table in one line: 'Banker wins 19/20 to 1; Tie push'."""
+        def word(x: Fraction) -> str:
+            if x == 0:
+                return "push"
+            if x < 0:
+                return f"loses {-x}"
+            return f"{x} to 1"
+
+        return "; ".join(f"{l.label} {word(l.pays)}" for l in self.lines)
 
     def price(self, dist: CoupDistribution) -> BetResult:
         """Price this bet on a distribution: how often each line settles it.
