@@ -387,6 +387,6 @@ def commission_banker(commission, name: str | None = None) -> PayTable:
     label = f"{c.numerator}/{c.denominator}" if c.denominator != 1 else str(c.numerator)
     return PayTable(
         name=name or f"Banker (commission {label})",
-        lines=(PayLine("Banker wins", "banker_wins", 1 - c), PayLine("Tie (push)", "tie", Fraction(0))),
+        lines=(PayLine("Banker wins", "banker_wins", 1 - c), PayLine("Tie", "tie", Fraction(0))),
         description=f"Banker wins pays 1:1 less commission {label} (pays {1 - c}); a tie pushes",
     )
