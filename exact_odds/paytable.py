@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 
 from .coup import Coup, CoupDistribution, Deal
@@ -81,8 +82,9 @@ class PayTableError(ValueError):
     """A pay table that cannot be used; the message says what is wrong."""
 
 
+@lru_cache(maxsize=4096)
 def coup_names(coup: Coup) -> dict[str, int | bool]:
-    """The values of :data:`COUP_NAMES` for one coup."""
+    """The values of :data:`COUP_NAMES` for one coup (cached: every bet reads the same few hundred)."""
     p, b = coup.player, coup.banker
     return {
         "player": p,
@@ -103,7 +105,7 @@ def coup_names(coup: Coup) -> dict[str, int | bool]:
 
 def deal_names(deal: Deal) -> dict[str, int | bool]:
     """The values of :data:`COUP_NAMES` and :data:`DEAL_NAMES` for one deal."""
-    names = coup_names(deal.coup)
+    names = dict(coup_names(deal.coup))
     names["player_initial"] = deal.player_initial
     names["banker_initial"] = deal.banker_initial
     names["player_third"] = -1 if deal.player_third is None else deal.player_third

@@ -153,3 +153,37 @@ def test_mixing_pair_and_coup_names_is_refused():
 
     with pytest.raises(PayTableError, match="mixes pair names"):
         PayTable("Pair on a tie", (PayLine("x", "player_pair and tie", Fraction(50)),))
+
+
+# --- random suited shoes: the first four cards dealt one by one -------------------
+
+from itertools import permutations  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from exact_odds.pairs import FirstFour  # noqa: E402
+
+CARDS = [r + s for r in ("A", "2", "K", "Q") for s in ("s", "h")]
+
+
+def first_four_by_hand(cards):
+    """Every ordered choice of four physical cards P1, B1, P2, B2, times (N-4)(N-5)."""
+    n = len(cards)
+    out = Counter()
+    for p1, b1, p2, b2 in permutations(cards, 4):
+        pp, bp = p1[:-1] == p2[:-1], b1[:-1] == b2[:-1]
+        ps, bs = p1 == p2, b1 == b2
+        same = pp and bp and p1[:-1] == b1[:-1]
+        identical = same and sorted([p1, p2]) == sorted([b1, b2])
+        out[FirstFour(pp, bp, ps, bs, same, identical)] += (n - 4) * (n - 5)
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(CARDS), min_size=6, max_size=9))
+def test_pair_distribution_matches_dealing_four_cards(cards):
+    """Random small suited shoes (few ranks, so pairs, suited and identical pairs are common):
+    the closed sums of pairs.py equal dealing the first four physical cards one by one."""
+    dist = pair_distribution(Shoe.from_cards(cards))
+    assert dist.suits_assumed is None
+    assert Counter({k: v for k, v in dist.states.items() if v}) == first_four_by_hand(cards)
