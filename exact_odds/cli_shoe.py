@@ -21,15 +21,11 @@ from .numbers import decimal_text, fraction_text, percent_text
 from .render import table, to_json
 from .shoe import MIN_CARDS, RANKS, Shoe
 
-DEFAULT_BETS = "banker,player,tie"
-
-
 def bets_option(fn):
-    return click.option(
-        "--bets", "bet_keys", default=DEFAULT_BETS, show_default=True, metavar="KEYS",
-        help="Comma-separated bet keys from the catalog (value-level bets: settled by totals and "
-             "card counts, not by ranks or suits).",
-    )(fn)
+    """--variant, --bets, --paytable and --commission (as for ``edge``); value-level bets only."""
+    from .cli_bets import bet_options
+
+    return bet_options(fn)
 
 
 def jobs_option(fn):
@@ -37,24 +33,37 @@ def jobs_option(fn):
                         help="Worker processes.")(fn)
 
 
-def chosen_bets(keys: str):
-    """(keys, pay tables) for a --bets list; refuses unknown and rank-level bets."""
-    from .catalog import builtin_catalog
+def chosen_bets(variant, bet_keys, paytables, commission):
+    """(keys, pay tables) chosen as ``edge`` chooses them, keeping value-level bets.
+
+    Pair bets (ranks and suits of the first four cards) cannot be priced from
+    value counts: named explicitly they are refused; with ``--bets all`` they
+    are left out with a note on stderr. Keys are the catalog keys (a bet
+    from elsewhere, such as ``--commission``, gets a key made from its name)."""
+    from .cli_bets import merged_catalog, select_bets
     from .fast import is_value_level
 
-    catalog = builtin_catalog()
-    names = [k.strip() for k in keys.split(",") if k.strip()]
-    if not names:
-        raise InputError("--bets needs at least one bet key, such as banker,player,tie")
-    bets = []
-    for k in names:
-        if k not in catalog.bets:
-            raise InputError(f"--bets: unknown bet {k!r}; choose from: {', '.join(catalog.bets)}")
-        bet = catalog.bets[k]
-        if not is_value_level(bet):
-            raise InputError(f"--bets: {k!r} looks at ranks or suits; this command prices value-level bets only")
-        bets.append(bet)
-    return names, tuple(bets)
+    catalog, _ = merged_catalog(paytables)
+    bets = select_bets(variant, bet_keys, paytables, commission)
+    rank_level = [b for b in bets if not is_value_level(b)]
+    if rank_level:
+        if (bet_keys or "").strip() == "all":
+            click.echo("note: left out (they need ranks or suits, not only card values): "
+                       + ", ".join(b.name for b in rank_level), err=True)
+            bets = [b for b in bets if is_value_level(b)]
+        else:
+            raise InputError(
+                f"{', '.join(b.name for b in rank_level)}: looks at ranks or suits (pair bets); this command "
+                "prices bets settled by card values (totals, cards, naturals)"
+            )
+    key_of = {id(b): k for k, b in catalog.bets.items()}
+    keys = []
+    for b in bets:
+        key = key_of.get(id(b)) or "".join(ch if ch.isalnum() else "_" for ch in b.name.lower()).strip("_")
+        while key in keys:
+            key += "_"
+        keys.append(key)
+    return keys, tuple(bets)
 
 
 # --- sweep ------------------------------------------------------------------
@@ -116,7 +125,7 @@ def _total(shoe: Shoe) -> int:
               help="Write here (all at once, at the end) instead of standard output.")
 @jobs_option
 @input_errors
-def sweep(source, bet_keys, fmt, output, jobs):
+def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     """Exact counts and house edges for many shoes, one shoe per line.
 
     Each input line holds 13 rank counts A,2,...,10,J,Q,K separated by
@@ -135,7 +144,7 @@ def sweep(source, bet_keys, fmt, output, jobs):
     """
     from . import fast, jobs as jobs_mod
 
-    keys, bets = chosen_bets(bet_keys)
+    keys, bets = chosen_bets(variant, bets, paytables, commission)
     lines = read_sweep(source)
     _SWEEP["pricer"] = fast.pricer(bets)
     headers = ["line", "banker", "player", "tie", "total"]
@@ -185,7 +194,7 @@ def sweep(source, bet_keys, fmt, output, jobs):
 @click.option("--exact", is_flag=True, help="Show the exact fractions beside the percentages.")
 @format_option
 @input_errors
-def eor(decks, shoe_counts, remove, bet_keys, level, exact, fmt):
+def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level, exact, fmt):
     """Effect of removal: how each bet's house edge changes when one card goes.
 
     For each rank, the exact change in each bet's house edge when one card of
@@ -204,7 +213,7 @@ def eor(decks, shoe_counts, remove, bet_keys, level, exact, fmt):
     """
     from .removal import effect_of_removal, linear_count
 
-    keys, bets = chosen_bets(bet_keys)
+    keys, bets = chosen_bets(variant, bets, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
     result = effect_of_removal(shoe, bets)
     counts = [linear_count(row, shoe.ranks, level) for row in result.eor]
@@ -263,7 +272,7 @@ def eor(decks, shoe_counts, remove, bet_keys, level, exact, fmt):
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "csv", "jsonl"]),
               help="One line per coup as text, CSV or JSON.")
 @input_errors
-def track(log, decks, shoe_counts, remove, bet_keys, fmt):
+def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission, fmt):
     """Exact edges for the shoe in play, before every coup of a dealt-shoe log.
 
     Reads the cards seen so far (5h Kd 9c ..., or ranks only: 5 K 9), one
@@ -283,7 +292,7 @@ def track(log, decks, shoe_counts, remove, bet_keys, fmt):
     from . import fast
     from .play import LogError, ShoeInPlay, coups_from_log, read_log
 
-    keys, bets = chosen_bets(bet_keys)
+    keys, bets = chosen_bets(variant, bets, paytables, commission)
     start = build_shoe(decks, shoe_counts, remove)
     in_play = ShoeInPlay(start)
     pricer = fast.pricer(bets)
@@ -337,7 +346,7 @@ def track(log, decks, shoe_counts, remove, bet_keys, fmt):
 @jobs_option
 @format_option
 @input_errors
-def simulate(shoes, decks, seed, burn, bet_keys, jobs, fmt):
+def simulate(shoes, decks, seed, burn, variant, bets, paytables, commission, jobs, fmt):
     """Deal seeded shuffled shoes and price every bet exactly before every coup.
 
     Each shoe is shuffled with its own seed (derived from --seed, so --jobs
@@ -358,7 +367,7 @@ def simulate(shoes, decks, seed, burn, bet_keys, jobs, fmt):
     from .play import BURN_RULES, CARDS_BEHIND_CUT
     from .simulation import simulate as run_simulation
 
-    keys, bets = chosen_bets(bet_keys)
+    keys, bets = chosen_bets(variant, bets, paytables, commission)
     result = run_simulation(shoes, decks, seed, bets, burn, jobs, "shoes")
     summary_headers = ["Bet", "Coups", "P(EV > 0)", "Mean house edge", "Best EV",
                        "Bets per shoe", "Expected gain/shoe", "Realised gain/shoe"]

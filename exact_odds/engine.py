@@ -55,16 +55,33 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
     """The distribution of final coup states for ``shoe`` under ``tableau``.
 
     Keys are :class:`~exact_odds.coup.Deal` states (two-card totals and
-    third-card values); values are six-card-convention counts.
+    third-card values); values are six-card-convention counts (only states
+    that can happen appear).
+
+    The last card of a coup is not enumerated one value at a time. Where
+    Banker draws, the ways to draw value u are ``c0[u] - r[u]``: the shoe's
+    count less the u's already dealt in this coup. Summed over every path
+    into the same state with weights w, that is ``c0[u] * sum(w) -
+    sum(w * r[u])``, so each path adds its weight once to ``sum(w)`` and once
+    per card it removed, and the ten final counts are formed at the end.
     """
     shoe.checked()
     c = list(shoe.value_counts)
+    c0 = tuple(c)
     dec = 0 if shoe.is_infinite else 1  # with replacement: counts never fall
-    acc = (defaultdict(int), defaultdict(int), defaultdict(int))  # by cards used - 4
-    four, five, six = acc
+    stood: dict = defaultdict(int)  # (pt, bt, t|None, None) -> ways, Banker without a third card
+    # Banker draws: key -> [ways that removed a 0, ..., ways that removed a 9, total ways]
+    banker_draws_after: dict = {}
     player_draws = [tableau.player_draws(p) for p in range(8)]
     banker_draws = [[tableau.banker_draws(b, t) for t in range(10)] + [tableau.banker_draws(b, None)]
                     for b in range(8)]
+
+    def banker_draw_sums(key):
+        acc = banker_draws_after.get(key)
+        if acc is None:
+            acc = banker_draws_after[key] = [0] * 11
+        return acc
+
     for p1, p2, mp in _PAIRS:
         wp = c[p1] * mp
         c[p1] -= dec
@@ -81,34 +98,43 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
                     w *= wp
                     bt = (b1 + b2) % 10
                     if pt >= 8 or bt >= 8:  # a natural ends the coup
-                        four[pt, bt, None, None] += w
+                        stood[pt, bt, None, None] += w
                     elif player_draws[pt]:
                         rule = banker_draws[bt]
                         for t in range(10):
                             wt = c[t]
                             if wt:
                                 wt *= w
-                                c[t] -= dec
                                 if rule[t]:
-                                    for u in range(10):
-                                        if c[u]:
-                                            six[pt, bt, t, u] += wt * c[u]
+                                    acc = banker_draw_sums((pt, bt, t))
+                                    acc[10] += wt
+                                    acc[p1] += wt
+                                    acc[p2] += wt
+                                    acc[b1] += wt
+                                    acc[b2] += wt
+                                    acc[t] += wt
                                 else:
-                                    five[pt, bt, t, None] += wt
-                                c[t] += dec
+                                    stood[pt, bt, t, None] += wt
                     elif banker_draws[bt][10]:
-                        for u in range(10):
-                            if c[u]:
-                                five[pt, bt, None, u] += w * c[u]
+                        acc = banker_draw_sums((pt, bt, None))
+                        acc[10] += w
+                        acc[p1] += w
+                        acc[p2] += w
+                        acc[b1] += w
+                        acc[b2] += w
                     else:
-                        four[pt, bt, None, None] += w
+                        stood[pt, bt, None, None] += w
                 c[b1] += dec
                 c[b2] += dec
         c[p1] += dec
         c[p2] += dec
     counts: dict[Deal, int] = {}
-    for extra, table in enumerate(acc):
-        tail = unused_ways(shoe, 4 + extra)
-        for key, n in table.items():
-            counts[Deal(*key)] = n * tail
+    for (pt, bt, t, _), n in stood.items():
+        counts[Deal(pt, bt, t, None)] = n * unused_ways(shoe, 4 if t is None else 5)
+    for (pt, bt, t), acc in banker_draws_after.items():
+        tail = unused_ways(shoe, 5 if t is None else 6)
+        for u in range(10):
+            n = acc[10] * c0[u] - dec * acc[u]
+            if n:
+                counts[Deal(pt, bt, t, u)] = n * tail
     return CoupDistribution(shoe, tableau, counts, six_card_total(shoe))

@@ -63,7 +63,7 @@ from typing import Iterable, Sequence
 
 from .coup import Coup, CoupDistribution, Deal
 from .engine import _PAIRS, six_card_total
-from .paytable import BetResult, LineResult, PayTable, PayTableError, coup_names
+from .paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
 from .shoe import Shoe
 from .tableau import PUNTO_BANCO, Tableau
 
@@ -355,15 +355,32 @@ def deal_counts(shoe: Shoe, cw: CompiledWalk) -> list[int]:
 # --- pricing many bets ----------------------------------------------------
 
 def is_value_level(bet: PayTable) -> bool:
-    """Whether the bet is settled by the coup's totals and card counts alone.
+    """Whether the bet is settled by the deal's card values alone (coup- or deal-level).
 
-    Such a bet can be priced from value counts (pairs and suits cannot)."""
-    known = set(coup_names(Coup(0, 0, 2, 2)))
-    for line in bet.lines:
-        code = getattr(line, "_code", None)
-        if code is None or not set(code.co_names) <= known:
-            return False
-    return True
+    Such a bet can be priced from value counts; pair bets need ranks and suits."""
+    try:
+        return bet.family in ("coup", "deal")
+    except PayTableError:
+        return False
+
+
+def settler(bet: PayTable):
+    """A function deal -> index of the line that settles the bet (len(lines) for otherwise).
+
+    The same lookup :meth:`PayTable.price` makes: coup-level tables read the
+    finished coup, deal-level tables the deal."""
+    family = bet.family
+    if family == "coup":
+        return lambda deal: bet._settle(deal.coup, coup_names)
+    if family == "deal":
+        return lambda deal: bet._settle(deal, deal_names)
+    raise PayTableError(f"bet {bet.name!r} looks at ranks or suits; the fast path prices value-level bets only")
+
+
+def payout(bet: PayTable, deal: Deal) -> Fraction:
+    """What a value-level bet pays per unit on ``deal`` (-1 is a lost stake)."""
+    i = settler(bet)(deal)
+    return bet.lines[i].pays if i < len(bet.lines) else bet.otherwise
 
 
 class Pricer:
@@ -391,12 +408,12 @@ class Pricer:
             self.offsets.append(n_rows)
             n_rows += len(bet.lines) + 1
         self.n_rows = n_rows
+        settlers = [settler(bet) for bet in self.bets]
         deal_rows = []
         for deal in cw.deals:
-            coup = deal.coup
-            rows = [OUTCOMES.index(coup.winner)]
-            for bet, off in zip(self.bets, self.offsets):
-                rows.append(off + bet.settle(coup))
+            rows = [OUTCOMES.index(deal.coup.winner)]
+            for settle, off in zip(settlers, self.offsets):
+                rows.append(off + settle(deal))
             deal_rows.append(rows)
         sparse: list[dict[int, int]] = [defaultdict(int) for _ in range(n_rows)]
         for d, m, mult in cw.terms:
@@ -428,7 +445,10 @@ class Pricer:
         return self.batch_counts([shoe])[0]
 
     def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
-        """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``."""
+        """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.
+
+        Value-level bets rest on no assumption beyond the shoe, so
+        ``assumptions`` is empty, as :meth:`PayTable.price` leaves it."""
         counts = self.counts(shoe) if counts is None else counts
         total = six_card_total(shoe)
         out = []

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .coup import Coup
+from .coup import Coup, Deal
 from .shoe import RANK_VALUES, RANKS, SUITS, Shoe, ShoeError, parse_card
 from .tableau import PUNTO_BANCO, Tableau
 
@@ -44,23 +44,23 @@ def coup_complete(values: list[int], tableau: Tableau = PUNTO_BANCO) -> bool:
     return True
 
 
-def _five_cards(values: list[int], tableau: Tableau = PUNTO_BANCO):
+def deal_of(values: list[int], tableau: Tableau = PUNTO_BANCO) -> Deal:
+    """The :class:`Deal` of a complete coup's card values (deal order), under ``tableau``."""
     pt = (values[0] + values[2]) % 10
     bt = (values[1] + values[3]) % 10
+    if len(values) == 4:
+        return Deal(pt, bt, None, None)
+    if len(values) == 6:
+        return Deal(pt, bt, values[4], values[5])
+    # Five cards: the Player drew and the Banker stood, or the Player stood and the Banker drew.
     if tableau.player_draws(pt):
-        return (pt + values[4]) % 10, bt, 3, 2
-    return pt, (bt + values[4]) % 10, 2, 3
+        return Deal(pt, bt, values[4], None)
+    return Deal(pt, bt, None, values[4])
 
 
 def deal_coup(values: list[int], tableau: Tableau = PUNTO_BANCO) -> Coup:
     """The finished coup for a complete coup's card values, under ``tableau``."""
-    pt = (values[0] + values[2]) % 10
-    bt = (values[1] + values[3]) % 10
-    if pt >= 8 or bt >= 8 or len(values) == 4:
-        return Coup(pt, bt, 2, 2)
-    if len(values) == 6:
-        return Coup((pt + values[4]) % 10, (bt + values[5]) % 10, 3, 3)
-    return Coup(*_five_cards(values, tableau))
+    return deal_of(values, tableau).coup
 
 
 # --- logs of cards seen ----------------------------------------------------
@@ -203,7 +203,11 @@ class DealtCoup:
 
     known: tuple[int, ...]  #: rank counts not yet seen by the bettor before the coup
     cards: tuple[int, ...]  #: the coup's cards as rank indices, in deal order
-    coup: Coup
+    deal: Deal
+
+    @property
+    def coup(self) -> Coup:
+        return self.deal.coup
 
 
 def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO) -> list[DealtCoup]:
@@ -231,7 +235,7 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
             values.append(RANK_VALUES[cards[pos]])
             pos += 1
         dealt = tuple(cards[start:pos])
-        out.append(DealtCoup(tuple(known), dealt, deal_coup(values, tableau)))
+        out.append(DealtCoup(tuple(known), dealt, deal_of(values, tableau)))
         for r in dealt:
             known[r] -= 1
         if pos > cut:  # the cut card came out during this coup

@@ -90,7 +90,7 @@ def play_shoe(seed: int) -> tuple[int, list[BetTally]]:
                 t.positive += 1
                 row[2] += 1
                 t.expected_gain += Fraction(num, den)
-                t.realised_gain += bet.payout(coup.coup)
+                t.realised_gain += fast.payout(bet, coup.deal)
             if best[b] is None or num * best[b][1] > best[b][0] * den:
                 best[b] = (num, den)
             if worst[b] is None or num * worst[b][1] < worst[b][0] * den:

@@ -16,7 +16,7 @@ from exact_odds.play import (CARDS_BEHIND_CUT, ShoeInPlay, coup_complete, coups_
 from exact_odds.removal import effect_of_removal, linear_count, round_half_away
 from exact_odds.shoe import RANK_VALUES, RANKS, Shoe
 
-from test_fast import dragon_7
+from test_fast import dragon_7  # noqa: E402 (tests share helpers through conftest's path)
 
 STANDARD = builtin_catalog().variant("standard")
 

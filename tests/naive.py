@@ -1,0 +1,72 @@
+"""A deliberately naive baccarat enumerator, written apart from the engine.
+
+It deals card by card by *rank* (13 ranks, not the engine's 10 values),
+weights each draw by the number of cards of that rank left, applies the
+drawing rules through the closed formula of seed 003 (not the engine's
+tableau object), and multiplies each finished coup by the ways to draw the
+unused cards, so counts are in the six-card convention. It is slow on purpose
+and only meant for small or narrow shoes.
+"""
+
+from collections import Counter
+
+VALUE = {0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7, 7: 8, 8: 9, 9: 0, 10: 0, 11: 0, 12: 0}
+
+
+def banker_draws_formula(banker, player_third):
+    """Seed 003: map t = 8 -> -2, 9 -> -1; halve toward zero; add 3; draw iff banker <= that."""
+    if player_third is None:
+        return banker <= 5
+    t = {8: -2, 9: -1}.get(player_third, player_third)
+    limit = int(t / 2) + 3
+    return banker <= limit
+
+
+def naive_counts(ranks):
+    """Counter of (player total, banker total, player cards, banker cards) -> six-card count."""
+    ranks = list(ranks)
+    n = sum(ranks)
+    out = Counter()
+
+    def unused(k):
+        ways = 1
+        for i in range(6 - k):
+            ways *= n - k - i
+        return ways
+
+    def draw(weight, hands_cards, step, finish):
+        # draw one card of every rank still in the shoe
+        for r in range(13):
+            if ranks[r] == 0:
+                continue
+            w = weight * ranks[r]
+            ranks[r] -= 1
+            finish(w, VALUE[r])
+            ranks[r] += 1
+
+    def after_deal(weight, p, b):
+        pt, bt = sum(p) % 10, sum(b) % 10
+        if pt in (8, 9) or bt in (8, 9):
+            out[pt, bt, 2, 2] += weight * unused(4)
+            return
+        if pt <= 5:
+            def with_third(w, t):
+                p3 = (pt + t) % 10
+                if banker_draws_formula(bt, t):
+                    draw(w, None, None, lambda w2, u: out.__setitem__((p3, (bt + u) % 10, 3, 3), out[p3, (bt + u) % 10, 3, 3] + w2 * unused(6)))
+                else:
+                    out[p3, bt, 3, 2] += w * unused(5)
+            draw(weight, None, None, with_third)
+        elif bt <= 5:
+            draw(weight, None, None, lambda w, u: out.__setitem__((pt, (bt + u) % 10, 2, 3), out[pt, (bt + u) % 10, 2, 3] + w * unused(5)))
+        else:
+            out[pt, bt, 2, 2] += weight * unused(4)
+
+    def deal(weight, cards):
+        if len(cards) == 4:
+            after_deal(weight, [cards[0], cards[2]], [cards[1], cards[3]])
+            return
+        draw(weight, None, None, lambda w, v: deal(w, cards + [v]))
+
+    deal(1, [])
+    return out

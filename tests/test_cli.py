@@ -1,0 +1,118 @@
+"""The exact-odds command line: output contracts and bad input."""
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from exact_odds.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args), prog_name="exact-odds")
+
+
+def test_edge_default_is_eight_decks():
+    r = run("edge")
+    assert r.exit_code == 0, r.output
+    assert "8 decks" in r.output
+    assert "2292252566437888" in r.output  # WoO 8-deck Banker count
+
+
+def test_edge_json_contract():
+    r = run("edge", "--decks", "8", "--format", "json")
+    data = json.loads(r.stdout)
+    assert set(data) >= {"shoe", "outcomes", "bets"}
+    assert data["outcomes"]["banker"]["count"] == 2292252566437888  # WoO 8 decks
+    assert data["outcomes"]["total"] == 4998398275503360
+    p, q = map(int, data["outcomes"]["banker"]["probability"].split("/"))
+    from math import gcd
+    assert gcd(p, q) == 1 and p * 4998398275503360 == 2292252566437888 * q
+    names = [b["bet"] for b in data["bets"]]
+    assert names == ["Banker", "Player", "Tie"]
+    for b in data["bets"]:
+        for key in ("pays", "expected_value", "house_edge"):
+            assert key in b
+        assert re.fullmatch(r"-?\d+/\d+", b["house_edge"])
+
+
+def test_edge_json_infinite_deck_has_null_counts():
+    data = json.loads(run("edge", "--decks", "inf", "--format", "json").stdout)
+    assert data["outcomes"]["banker"]["count"] is None
+    assert data["outcomes"]["total"] is None
+    assert data["outcomes"]["banker"]["probability"] == "2212744/4826809"
+
+
+@pytest.mark.parametrize("fmt", ["plain", "simple", "github", "grid", "latex", "html", "csv"])
+def test_edge_formats(fmt):
+    r = run("edge", "--decks", "1", "--format", fmt)
+    assert r.exit_code == 0, r.output
+    assert "Banker" in r.stdout and "Tie" in r.stdout
+
+
+def test_edge_csv_has_a_header_and_three_bets():
+    lines = run("edge", "--format", "csv").stdout.strip().splitlines()
+    assert lines[0].startswith("Bet,Pays,")
+    assert [l.split(",")[0] for l in lines[1:]] == ["Banker", "Player", "Tie"]
+
+
+def test_edge_exact_shows_fractions():
+    r = run("edge", "--decks", "8", "--exact")
+    assert "114753351728/10847218479825" in r.stdout  # Banker edge 1.0579...% as a fraction
+
+
+def test_remove_and_shoe_agree():
+    a = run("edge", "--decks", "1", "--remove", "5,5,K,A", "--format", "json")
+    b = run("edge", "--shoe", "3,4,4,4,2,4,4,4,4,4,4,4,3", "--format", "json")
+    assert json.loads(a.stdout)["outcomes"] == json.loads(b.stdout)["outcomes"]
+
+
+def test_version():
+    r = run("--version")
+    assert r.exit_code == 0 and "exact-odds" in r.output
+
+
+@pytest.mark.parametrize("command", [[], ["edge"], ["tables"]])
+def test_help_shows_an_example(command):
+    r = run(*command, "--help")
+    assert r.exit_code == 0
+    assert "exact-odds " in r.output and "Example" in r.output
+
+
+BAD_INPUT = {
+    "zero decks": (["--decks", "0"], "--decks"),
+    "negative decks": (["--decks", "-2"], "--decks"),
+    "fractional decks": (["--decks", "1.5"], "--decks"),
+    "non-numeric decks": (["--decks", "many"], "--decks"),
+    "too few counts": (["--shoe", "4,4,4"], "13 rank counts"),
+    "negative count": (["--shoe", "4,4,4,4,4,4,4,4,4,4,4,4,-1"], "negative"),
+    "non-number count": (["--shoe", "4,4,4,4,4,4,4,4,4,4,4,4,x"], "whole number"),
+    "fewer than six cards": (["--shoe", "1,1,1,1,1,0,0,0,0,0,0,0,0"], "at least 6 cards"),
+    "unknown card removed": (["--remove", "5,Z"], "unknown card 'Z'"),
+    "removing too many": (["--decks", "1", "--remove", ",".join(["A"] * 5)], "no A left"),
+    "unknown format": (["--format", "docx"], "--format"),
+    "decks with shoe": (["--decks", "8", "--shoe", ",".join(["4"] * 13)], "either --decks or --shoe"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_INPUT, ids=list(BAD_INPUT))
+def test_bad_input_is_one_line_with_status_2(case):
+    args, fragment = BAD_INPUT[case]
+    r = run("edge", *args)
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert "error:" in lines[0] and fragment in lines[0]
+    assert "Traceback" not in r.stderr
+
+
+def test_bad_input_from_the_real_console_script():
+    """The installed entry point (python -m) gives the same one line and status 2."""
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-m", "exact_odds", "edge", "--decks", "0"], capture_output=True, text=True)
+    assert p.returncode == 2
+    assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr

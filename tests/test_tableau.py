@@ -1,0 +1,42 @@
+"""Every cell of the punto banco tableau (RULES §2), checked against the
+table printed in seed 002 (Italian casino rules), transcribed literally here.
+
+Banker total -> the Player third-card values on which Banker draws; 'stood'
+is the case where Player did not draw (Banker then draws on 0-5).
+"""
+
+import pytest
+
+from exact_odds.tableau import PUNTO_BANCO
+
+# seed 002, "Banco": Chiede carta se la terza carta del giocatore è ...
+SEED_002_BANKER_DRAWS_ON = {
+    0: set(range(10)),
+    1: set(range(10)),
+    2: set(range(10)),
+    3: {0, 1, 2, 3, 4, 5, 6, 7, 9},
+    4: {2, 3, 4, 5, 6, 7},
+    5: {4, 5, 6, 7},
+    6: {6, 7},
+    7: set(),
+}
+# seed 000 / 003: when Player stands, Banker draws on 0-5 and stands on 6-7.
+SEED_BANKER_DRAWS_WHEN_PLAYER_STOOD = {b: b <= 5 for b in range(8)}
+
+
+@pytest.mark.parametrize("banker", range(8))
+@pytest.mark.parametrize("third", range(10))
+def test_banker_cell_against_player_third_card(banker, third):
+    expected = third in SEED_002_BANKER_DRAWS_ON[banker]
+    assert PUNTO_BANCO.banker_draws(banker, third) is expected
+
+
+@pytest.mark.parametrize("banker", range(8))
+def test_banker_cell_when_player_stood(banker):
+    assert PUNTO_BANCO.banker_draws(banker, None) is SEED_BANKER_DRAWS_WHEN_PLAYER_STOOD[banker]
+
+
+@pytest.mark.parametrize("player", range(8))
+def test_player_rule(player):
+    """Seed 002 'Giocatore': 0-5 draws, 6-7 stands."""
+    assert PUNTO_BANCO.player_draws(player) is (player <= 5)
