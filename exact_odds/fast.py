@@ -142,6 +142,7 @@ class CompiledWalk:
             self._arrays.update(
                 levels=levels,
                 sizes=np.array(self.sizes, dtype=np.intp),
+                term_deal=deal_idx,
                 term_monomial=np.array([t[1] for t in self.terms], dtype=np.intp),
                 term_mult=np.array([t[2] for t in self.terms], dtype=np.int64),
                 deal_starts=np.flatnonzero(np.r_[True, deal_idx[1:] != deal_idx[:-1]]),
@@ -415,11 +416,8 @@ class Pricer:
             for settle, off in zip(settlers, self.offsets):
                 rows.append(off + settle(deal))
             deal_rows.append(rows)
-        sparse: list[dict[int, int]] = [defaultdict(int) for _ in range(n_rows)]
-        for d, m, mult in cw.terms:
-            for r in deal_rows[d]:
-                sparse[r][m] += mult
-        self.rows = tuple(tuple(sorted(s.items())) for s in sparse)
+        #: for every deal of the compiled walk, the rows it counts in
+        self.deal_rows = tuple(tuple(r) for r in deal_rows)
         #: per bet, the payouts (lines then otherwise) times :func:`pay_scale`: integers
         self.scales = tuple(pay_scale(b) for b in self.bets)
         self.payouts = tuple(
@@ -427,16 +425,36 @@ class Pricer:
             for b, sc in zip(self.bets, self.scales)
         )
         self._dense = {}
+        self._rows = None
+
+    @property
+    def rows(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Each row as sorted (monomial, multiplicity) pairs, for the pure-Python path."""
+        if self._rows is None:
+            sparse: list[dict[int, int]] = [defaultdict(int) for _ in range(self.n_rows)]
+            for d, m, mult in self.compiled.terms:
+                for r in self.deal_rows[d]:
+                    sparse[r][m] += mult
+            self._rows = tuple(tuple(sorted(s.items())) for s in sparse)
+        return self._rows
 
     def _matrix(self, np, dtype):
+        """The rows as a dense (rows x monomials) array of ``dtype``.
+
+        Built with a weighted bincount, whose float64 sums are exact here: a
+        cell counts orderings of one multiset of at most 6 values (at most
+        6! = 720), far below 2**53."""
         key = np.dtype(dtype).name
         if key not in self._dense:
-            a = np.zeros((self.n_rows, len(self.compiled.monomials)), dtype=dtype)
-            for r, row in enumerate(self.rows):
-                if row:
-                    cols, vals = zip(*row)
-                    a[r, list(cols)] = vals
-            self._dense[key] = a
+            a = self.compiled.arrays()
+            n_mono = len(self.compiled.monomials)
+            by_deal = np.array(self.deal_rows, dtype=np.int64)  # (deals, 1 + bets)
+            weights = a["term_mult"].astype(np.float64)
+            cells = np.zeros(self.n_rows * n_mono, dtype=np.float64)
+            for j in range(by_deal.shape[1]):
+                flat = by_deal[a["term_deal"], j] * n_mono + a["term_monomial"]
+                cells += np.bincount(flat, weights=weights, minlength=self.n_rows * n_mono)
+            self._dense[key] = cells.reshape(self.n_rows, n_mono).astype(np.int64).astype(dtype)
         return self._dense[key]
 
     # -- one shoe
