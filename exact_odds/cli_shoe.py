@@ -11,6 +11,7 @@ import csv
 import io
 import json
 import os
+import re
 import tempfile
 from fractions import Fraction
 
@@ -59,7 +60,7 @@ def chosen_bets(variant, bet_keys, paytables, commission):
     key_of = {id(b): k for k, b in catalog.bets.items()}
     keys = []
     for b in bets:
-        key = key_of.get(id(b)) or "".join(ch if ch.isalnum() else "_" for ch in b.name.lower()).strip("_")
+        key = key_of.get(id(b)) or re.sub(r"[^a-z0-9]+", "_", b.name.lower()).strip("_")
         while key in keys:
             key += "_"
         keys.append(key)

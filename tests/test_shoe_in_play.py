@@ -272,3 +272,29 @@ def test_simulate_refuses_bad_options():
     assert res.exit_code == 2 and "Traceback" not in res.output
     res = run(["simulate", "--burn", "half"])
     assert res.exit_code == 2
+
+
+def test_bets_all_leaves_out_pair_bets_with_a_note_and_prices_the_rest():
+    res = run(["sweep", "-", "--bets", "all", "--format", "jsonl"], input="4,4,4,4,4,4,4,4,4,4,4,4,4\n")
+    assert res.exit_code == 0, res.output
+    assert "left out" in res.stderr and "Player Pair" in res.stderr
+    record = json.loads(res.stdout)
+    assert "player_pair_house_edge" not in record
+    dist = engine.walk(Shoe.decks(1))
+    for key, bet in builtin_catalog().bets.items():
+        if bet.family != "pair":
+            assert Fraction(record[f"{key}_house_edge"]) == bet.price(dist).house_edge
+
+
+def test_pair_bets_named_explicitly_are_refused():
+    res = run(["track", "--bets", "banker,player_pair", "-"], input="")
+    assert res.exit_code == 2
+    assert "Player Pair" in res.output and "Traceback" not in res.output
+
+
+def test_commission_and_variants_choose_bets_as_edge_does():
+    res = run(["eor", "--decks", "1", "--variant", "ez", "--commission", "1/25", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert list(doc["house_edge"])[0].startswith("banker_commission")
+    assert "dragon7" in doc["house_edge"] and "panda8" in doc["house_edge"]
