@@ -17,26 +17,33 @@ tableau only, never on the shoe). The infinite deck is the same sum with
 ``w_v ** m_v`` (w = 4 for value 0, 1 otherwise) and ``13 ** (6 - |m|)``.
 
 :func:`compiled` walks the coup once *symbolically* per tableau (about a
-third of a second, then cached for the process) and records every
-``(deal, m, mult)``: 7,722 multisets of 4-6 values and about 70,000 terms for
-punto banco. A shoe is then evaluated by
+quarter of a second, then cached for the process) and records every
+``(deal, m, mult)``: 7,722 multisets of 4-6 values and about 97,000 terms
+for punto banco. A shoe is then evaluated by
 
-1. its *features* ``f_m = prod_v falling(c_v, m_v) * tail(|m|)``, computed
-   with one multiplication per node of the tree of sorted value tuples
-   (each multiset of size j+1 is its parent of size j times one factor
-   ``c_v - r``, r = copies of v already in the parent);
+1. its *features* ``f_m = prod_v falling(c_v, m_v) * falling(N-|m|, 6-|m|)``,
+   each a product of exactly six factors ``c_v - r`` and ``N - j``
+   (:meth:`CompiledWalk.slots`). Pure Python multiplies once per node of
+   the tree of sorted value tuples (a multiset of j+1 values is its parent
+   times one factor); numpy takes three products of two factors from the
+   outer product of the 66 factors with themselves.
 2. fixed integer matrices over those features: the deal counts (for
    :func:`walk`, identical to :func:`exact_odds.engine.walk`), or, in a
    :class:`Pricer`, one row per outcome and per pay line of every bet, so
    pricing many bets is one matrix product instead of Fraction arithmetic
-   per coup state.
+   per coup state. The product uses only a basis of those rows (a bet's
+   ``otherwise`` line is the total less its other lines; identical rows
+   are multiplied once), and each bet's payouts, scaled to integers by
+   their common denominator, turn the row counts into the exact numerator
+   of its expected value.
 
 Number types (one choice, made here)
 ------------------------------------
-Every term ``mult * f_m`` is a non-negative part of a count, so every
-intermediate value -- a partial product of factors, a term, a partial sum of
-a row -- is a non-negative integer at most ``total = N(N-1)...(N-5)``
-(``13**6`` for the infinite deck). Hence:
+Every term ``mult * f_m`` is a non-negative part of a count, so every term
+and every partial sum of a row is a non-negative integer at most
+``total = N(N-1)...(N-5)`` (``13**6`` for the infinite deck); a partial
+product of the six factors (each at most N) is 0, at most N**4, or the
+feature itself, at most ``total``. Hence:
 
 * ``total < 2**53``: float64 (numpy/BLAS) is exact, because every value met
   is an integer float64 represents exactly, in any order of summation (BLAS
@@ -45,6 +52,11 @@ a row -- is a non-negative integer at most ``total = N(N-1)...(N-5)``
   and the infinite deck.
 * ``total < 2**63``: int64 is exact (shoes of up to 1,450 cards).
 * larger shoes: Python integers (pure Python, slower but exact for any N).
+
+Rows rebuilt from the basis (the total less some lines) and expected-value
+numerators (scaled payouts of both signs) are then formed in int64: their
+partial sums are bounded by ``total`` and by ``pe_norm * total``
+(:meth:`Pricer._basis`), checked before use, else Python integers.
 
 numpy is imported lazily and only here; without it everything runs in pure
 Python (the `edge` command never needs it, see :func:`is_warm`).
@@ -61,7 +73,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .coup import Coup, CoupDistribution, Deal
+from .coup import CoupDistribution, Deal
 from .engine import _PAIRS, six_card_total
 from .paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
 from .shoe import Shoe
@@ -118,30 +130,26 @@ class CompiledWalk:
     terms: tuple[tuple[int, int, int], ...]
     _arrays: dict = field(default_factory=dict, repr=False)
 
-    @property
-    def sizes(self) -> tuple[int, ...]:
-        """Cards in each monomial (4, 5 or 6)."""
-        return tuple(len(self.nodes[i]) for i in self.monomials)
+    def slots(self, m: int) -> tuple[int, ...]:
+        """The six factors of monomial ``m`` as indices into :func:`factor_vector`.
+
+        A coup of k cards has k card factors ``c_v - r`` (index 6v + r) and
+        6 - k unused-card factors ``N - j`` for j = k..5 (index 60 + j)."""
+        values = self.nodes[self.monomials[m]]
+        cards = [_OCCURRENCES * v + values[:i].count(v) for i, v in enumerate(values)]
+        return tuple(cards + [10 * _OCCURRENCES + j for j in range(len(values), _OCCURRENCES)])
 
     def arrays(self):
         """numpy views of the tables (built once)."""
         if not self._arrays:
             np = _numpy()
-            levels = []
-            index_in_level: dict[int, int] = {}
-            for size in range(1, _OCCURRENCES + 1):
-                ids = [i for i, n in enumerate(self.nodes) if len(n) == size]
-                for j, i in enumerate(ids):
-                    index_in_level[i] = j
-                parents = np.array([index_in_level.get(self.parent[i], 0) for i in ids], dtype=np.intp)
-                factors = np.array([self.factor[i] for i in ids], dtype=np.intp)
-                levels.append((parents, factors))
-            # Monomials are the nodes of levels 4, 5 and 6, in that order.
-            assert list(self.monomials) == [i for i, n in enumerate(self.nodes) if len(n) >= 4]
+            slots = np.array([self.slots(m) for m in range(len(self.monomials))], dtype=np.intp)
+            width = FACTORS
+            # The six factors in three pairs, each an index into the outer product of the factor vector.
+            pairs = [np.ascontiguousarray(slots[:, 2 * i] * width + slots[:, 2 * i + 1]) for i in range(3)]
             deal_idx = np.array([t[0] for t in self.terms], dtype=np.intp)
             self._arrays.update(
-                levels=levels,
-                sizes=np.array(self.sizes, dtype=np.intp),
+                pairs=pairs,
                 term_deal=deal_idx,
                 term_monomial=np.array([t[1] for t in self.terms], dtype=np.intp),
                 term_mult=np.array([t[2] for t in self.terms], dtype=np.int64),
@@ -280,46 +288,57 @@ def precision(shoe: Shoe) -> str:
     return "python"
 
 
-def _card_features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
-    """``prod_v falling(c_v, m_v)`` for every monomial (rows) and shoe (columns), and the tails.
+def factor_vector(shoe: Shoe) -> list[int]:
+    """The 66 factors a feature is a product of: ``max(c_v - r, 0)`` at 6v + r, ``N - j`` at 60 + j.
 
-    Returns ``(features, tails, blocks)``: ``tails`` is (7, S), and
-    ``blocks`` lists ``(start, stop, k)``, the rows of monomials of k cards,
-    whose features are still to be multiplied by ``tails[k]``. The factor
-    table is built for all shoes at once (``max(c_v - r, 0)``; no decrement
-    for the infinite deck), the same numbers as :func:`features`."""
-    counts = np.array([s.value_counts for s in shoes], dtype=np.int64).T  # (10, S)
-    dec = np.array([0 if s.is_infinite else 1 for s in shoes], dtype=np.int64)
-    r = np.arange(_OCCURRENCES, dtype=np.int64)
-    # Shoes along the last axis, contiguous, so that gathering rows copies whole rows.
-    factors = np.maximum(counts[:, None, :] - r[None, :, None] * dec, 0).reshape(10 * _OCCURRENCES, -1)
-    factors = np.ascontiguousarray(factors.astype(dtype))
-    tails = np.ascontiguousarray(np.array([factor_tails(s) for s in shoes], dtype=dtype).T)  # (7, S)
-    a = cw.arrays()
-    out = np.empty((len(cw.monomials), len(shoes)), dtype=dtype)
-    blocks = []
-    start = 0
-    prev = None
-    for size, (parents, slots) in enumerate(a["levels"], start=1):
-        if prev is None:
-            level = factors[slots]
-        elif size >= 4:
-            level = out[start: start + len(parents)]
-            np.multiply(prev[parents], factors[slots], out=level)
-            blocks.append((start, start + len(parents), size))
-            start += len(parents)
-        else:
-            level = prev[parents] * factors[slots]
-        prev = level
-    return out, tails, blocks
+    For the infinite deck the card factors are the weights w_v (drawing with
+    replacement) and the unused-card factors are 13. A factor below zero is
+    clamped to 0: the factor r = c_v of the same value is already 0."""
+    factors, _ = factor_table(shoe)
+    if shoe.is_infinite:
+        return factors + [13] * _OCCURRENCES
+    n = shoe.size
+    return factors + [n - j for j in range(_OCCURRENCES)]
+
+
+#: Length of :func:`factor_vector`.
+FACTORS = 11 * _OCCURRENCES
 
 
 def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
-    """Features ``f_m`` (tails included) as a (monomials x shoes) array of ``dtype``."""
-    f, tails, blocks = _card_features_numpy(np, shoes, cw, dtype)
-    for start, stop, k in blocks:
-        f[start:stop] *= tails[k]
+    """Features ``f_m`` as a (monomials x shoes) array of ``dtype``: the same numbers as :func:`features`.
+
+    Each feature is a product of exactly six factors (:meth:`CompiledWalk.slots`),
+    taken as three products of two from the outer product of the factor
+    vector with itself: three gathers and two multiplications. Every factor
+    is at most N, so any partial product is 0, at most N**5, or the whole
+    feature (at most ``total``), all below the bound of ``dtype``."""
+    p0, p1, p2 = cw.arrays()["pairs"]
+    if len(shoes) == 1:  # one shoe: flat arrays, the quickest gathers
+        table = np.multiply.outer(*(2 * (_factor_array(np, shoes[0], dtype),))).ravel()
+        f = table.take(p0)
+        f *= table.take(p1)
+        f *= table.take(p2)
+        return f[:, None]
+    g = np.array([factor_vector(s) for s in shoes], dtype=dtype).T  # (66, S)
+    table = (g[:, None, :] * g[None, :, :]).reshape(FACTORS * FACTORS, len(shoes))
+    f = table[p0]
+    f *= table[p1]
+    f *= table[p2]
     return f
+
+
+def _factor_array(np, shoe: Shoe, dtype):
+    """:func:`factor_vector` as a numpy array, built with numpy (one shoe)."""
+    c = np.array(shoe.value_counts, dtype=np.int64)
+    g = np.empty(FACTORS, dtype=np.int64)
+    if shoe.is_infinite:
+        g[:60] = np.repeat(c, _OCCURRENCES)
+        g[60:] = 13
+    else:
+        g[:60] = np.maximum(np.repeat(c, _OCCURRENCES) - np.tile(np.arange(_OCCURRENCES), 10), 0)
+        g[60:] = shoe.size - np.arange(_OCCURRENCES)
+    return g.astype(dtype)
 
 
 # --- the fast walk --------------------------------------------------------
@@ -426,6 +445,7 @@ class Pricer:
         )
         self._dense = {}
         self._rows = None
+        self._basis_cache = None
 
     @property
     def rows(self) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -457,10 +477,85 @@ class Pricer:
             self._dense[key] = cells.reshape(self.n_rows, n_mono).astype(np.int64).astype(dtype)
         return self._dense[key]
 
+    def _basis(self, np):
+        """The rows reduced to a basis, and how to get every row and every EV back from it.
+
+        A bet's ``otherwise`` row is the total less its other lines (the lines
+        partition the deals), and Tie is the total less Banker and Player, so
+        those rows are not multiplied out; identical rows (the same Tie line
+        in many bets) are multiplied once. Returns ``(B, E, PE, pe_norm)``:
+        ``B`` the distinct rows (float64, exact small integers); ``E`` an
+        int64 matrix with every row count = ``E @ [B @ f; total]`` (entries
+        0, 1, -1: each partial sum stays within [-total, total]); ``PE`` the
+        scaled payouts times ``E``, so EV numerators = ``PE @ [B @ f; total]``,
+        exact in int64 while ``pe_norm * total < 2**63`` (``pe_norm`` is the
+        largest row sum of ``|PE|``, which bounds every partial sum)."""
+        if self._basis_cache is None:
+            full = self._matrix(np, np.float64)
+            derived = {2: [0, 1]}  # Tie = total - Banker - Player
+            for bet, off in zip(self.bets, self.offsets):
+                derived[off + len(bet.lines)] = list(range(off, off + len(bet.lines)))
+            basis: list[int] = []
+            where: dict[bytes, int] = {}
+            unit: dict[int, int | None] = {}
+            for r in range(self.n_rows):
+                if r in derived:
+                    continue
+                if not full[r].any():
+                    unit[r] = None  # a line that never settles the bet
+                    continue
+                key = full[r].tobytes()
+                if key not in where:
+                    where[key] = len(basis)
+                    basis.append(r)
+                unit[r] = where[key]
+            width = len(basis) + 1
+            e = [[0] * width for _ in range(self.n_rows)]
+            for r, k in unit.items():
+                if k is not None:
+                    e[r][k] = 1
+            for r, others in derived.items():
+                e[r][-1] = 1
+                for o in others:
+                    e[r] = [x - y for x, y in zip(e[r], e[o])]
+            pe = []
+            for off, pays in zip(self.offsets, self.payouts):
+                row = [0] * width
+                for i, p in enumerate(pays):
+                    row = [x + p * y for x, y in zip(row, e[off + i])]
+                pe.append(row)
+            pe_norm = max((sum(abs(x) for x in row) for row in pe), default=0)
+            self._basis_cache = (
+                np.ascontiguousarray(full[basis]),
+                np.array(e, dtype=np.int64).reshape(self.n_rows, width),
+                np.array(pe, dtype=object if pe_norm >= INT64_EXACT else np.int64).reshape(len(pe), width),
+                pe_norm,
+            )
+        return self._basis_cache
+
+    def _basis_counts(self, np, shoes: Sequence[Shoe], kind: str):
+        """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S)."""
+        dtype = np.float64 if kind == "float64" else np.int64
+        b = self._basis(np)[0]
+        if dtype is not np.float64:
+            b = b.astype(np.int64)
+        f = _features_numpy(np, shoes, self.compiled, dtype)
+        out = np.empty((b.shape[0] + 1, len(shoes)), dtype=np.int64)
+        # Every partial sum of a row is at most total (module docstring): exact.
+        out[:-1] = (b @ f[:, 0])[:, None] if len(shoes) == 1 else b @ f
+        out[-1] = [six_card_total(s) for s in shoes]
+        return out
+
     # -- one shoe
     def counts(self, shoe: Shoe) -> list[int]:
         """Row counts for ``shoe``: banker, player, tie, then every bet line."""
         return self.batch_counts([shoe])[0]
+
+    def house_edges(self, shoe: Shoe) -> list[Fraction]:
+        """Each bet's exact house edge for ``shoe`` (the figure PayTable.price gives)."""
+        total = six_card_total(shoe)
+        return [Fraction(-num, scale * total)
+                for num, scale in zip(self.batch_ev_numerators([shoe])[0], self.scales)]
 
     def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
         """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.
@@ -487,38 +582,51 @@ class Pricer:
                 for off, pays in zip(self.offsets, self.payouts)]
 
     # -- many shoes
-    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 128) -> list[list[int]]:
-        """Row counts of every shoe, in order (numpy in chunks, exact)."""
-        shoes = list(shoes)
-        for s in shoes:
-            s.checked()
-        np = _numpy()
-        out: list[list[int] | None] = [None] * len(shoes)
-        if np is None:
-            for i, s in enumerate(shoes):
-                out[i] = self._counts_python(s)
-            return out
+    def _by_kind(self, shoes: Sequence[Shoe]):
         by_kind: dict[str, list[int]] = defaultdict(list)
         for i, s in enumerate(shoes):
+            s.checked()
             by_kind[precision(s)].append(i)
-        for kind, idx in by_kind.items():
-            if kind == "python":
+        return by_kind
+
+    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 64) -> list[list[int]]:
+        """Row counts of every shoe, in order (numpy in chunks, exact)."""
+        shoes = list(shoes)
+        np = _numpy()
+        out: list = [None] * len(shoes)
+        for kind, idx in self._by_kind(shoes).items():
+            if np is None or kind == "python":
                 for i in idx:
                     out[i] = self._counts_python(shoes[i])
                 continue
-            dtype = np.float64 if kind == "float64" else np.int64
-            a = self._matrix(np, dtype)
+            e = self._basis(np)[1]
             for start in range(0, len(idx), chunk):
                 part = idx[start: start + chunk]
-                f, tails, blocks = _card_features_numpy(np, [shoes[i] for i in part], self.compiled, dtype)
-                # Each block's product is at most total / tail (module docstring), so exact.
-                acc = None
-                for start, stop, k in blocks:
-                    term = (a[:, start:stop] @ f[start:stop]) * tails[k]
-                    acc = term if acc is None else acc + term
-                rows = acc.astype(np.int64).T.tolist()
+                rows = (e @ self._basis_counts(np, [shoes[i] for i in part], kind)).T.tolist()
                 for i, r in zip(part, rows):
                     out[i] = r
+        return out
+
+    def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = 64) -> list[list[int]]:
+        """Each bet's EV numerator (over ``scale * total``) for every shoe, in order, exact."""
+        shoes = list(shoes)
+        np = _numpy()
+        out: list = [None] * len(shoes)
+        for kind, idx in self._by_kind(shoes).items():
+            if np is None or kind == "python":
+                for i in idx:
+                    out[i] = self.ev_numerators(self._counts_python(shoes[i]))
+                continue
+            _, _, pe, pe_norm = self._basis(np)
+            for start in range(0, len(idx), chunk):
+                part = idx[start: start + chunk]
+                basis = self._basis_counts(np, [shoes[i] for i in part], kind)
+                if pe_norm * int(basis[-1].max()) < INT64_EXACT and pe.dtype != object:
+                    rows = (pe @ basis).T.tolist()
+                else:  # Python integers: exact whatever the size
+                    rows = (pe.astype(object) @ basis.astype(object)).T.tolist()
+                for i, r in zip(part, rows):
+                    out[i] = [int(x) for x in r]
         return out
 
     def _counts_python(self, shoe: Shoe) -> list[int]:

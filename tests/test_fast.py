@@ -124,11 +124,13 @@ def test_pricer_equals_paytable_price(c):
     assert pricer.results(shoe) == tuple(b.price(dist) for b in bets)
     evs = pricer.expected_values(pricer.counts(shoe), dist.total)
     assert evs == [b.price(dist).expected_value for b in bets]
+    assert pricer.house_edges(shoe) == [b.price(dist).house_edge for b in bets]
 
 
 def test_batch_keeps_order_and_mixes_number_types():
-    shoes = [Shoe.decks(2), Shoe.decks(30), Shoe.from_counts([1] * 6 + [0] * 7), Shoe.decks(20), Shoe.infinite()]
-    bets = (builtin_catalog().bets["banker"], dragon_7())
+    shoes = [Shoe.decks(2), Shoe.decks(30), Shoe.from_counts([1] * 6 + [0] * 7), Shoe.decks(20), Shoe.infinite(),
+             Shoe.decks(28)]
+    bets = (builtin_catalog().bets["banker"], dragon_7(), builtin_catalog().bets["dragon_bonus_banker"])
     pricer = fast.Pricer(bets)
     rows = pricer.batch_counts(shoes, chunk=2)
     for shoe, row in zip(shoes, rows):
@@ -136,6 +138,7 @@ def test_batch_keeps_order_and_mixes_number_types():
         outcome = dist.outcome_counts()
         assert row[:3] == [outcome["banker"], outcome["player"], outcome["tie"]]
         assert pricer.results(shoe, row) == tuple(b.price(dist) for b in bets)
+    assert pricer.batch_ev_numerators(shoes, chunk=2) == [pricer.ev_numerators(r) for r in rows]
 
 
 def test_rank_level_bets_are_refused_by_the_pricer():
