@@ -68,7 +68,7 @@ _PRICER = {}
 
 
 def _batch_chunk(shoes):
-    return _PRICER["p"].batch_ev_numerators(shoes, chunk=32)
+    return _PRICER["p"].batch_ev_numerators(shoes)
 
 
 def main() -> None:

@@ -102,7 +102,7 @@ _SWEEP: dict = {}
 def _sweep_chunk(shoes: list[Shoe]) -> list[list[str]]:
     pricer = _SWEEP["pricer"]
     out = []
-    for shoe, counts in zip(shoes, pricer.batch_counts(shoes, chunk=64)):
+    for shoe, counts in zip(shoes, pricer.batch_counts(shoes)):
         total = _total(shoe)
         row = [str(c) for c in counts[:3]] + [str(total)]
         for ev in pricer.expected_values(counts, total):

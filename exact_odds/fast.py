@@ -320,12 +320,24 @@ def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
         f *= table.take(p1)
         f *= table.take(p2)
         return f[:, None]
-    g = np.array([factor_vector(s) for s in shoes], dtype=dtype).T  # (66, S)
+    g = _factor_arrays(np, shoes, dtype)  # (66, S)
     table = (g[:, None, :] * g[None, :, :]).reshape(FACTORS * FACTORS, len(shoes))
     f = table[p0]
     f *= table[p1]
     f *= table[p2]
     return f
+
+
+def _factor_arrays(np, shoes: Sequence[Shoe], dtype):
+    """:func:`factor_vector` of several shoes as a (66, S) array, built with numpy."""
+    counts = np.array([s.value_counts for s in shoes], dtype=np.int64).T  # (10, S)
+    finite = np.array([0 if s.is_infinite else 1 for s in shoes], dtype=np.int64)
+    sizes = np.array([0 if s.is_infinite else s.size for s in shoes], dtype=np.int64)
+    r = np.arange(_OCCURRENCES, dtype=np.int64)
+    g = np.empty((FACTORS, len(shoes)), dtype=np.int64)
+    g[:60] = np.maximum(counts[:, None, :] - r[None, :, None] * finite, 0).reshape(60, -1)
+    g[60:] = np.where(finite, sizes - r[:, None], 13)
+    return g.astype(dtype)
 
 
 def _factor_array(np, shoe: Shoe, dtype):
@@ -589,7 +601,7 @@ class Pricer:
             by_kind[precision(s)].append(i)
         return by_kind
 
-    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 64) -> list[list[int]]:
+    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
         """Row counts of every shoe, in order (numpy in chunks, exact)."""
         shoes = list(shoes)
         np = _numpy()
@@ -607,7 +619,7 @@ class Pricer:
                     out[i] = r
         return out
 
-    def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = 64) -> list[list[int]]:
+    def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
         """Each bet's EV numerator (over ``scale * total``) for every shoe, in order, exact."""
         shoes = list(shoes)
         np = _numpy()

@@ -71,15 +71,15 @@ def play_shoe(seed: int) -> tuple[int, list[BetTally]]:
     bets: tuple[PayTable, ...] = _WORK["bets"]
     dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"])
     shoes = [Shoe(c.known) for c in dealt]
-    rows = pricer.batch_counts(shoes, chunk=len(shoes))
+    numerators = pricer.batch_ev_numerators(shoes)
     scales = pricer.scales
     tallies = [BetTally() for _ in bets]
     best: list = [None] * len(bets)  # (numerator, denominator) of the best and worst EV so far
     worst: list = [None] * len(bets)
-    for coup, shoe, counts in zip(dealt, shoes, rows):
+    for coup, shoe, nums in zip(dealt, shoes, numerators):
         n = shoe.size
         total = six_card_total(shoe)
-        for b, (bet, num) in enumerate(zip(bets, pricer.ev_numerators(counts))):
+        for b, (bet, num) in enumerate(zip(bets, nums)):
             den = scales[b] * total  # EV = num / den, exactly
             t = tallies[b]
             t.coups += 1
