@@ -166,3 +166,17 @@ def test_compiled_walk_covers_every_deal_of_the_full_shoe():
     assert set(engine.walk(Shoe.decks(8)).deals) == set(cw.deals)
     assert len(cw.monomials) == 715 + 2002 + 5005  # multisets of 4, 5 and 6 of the 10 values
     assert all(Coup(*d.coup) == d.coup for d in cw.deals)
+
+
+def test_edge_never_imports_numpy():
+    """The cold path: `exact-odds edge` walks the tree and leaves numpy alone."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    code = ("import sys; from click.testing import CliRunner; from exact_odds.cli import main; "
+            "r = CliRunner().invoke(main, ['edge', '--decks', '8']); assert r.exit_code == 0, r.output; "
+            "print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
