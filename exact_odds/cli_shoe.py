@@ -393,7 +393,8 @@ def simulate(shoes, decks, seed, burn, variant, bets, paytables, commission, job
         row += ["" if m is None else percent_text(-m, 4) for m, _, _ in stats]
         row += ["" if not c else decimal_text(Fraction(p, c), 4) for _, c, p in stats]
         by_depth.append(row)
-    rules = (f"{shoes} shoes of {decks} decks, seed {seed}; cut card before the seventh-last card "
+    rules = (f"{shoes} shoe{'s' if shoes != 1 else ''} of {decks} deck{'s' if decks != 1 else ''}, seed {seed}; "
+             "cut card before the seventh-last card "
              f"({CARDS_BEHIND_CUT} cards behind it; the coup that brings it out is the last); "
              f"burn: {BURN_RULES[burn]}.")
     fmt = fmt.lower()

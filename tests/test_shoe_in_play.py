@@ -298,3 +298,26 @@ def test_commission_and_variants_choose_bets_as_edge_does():
     doc = json.loads(res.output)
     assert list(doc["house_edge"])[0].startswith("banker_commission")
     assert "dragon7" in doc["house_edge"] and "panda8" in doc["house_edge"]
+
+
+def test_simulate_prices_every_coup_as_the_walk_does():
+    """Every EV of a small simulation against the walk of the composition the bettor knew."""
+    from exact_odds.simulation import simulate
+
+    bets = (builtin_catalog().bets["tie"], builtin_catalog().bets["player"])
+    result = simulate(2, 1, 21, bets)
+    for b, bet in enumerate(bets):
+        evs, gains = [], Fraction(0)
+        for seed in shoe_seeds(21, 2):
+            for c in deal_shoe(shuffled_cards(1, seed)):
+                ev = bet.price(engine.walk(Shoe(c.known))).expected_value
+                evs.append(ev)
+                if ev > 0:
+                    gains += bet.payout(c.coup)
+        tally = result.tallies[b]
+        assert tally.coups == len(evs)
+        assert tally.positive == sum(ev > 0 for ev in evs)
+        assert (tally.best, tally.worst) == (max(evs), min(evs))
+        assert tally.expected_gain == sum((ev for ev in evs if ev > 0), Fraction(0))
+        assert tally.realised_gain == gains
+        assert result.mean_ev(b, 0, 52)[0] == sum(evs, Fraction(0)) / len(evs)
