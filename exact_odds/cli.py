@@ -225,3 +225,8 @@ def tables_command(out_dir, check):
         return
     written = write_tables(out, progress)
     click.echo(f"wrote {len(written)} files to {out}")
+
+
+from .cli_banque import banque as _banque  # noqa: E402
+
+main.add_command(_banque)
