@@ -395,8 +395,12 @@ def _unused(shoe: Shoe, k: int) -> int:
     return 13 ** (9 - k) if shoe.is_infinite else falling(shoe.size - k, 9 - k)
 
 
-def banque_walk(shoe: Shoe, punter_five: PunterFive = PunterFive(Fraction(1))) -> BanqueWalk:
-    """One walk of the banque coup for ``shoe`` (see the module docstring)."""
+def banque_walk(shoe: Shoe, punter_five: PunterFive = PunterFive(Fraction(1)),
+                python_ints: bool = False) -> BanqueWalk:
+    """One walk of the banque coup for ``shoe`` (see the module docstring).
+
+    ``python_ints`` forces the Python-integer path that shoes above the int64
+    bound take (for tests)."""
     import numpy as np
 
     check_shoe(shoe)
@@ -406,7 +410,7 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = PunterFive(Fraction(1))) -
     q = Fraction(punter_five.q)
     qn, qd = q.numerator, q.denominator
     bound = (n**3 + n**2) ** 2 * n
-    dtype = np.int64 if bound < 2**62 else object
+    dtype = np.int64 if bound < 2**62 and not python_ints else object
     dec = 0 if infinite else 1
 
     # five-flag weights per (action, five): regular hands qd; five-stand qd - qn; five-draw qn
