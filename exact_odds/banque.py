@@ -727,8 +727,12 @@ def middle_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = Fa
              ("win", "lose", "freeze", "half_win", "half_lose", "both_tie")]
     items += [("Expected value per unit staked", solution.expected_value),
               ("Expected coups until fully settled", solution.expected_coups)]
-    items += [(f"P(still in play after {k} coups)", solution.still_in_play_after(k)) for k in ks]
     rows = [[label, decimal_text(x, 10)] + ([fraction_text(x)] if exact else []) for label, x in items]
+    ratio = fraction_text(solution.still_in_play_after(1))
+    for k in ks:  # exact: (p/q)^k, the power written out, not expanded
+        rows.append([f"P(still in play after {k} coup{'s' if k != 1 else ''})",
+                     decimal_text(solution.still_in_play_after(k), 10)]
+                    + ([ratio if k == 1 else f"({ratio})^{k}"] if exact else []))
     return headers, rows
 
 
