@@ -87,6 +87,39 @@ def test_natural_tableau_wins_even_against_a_larger_banker_total():
     assert joint_dict(r) == naive_joint(tree, "tableau-left", Fraction(1, 2))
 
 
+# --- published punto banco figures ---------------------------------------------
+#
+# Under tableau-left with punters drawing on 0-5, the left tableau and the
+# banker play punto banco: the left draws on 0-5, the banker follows the punto
+# banco rule against it, a natural on either side decides, and the right
+# tableau's cards are just other cards of the shoe (any card dealt at a place
+# chosen from what came before is uniform over the cards left). So the left
+# tableau's results are punto banco's Player results, for any shoe.
+
+def left_marginal(shoe):
+    j = analyse_banque(shoe, "tableau-left", Fraction(1, 2)).joint
+    return [sum(j[i]) for i in range(3)]  # win, tie, lose
+
+
+@pytest.mark.parametrize("decks, player, tie, banker, total", [
+    (1, 6_548_674_432, 1_372_227_328, 6_737_232_640, 14_658_134_400),
+    (6, 392_220_492_728_832, 83_552_962_932_288, 403_095_751_234_560, 878_869_206_895_680),
+])
+def test_left_tableau_is_punto_banco_player_wizard_of_odds(decks, player, tie, banker, total):
+    """Wizard of Odds, "Baccarat odds for 1 to 12 decks" (RULES §3): six-card
+    counts of Player wins, ties and Banker wins."""
+    assert left_marginal(Shoe.decks(decks)) == [Fraction(player, total), Fraction(tie, total),
+                                                 Fraction(banker, total)]
+
+
+def test_left_tableau_is_punto_banco_player_infinite_deck_wizard_of_odds():
+    """Wizard of Odds, "Baccarat" (RULES §3): infinite deck Player house edge 1.228141%."""
+    from exact_odds.numbers import percent_text
+
+    win, tie, lose = left_marginal(Shoe.infinite())
+    assert percent_text(lose - win, 6) == "1.228141%"
+
+
 # --- against the naive enumerator ----------------------------------------------
 
 SMALL_SHOES = {
