@@ -93,6 +93,7 @@ from itertools import product
 from typing import Mapping, Sequence
 
 from .engine import falling
+from .numbers import decimal_text, fraction_text, percent_text
 from .shoe import Shoe
 from .tableau import PUNTO_BANCO, Tableau
 
@@ -754,4 +755,120 @@ def deviations(solution: Solution) -> list[Deviation]:
     b = payoff(game, tx, ty, "banker", c)
     out.append(Deviation("both follow punto banco rules (fixed tableau)",
                          payoff(game, tx, ty, "punter", c), b, solution.banker_value - b, "banker"))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Rows and JSON (formatting lives in render; nothing is rounded before here)
+
+
+def _prob_cell(q: Fraction) -> str:
+    """'D', 'S', or the probability of drawing to 4 decimals."""
+    return "D" if q == 1 else "S" if q == 0 else decimal_text(q, 4)
+
+
+def describe(solution: Solution) -> list[str]:
+    """Heading lines: model, shoe, commission, method and convention."""
+    game, c = solution.game, solution.commission
+    shoe = game.shoe.describe()
+    lines = [f"Chemin de fer, model {game.model.name}, {shoe}: {game.model.description}."]
+    if c:
+        lines.append(f"Commission {fraction_text(c)} ({percent_text(c, 4)}) on banker wins: a bimatrix game; "
+                     "the strategies form a Nash equilibrium.")
+    else:
+        lines.append("No commission: a zero-sum game; the strategies are optimal (minimax).")
+    lines.append(f"Method: {solution.method}; verified exactly: each side's strategy is a best reply to the other's.")
+    if game.shoe.is_infinite:
+        lines.append("Infinite deck: counts are in units of 13**6 ordered six-card draws.")
+    else:
+        lines.append(f"Counts are six-card sequences out of N(N-1)...(N-5) = {game.total}.")
+    return lines
+
+
+def value_rows(solution: Solution):
+    """Rows: each party's expectation at the equilibrium (and floor / ceiling if zero-sum)."""
+    rows = [["Punter's expectation" + (" (value of the game)" if not solution.commission else ""),
+             fraction_text(solution.punter_value), decimal_text(solution.punter_value, 8),
+             percent_text(solution.punter_value, 6)],
+            ["Banker's expectation", fraction_text(solution.banker_value), decimal_text(solution.banker_value, 8),
+             percent_text(solution.banker_value, 6)]]
+    if not solution.commission:
+        fl, ce = floor_of(solution.game, solution.punter), ceiling_of(solution.game, solution.banker)
+        rows.append(["Punter's guaranteed floor", fraction_text(fl), decimal_text(fl, 8), percent_text(fl, 6)])
+        rows.append(["Banker's guaranteed ceiling", fraction_text(ce), decimal_text(ce, 8), percent_text(ce, 6)])
+    return ["Quantity", "Exact", "Decimal", "Percent"], rows
+
+
+def punter_rows(solution: Solution):
+    """Rows: the punter's probability of drawing at 5, per holding."""
+    rows = [[hand_label(h) if not isinstance(h, int) else "total 5", fraction_text(p), decimal_text(p, 8)]
+            for h, p in zip(solution.game.holdings, solution.punter)]
+    return ["Punter holds", "Draws with probability", "Decimal"], rows
+
+
+def banker_rows(solution: Solution):
+    """The banker's strategy as a grid: his hand against the punter's visible action."""
+    game = solution.game
+    hands = []
+    for hand, _ in game.cells:
+        if hand not in hands:
+            hands.append(hand)
+    pairs = not isinstance(hands[0], int)
+    rows = [[hand_label(h)] + ([str(sum(h) % 10)] if pairs else [])
+            + [_prob_cell(solution.banker.get((h, s), Fraction(0))) for s in SEEN] for h in hands]
+    headers = ["Banker holds"] + (["Total"] if pairs else []) + [f"3rd {s}" if s is not None else "stood" for s in SEEN]
+    return headers, rows
+
+
+def mixed_rows(solution: Solution):
+    """Rows: the banker's mixed cells, exactly."""
+    rows = [[hand_label(h), seen_label(s), fraction_text(q), decimal_text(q, 8)]
+            for (h, s), q in solution.banker.items() if q not in (0, 1)]
+    return ["Banker holds", "Punter", "Draws with probability", "Decimal"], rows
+
+
+def difference_rows(solution: Solution):
+    """Rows: cells where the banker's equilibrium play differs from punto banco."""
+    rows = [[hand_label(h), seen_label(s), tab, _prob_cell(q) if q in (0, 1) else f"mixed {fraction_text(q)}"]
+            for (h, s), tab, q in tableau_differences(solution)]
+    return ["Banker holds", "Punter", "Punto banco", "Equilibrium"], rows
+
+
+def deviation_rows(solution: Solution):
+    """Rows: the cost of deviations and the punto banco rules."""
+    rows = [[d.label, decimal_text(d.punter, 8), decimal_text(d.banker, 8), d.who, decimal_text(d.cost, 8),
+             fraction_text(d.cost)] for d in deviations(solution)]
+    return ["Strategy pair", "Punter EV", "Banker EV", "Deviator", "Cost to deviator", "Cost (exact)"], rows
+
+
+def solution_json(solution: Solution) -> dict:
+    """The whole solution, every probability and value as a 'p/q' string."""
+    game = solution.game
+    banker: dict = {}
+    for (h, s), q in solution.banker.items():
+        banker.setdefault(hand_label(h), {})[seen_label(s)] = fraction_text(q)
+    out = {
+        "model": game.model.name,
+        "description": game.model.description,
+        "shoe": game.shoe.to_json(),
+        "commission": fraction_text(solution.commission),
+        "zero_sum": solution.commission == 0,
+        "method": solution.method,
+        "total": None if game.shoe.is_infinite else game.total,
+        "punter": {hand_label(h) if not isinstance(h, int) else "5": fraction_text(p)
+                   for h, p in zip(game.holdings, solution.punter)},
+        "banker": banker,
+        "value": fraction_text(solution.punter_value),
+        "punter_value": fraction_text(solution.punter_value),
+        "banker_value": fraction_text(solution.banker_value),
+    }
+    if not solution.commission:
+        out["floor"] = fraction_text(floor_of(game, solution.punter))
+        out["ceiling"] = fraction_text(ceiling_of(game, solution.banker))
+    out["tableau_differences"] = [
+        {"hand": hand_label(h), "punter": seen_label(s), "tableau": tab, "equilibrium": fraction_text(q)}
+        for (h, s), tab, q in tableau_differences(solution)]
+    out["deviations"] = [
+        {"label": d.label, "punter": fraction_text(d.punter), "banker": fraction_text(d.banker),
+         "deviator": d.who, "cost": fraction_text(d.cost)} for d in deviations(solution)]
     return out

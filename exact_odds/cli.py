@@ -246,3 +246,7 @@ def tables_command(out_dir, check):
 from .cli_bets import bet_command, breakeven_command, distribution_command, variants_command  # noqa: E402
 
 main.add_command(variants_command); main.add_command(bet_command); main.add_command(distribution_command); main.add_command(breakeven_command)  # noqa: E702,E501
+
+# --- chemin de fer (issue 5) ----------------------------------------------
+from .cli_chemin import chemin_de_fer  # noqa: E402  (registered here, defined in its own module)
+main.add_command(chemin_de_fer)
