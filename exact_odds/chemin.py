@@ -168,6 +168,7 @@ class Game:
     total: int
 
     _lines: dict = field(default_factory=dict, compare=False, repr=False)
+    _solutions: dict = field(default_factory=dict, compare=False, repr=False)
 
     def line(self, cell, action: str, who: str, commission: Fraction = Fraction(0)) -> tuple:
         """Coefficients (constant, per holding) of a party's payoff counts in a cell.
@@ -611,6 +612,12 @@ def solve(game: Game, commission=Fraction(0)) -> Solution:
     commission = Fraction(commission)
     if not 0 <= commission < 1:
         raise ChemError(f"the commission must be at least 0 and below 1, not {commission}")
+    if commission not in game._solutions:  # solved once per game and commission
+        game._solutions[commission] = _solve(game, commission)
+    return game._solutions[commission]
+
+
+def _solve(game: Game, commission: Fraction) -> Solution:
     if len(game.holdings) == 1:
         found = solve_one_choice(game, commission)
         xs, y = found[0]
