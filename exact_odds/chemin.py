@@ -801,8 +801,8 @@ def value_rows(solution: Solution):
              percent_text(solution.banker_value, 6)]]
     if not solution.commission:
         fl, ce = floor_of(solution.game, solution.punter), ceiling_of(solution.game, solution.banker)
-        rows.append(["Punter's guaranteed floor", fraction_text(fl), decimal_text(fl, 8), percent_text(fl, 6)])
-        rows.append(["Banker's guaranteed ceiling", fraction_text(ce), decimal_text(ce, 8), percent_text(ce, 6)])
+        rows.append(["Floor: the punter's strategy guarantees him", fraction_text(fl), decimal_text(fl, 8), percent_text(fl, 6)])
+        rows.append(["Ceiling: the banker's strategy holds the punter to", fraction_text(ce), decimal_text(ce, 8), percent_text(ce, 6)])
     return ["Quantity", "Exact", "Decimal", "Percent"], rows
 
 
