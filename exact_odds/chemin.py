@@ -19,7 +19,8 @@ Models, in Ethier's naming (Ethier and Gamez 2013, Games 4:711):
   (a 2 x 2**88 matrix game, solved by Kemeny and Snell 1957).
 * **B2**: ``d`` decks without replacement; the banker knows his two cards
   (as an unordered pair of *values*: 10, J, Q and K are all value 0), the
-  punter only his total.
+  punter only his total. 44 non-natural pairs x 11 = 484 banker cells
+  (Ethier and Gamez's 2 x 2**484 game).
 * **B3**: ``d`` decks; each knows his own two cards. The punter's choice at 5
   is then one choice per holding: 0+5, 1+4, 2+3, 6+9, 7+8.
 
@@ -36,11 +37,15 @@ banker cells and affine in the punter's probabilities:
     S_j(x) = S_j0 + sum_h x[h] S_jh,   D_j(x) = D_j0 + sum_h x[h] D_jh,
 
 where ``C`` counts the naturals. :func:`build_game` walks the deal once (the
-engine's walk, exact integer weights by shoe composition, six-card
+engine's scheme: exact integer weights by shoe composition, six-card
 convention: every coup is an ordered sequence of six cards, unused cards
 included, all counts over N(N-1)...(N-5), or 13**6 for the infinite deck) and
 records, for every cell and both banker actions, the integer coefficients of
-those affine functions, separately for punter wins and banker wins. A punter
+those affine functions, separately for punter wins and banker wins. (It is a
+walk of its own rather than :func:`exact_odds.engine.walk` because it must
+carry the banker's two cards and follow *both* actions in every cell, where
+the engine follows one tableau and keeps only totals; the tests check the two
+walks agree on every tableau tried.) A punter
 holding 5 who stands adds ``w`` to the constant and ``-w`` to his own
 coefficient (weight ``1 - x[h]``); one who draws adds ``w`` to it (weight
 ``x[h]``). The payoff of any strategy pair, pure or mixed, is then a sum over
@@ -55,12 +60,12 @@ decomposes cell by cell. In the zero-sum game the punter's guaranteed payoff
 ``C + sum_j min(S_j(x), D_j(x))`` is a concave piecewise-linear function of
 ``x``; its breakpoints are where a cell's two lines cross. The general
 (bimatrix) form of this is Foster's algorithm, as generalised by Ethier and Lee
-(2023): the banker's best reply is constant between the crossing points of his
-own lines ``(1-c)``-weighted, so a Nash equilibrium sits at ``x = 0``, ``x = 1``
-or a crossing point ``x*`` where the punter's payoff slope can be brought to
-zero (or the right sign at an end) by the banker mixing the cells that are
-tied at ``x*``. :func:`solve_one_choice` checks every candidate point with
-exact rationals and builds the banker's mixing probability so that the punter
+(2023): the banker's best reply in a cell changes only where his own two lines
+(his payoffs, banker wins worth ``1 - c``) cross, so a Nash equilibrium sits
+at ``x = 0``, ``x = 1`` or a crossing point ``x*`` where the punter's payoff
+slope can be brought to zero (or to the right sign at an end) by the banker
+mixing the cells that are tied at ``x*``. :func:`solve_one_choice` checks
+every candidate point with exact rationals and builds the banker's mixing probability so that the punter
 is exactly indifferent; with ``c = 0`` this is the maximum of the concave
 envelope (the minimax solution).
 

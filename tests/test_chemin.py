@@ -18,7 +18,9 @@ from exact_odds.chemin import (
     tableau_strategies,
 )
 from exact_odds.chemin import _solve_one_mixed_holding
+from exact_odds.engine import walk
 from exact_odds.shoe import Shoe
+from exact_odds.tableau import Tableau
 
 WOO_COUNTS = {  # RULES §3 (Wizard of Odds): banker wins, player wins, total
     1: (6_737_232_640, 6_548_674_432, 14_658_134_400),
@@ -76,6 +78,25 @@ def test_ethier_gamez_2013_matrix_sizes(model, decks, punter, banker):
     2 x 2**484 under B2 and 2**5 x 2**484 under B3 (binary choices per cell)."""
     g = game_for(model, decks)
     assert (len(g.holdings), len(g.cells)) == (punter, banker)
+
+
+@pytest.mark.parametrize("model,decks,seed", [("B2", 2, 1), ("B3", 2, 2), ("A1", None, 3), ("A1", None, 4)])
+def test_cells_agree_with_the_engine_walk_on_random_tableaux(model, decks, seed):
+    """Any fixed tableau (punter 0-4 draw, 6-7 stand, any choice at 5, any
+    banker table) is a strategy pair of the game; its outcome counts from the
+    cell coefficients equal the engine's walk with that tableau."""
+    rng = random.Random(seed)
+    tab = Tableau(
+        "random",
+        tuple(p <= 4 or (p == 5 and rng.random() < 0.5) for p in range(8)),
+        tuple(tuple(rng.random() < 0.5 for _ in range(11)) for _ in range(8)),
+    )
+    g = game_for(model, decks)
+    shoe = g.shoe
+    x, y = tableau_strategies(g, tab)
+    c = outcome_counts(g, x, y)
+    w = walk(shoe, tab).outcome_counts()
+    assert (c["punter"], c["banker"], c["tie"]) == (w["player"], w["banker"], w["tie"])
 
 
 # --- equilibrium invariants ------------------------------------------------
