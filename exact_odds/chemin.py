@@ -75,7 +75,7 @@ maximises ``C + sum_j z_j`` subject to ``z_j <= S_j(x)``, ``z_j <= D_j(x)``,
 ``t_h >= 0`` and ``t_h >= dE/dx_h`` (his ceiling), ``0 <= y <= 1``. Cells
 where one action is no worse for the banker over the whole box of punter
 strategies are fixed first, so the programs stay small; they are solved with
-sympy's rational simplex (:func:`sympy.solvers.simplex.lpmax`). With
+sympy's rational simplex (:func:`sympy.solvers.simplex.linprog`). With
 commission: a search over equilibria in which at most one holding is mixed
 (every pure choice of the others, each reduced to the one-choice algorithm),
 each candidate verified exactly; Ethier and Lee (2023) likewise obtain a B3
@@ -654,65 +654,77 @@ def _box_sign(line_diff):
     return lo, hi
 
 
+def _rational(v) -> Fraction:
+    """A sympy Rational (or int) as a Fraction."""
+    return Fraction(int(getattr(v, "p", v)), int(getattr(v, "q", 1)))
+
+
 def _solve_lp(game: Game) -> Solution:
     """Zero-sum game with several punter holdings: two exact linear programs."""
-    import sympy
-    from sympy.solvers.simplex import lpmax, lpmin
+    from sympy import Matrix
+    from sympy.solvers.simplex import linprog
 
     n = len(game.holdings)
-    plines, _ = game.lines("punter")
-    xs = sympy.symbols(f"x0:{n}")
+    lines, _ = game.lines("punter")
+    natural = _natural(game, "punter", 0)
     fixed_y = {}
     open_cells = []
     for cell in game.cells:
-        s, d = plines[cell, "S"], plines[cell, "D"]
-        lo, hi = _box_sign(tuple(a - b for a, b in zip(s, d)))  # S - D
+        lo, hi = _box_sign(tuple(a - b for a, b in zip(lines[cell, "S"], lines[cell, "D"])))  # S - D
         if lo >= 0:
             fixed_y[cell] = Fraction(1)  # drawing never gives the punter more
         elif hi <= 0:
             fixed_y[cell] = Fraction(0)
         else:
             open_cells.append(cell)
-
-    def affine(line, syms):
-        return sympy.Integer(line[0]) + sum(sympy.Integer(k) * v for k, v in zip(line[1:], syms))
-
-    # The punter's program: his guaranteed floor.
-    zs = sympy.symbols(f"z0:{len(open_cells)}")
-    objective = sympy.Integer(_natural(game, "punter", 0))
-    constraints = [v >= 0 for v in xs] + [v <= 1 for v in xs]
+    k = len(open_cells)
+    fixed_const = natural
+    fixed_slope = [0] * n
     for cell, q in fixed_y.items():
-        objective += affine(plines[cell, "D" if q else "S"], xs)
-    for z, cell in zip(zs, open_cells):
-        objective += z
-        constraints += [z <= affine(plines[cell, a], xs) for a in "SD"]
-    floor, point = lpmax(objective, constraints)
-    x = tuple(Fraction(int(sympy.fraction(point[v])[0]), int(sympy.fraction(point[v])[1])) if v in point
-              else Fraction(0) for v in xs)
-    # The banker's program: his guaranteed ceiling.
-    ys = sympy.symbols(f"y0:{len(open_cells)}")
-    ts = sympy.symbols(f"t0:{n}")
-    base = sympy.Integer(_natural(game, "punter", 0))
-    slopes = [sympy.Integer(0)] * n
-    constraints = [v >= 0 for v in ys] + [v <= 1 for v in ys] + [t >= 0 for t in ts]
-    for cell, q in fixed_y.items():
-        line = plines[cell, "D" if q else "S"]
-        base += line[0]
-        slopes = [s + line[1 + h] for h, s in enumerate(slopes)]
-    for yv, cell in zip(ys, open_cells):
-        s, d = plines[cell, "S"], plines[cell, "D"]
-        base += s[0] + yv * (d[0] - s[0])
-        slopes = [sl + s[1 + h] + yv * (d[1 + h] - s[1 + h]) for h, sl in enumerate(slopes)]
-    constraints += [t >= sl for t, sl in zip(ts, slopes)]
-    ceiling, point = lpmin(base + sum(ts), constraints)
+        line = lines[cell, "D" if q else "S"]
+        fixed_const += line[0]
+        fixed_slope = [f + line[1 + h] for h, f in enumerate(fixed_slope)]
+
+    # The punter: maximise fixed(x) + sum z_j, z_j <= S_j(x), z_j <= D_j(x), 0 <= x <= 1.
+    # linprog minimises over nonnegative variables: (x_0..x_{n-1}, w_0..w_{k-1}) with
+    # z_j = w_j + low_j, low_j a lower bound of both lines over the box.
+    low = [min(_box_sign(lines[cell, a])[0] for a in "SD") for cell in open_cells]
+    cost = [-f for f in fixed_slope] + [-1] * k
+    rows, rhs = [], []
+    for j, cell in enumerate(open_cells):
+        for a in "SD":
+            line = lines[cell, a]
+            rows.append([-v for v in line[1:]] + [int(i == j) for i in range(k)])
+            rhs.append(line[0] - low[j])
+    for h in range(n):
+        rows.append([int(i == h) for i in range(n)] + [0] * k)
+        rhs.append(1)
+    best, point = linprog(Matrix([cost]), Matrix(rows), Matrix(rhs))
+    floor = fixed_const + sum(low) - best
+    x = tuple(_rational(v) for v in point[:n])
+
+    # The banker: minimise E(0, y) + sum t_h, t_h >= dE/dx_h, t_h >= 0, 0 <= y <= 1.
+    # Variables (y_0..y_{k-1}, t_0..t_{n-1}).
+    base = fixed_const + sum(lines[cell, "S"][0] for cell in open_cells)
+    cost = [lines[cell, "D"][0] - lines[cell, "S"][0] for cell in open_cells] + [1] * n
+    rows, rhs = [], []
+    for h in range(n):
+        slope0 = fixed_slope[h] + sum(lines[cell, "S"][1 + h] for cell in open_cells)
+        rows.append([lines[cell, "D"][1 + h] - lines[cell, "S"][1 + h] for cell in open_cells]
+                    + [-int(i == h) for i in range(n)])
+        rhs.append(-slope0)
+    for j in range(k):
+        rows.append([int(i == j) for i in range(k)] + [0] * n)
+        rhs.append(1)
+    best, point = linprog(Matrix([cost]), Matrix(rows), Matrix(rhs))
+    ceiling = base + best
     y = dict(fixed_y)
-    for yv, cell in zip(ys, open_cells):
-        val = point.get(yv, sympy.Integer(0))
-        y[cell] = Fraction(int(sympy.fraction(val)[0]), int(sympy.fraction(val)[1]))
+    for cell, v in zip(open_cells, point[:k]):
+        y[cell] = _rational(v)
     if floor != ceiling:
         raise ChemError(f"internal check failed: floor {floor} != ceiling {ceiling}")
     return _finish(game, x, y, Fraction(0), "exact linear programs (sympy rational simplex)",
-                   extra={"open_cells": len(open_cells)})
+                   extra={"open_cells": k})
 
 
 # ---------------------------------------------------------------------------
