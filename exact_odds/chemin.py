@@ -802,6 +802,9 @@ def describe(solution: Solution) -> list[str]:
     else:
         lines.append("No commission: a zero-sum game; the strategies are optimal (minimax).")
     lines.append(f"Method: {solution.method}; verified exactly: each side's strategy is a best reply to the other's.")
+    if solution.others:
+        lines.append(f"The search found {solution.others} further equilibria; the one with the smallest "
+                     "drawing probability at 5 is shown.")
     if game.shoe.is_infinite:
         lines.append("Infinite deck: counts are in units of 13**6 ordered six-card draws.")
     else:
