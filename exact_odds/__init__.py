@@ -13,7 +13,8 @@ from .analysis import Analysis, analyse
 from .catalog import builtin_catalog, load_catalog
 from .coup import Coup, CoupDistribution, Deal
 from .engine import walk
-from .paytable import PayLine, PayTable
+from .pairs import pair_distribution
+from .paytable import PayLine, PayTable, commission_banker
 from .shoe import Shoe, ShoeError
 from .tableau import PUNTO_BANCO, Tableau
 
@@ -21,5 +22,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Analysis", "Coup", "CoupDistribution", "Deal", "PayLine", "PayTable", "PUNTO_BANCO",
-    "Shoe", "ShoeError", "Tableau", "analyse", "builtin_catalog", "load_catalog", "walk",
+    "Shoe", "ShoeError", "Tableau", "analyse", "builtin_catalog", "commission_banker", "load_catalog",
+    "pair_distribution", "walk",
 ]

@@ -38,6 +38,14 @@ class Analysis:
     def convention(self) -> str:
         return INFINITE_CONVENTION if self.shoe.is_infinite else CONVENTION
 
+    @property
+    def assumptions(self) -> list[str]:
+        """Assumptions any priced bet rests on beyond the shoe (e.g. suits spread evenly)."""
+        out: list[str] = []
+        for r in self.results:
+            out += [a for a in r.assumptions if a not in out]
+        return out
+
     def outcome_rows(self, exact: bool = False):
         """Rows: outcome, six-card count, probability (and the fraction)."""
         counts = self.distribution.outcome_counts()
@@ -86,6 +94,7 @@ class Analysis:
             "shoe": self.shoe.to_json(),
             "convention": self.convention,
             "outcomes": outcomes,
+            "assumptions": self.assumptions,
             "bets": [bet_json(r, inf) for r in self.results],
         }
 
@@ -105,12 +114,27 @@ def bet_json(r: BetResult, infinite: bool = False) -> dict:
         "house_edge_excluding_pushes": fraction_text(r.house_edge_excluding_pushes),
         "variance": fraction_text(r.variance),
         "standard_deviation": sqrt_text(r.variance, 10),
+        "assumptions": list(r.assumptions),
         "lines": [
-            {"label": l.label, "pays": fraction_text(l.pays), "count": None if infinite else l.count,
+            {"label": l.label, "pays": fraction_text(l.pays), "count": None if infinite else count_json(l.count),
              "probability": fraction_text(l.probability)}
             for l in r.lines
         ],
     }
+
+
+def count_json(count):
+    """A six-card count for JSON: an integer, or 'p/q' when an assumption made it fractional."""
+    count = Fraction(count)
+    return count.numerator if count.denominator == 1 else fraction_text(count)
+
+
+def count_text(count, infinite: bool = False) -> str:
+    """A six-card count for a table ('' for the infinite deck, which has none)."""
+    if infinite:
+        return ""
+    count = Fraction(count)
+    return str(count.numerator) if count.denominator == 1 else fraction_text(count)
 
 
 def analyse(shoe: Shoe, bets: list[PayTable] | None = None, tableau=PUNTO_BANCO) -> Analysis:

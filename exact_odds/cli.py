@@ -155,26 +155,39 @@ def main():
 
 @main.command()
 @shoe_options()
+@click.option("--variant", metavar="NAME", help="Price one variant's bets (see 'exact-odds variants').")
+@click.option("--bets", metavar="KEYS|all",
+              help="Comma-separated bet keys (see 'exact-odds variants'), or 'all' for the whole catalog.")
+@click.option("--paytable", "paytables", multiple=True, metavar="FILE",
+              help="A TOML file of your own pay tables (schema in the README); repeatable.")
+@click.option("--commission", metavar="C",
+              help="Price the Banker bet with this exact commission: 1/25, 4% or 0.04 (a Banker win pays 1 - C).")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
 @input_errors
-def edge(decks, shoe_counts, remove, exact, fmt):
-    """House edge of the standard bets for one shoe.
+def edge(decks, shoe_counts, remove, variant, bets, paytables, commission, exact, fmt):
+    """House edge of the bets of a variant, the catalog or your pay tables, for one shoe.
 
     Walks every coup of the shoe once (exact integers, six-card convention)
-    and prices Banker (19/20), Player (1:1) and Tie (8:1).
+    and prices every chosen bet on that one walk. Default: the standard
+    variant, Banker (19/20), Player (1:1) and Tie (8:1).
 
     \b
     Examples:
       exact-odds edge --decks 8
       exact-odds edge --decks inf --exact
       exact-odds edge --shoe 32,32,32,32,32,32,32,32,32,32,32,32,32 --remove 5,5,K,A
-      exact-odds edge --format json
+      exact-odds edge --variant ez --format json
+      exact-odds edge --bets all --decks 6
+      exact-odds edge --commission 1/25
+      exact-odds edge --paytable my_bets.toml
     """
     from .analysis import analyse
+    from .cli_bets import select_bets
 
+    chosen = select_bets(variant, bets, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
-    emit_analysis(analyse(shoe), fmt, exact)
+    emit_analysis(analyse(shoe, chosen), fmt, exact)
 
 
 def emit_analysis(analysis, fmt: str, exact: bool) -> None:
@@ -192,6 +205,8 @@ def emit_analysis(analysis, fmt: str, exact: bool) -> None:
     click.echo(table(*analysis.outcome_rows(exact), fmt))
     click.echo()
     click.echo(table(headers, rows, fmt))
+    for note in analysis.assumptions:
+        click.echo(f"Note: {note}")
 
 
 @main.command("tables")
@@ -227,6 +242,16 @@ def tables_command(out_dir, check):
     click.echo(f"wrote {len(written)} files to {out}")
 
 
+# --- the bet catalog (issue 3) -------------------------------------------
+from .cli_bets import bet_command, breakeven_command, distribution_command, variants_command  # noqa: E402
+
+main.add_command(variants_command); main.add_command(bet_command); main.add_command(distribution_command); main.add_command(breakeven_command)  # noqa: E702,E501
+
+# --- chemin de fer (issue 5) ----------------------------------------------
+from .cli_chemin import chemin_de_fer  # noqa: E402  (registered here, defined in its own module)
+main.add_command(chemin_de_fer)
+
+# --- baccarat banque (issue 6) -------------------------------------------
 from .cli_banque import banque as _banque  # noqa: E402
 
 main.add_command(_banque)

@@ -8,18 +8,28 @@ push, ``-1/2`` loses half the stake. The first line whose condition holds
 settles the bet; if none holds the bet pays ``otherwise`` (default -1, a
 loss).
 
-The names a condition may use are listed in :data:`COUP_NAMES`. Conditions are
+The names a condition may use are listed in :data:`COUP_NAMES` (the finished
+coup), :data:`DEAL_NAMES` (two-card totals and third-card values) and
+:data:`PAIR_NAMES` (ranks and suits of the first four cards). Conditions are
 parsed once and checked against that vocabulary, so a typo is an error with
 the name, never a silent loss.
+
+Coup and deal names are priced on the one walk of the game
+(:func:`~exact_odds.engine.walk`); pair names on the combinatorial
+distribution of the first four cards (:mod:`exact_odds.pairs`), which knows
+ranks and suits but not the drawing. A pay table therefore uses pair names or
+coup/deal names, not both; mixing them is refused with a message (pricing the
+joint event would need a walk by rank, which no bet in the catalog needs).
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 
-from .coup import Coup, CoupDistribution
+from .coup import Coup, CoupDistribution, Deal
 
 #: The names a pay-line condition can use, with their meaning.
 COUP_NAMES: dict[str, str] = {
@@ -38,6 +48,29 @@ COUP_NAMES: dict[str, str] = {
     "margin": "the difference between the two final totals, 0-9",
 }
 
+#: Names that need the deal itself, not only the finished coup.
+DEAL_NAMES: dict[str, str] = {
+    "player_initial": "Player's two-card total, 0-9",
+    "banker_initial": "Banker's two-card total, 0-9",
+    "player_third": "value of Player's third card, 0-9, or -1 if Player did not draw",
+    "banker_third": "value of Banker's third card, 0-9, or -1 if Banker did not draw",
+}
+
+#: Names over the first four cards' ranks and suits (pair bets).
+PAIR_NAMES: dict[str, str] = {
+    "player_pair": "Player's first two cards have the same rank",
+    "banker_pair": "Banker's first two cards have the same rank",
+    "player_suited_pair": "Player's first two cards have the same rank and suit (a perfect pair)",
+    "banker_suited_pair": "Banker's first two cards have the same rank and suit (a perfect pair)",
+    "pairs_same_rank": "both hands pair, in the same rank",
+    "identical_pairs": "both hands hold the same two cards, rank and suit",
+}
+
+#: Pair names whose value depends on suits (the others need ranks only).
+SUIT_NAMES = frozenset({"player_suited_pair", "banker_suited_pair", "identical_pairs"})
+
+ALL_NAMES: dict[str, str] = {**COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES}
+
 _ALLOWED_NODES = (
     ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare,
     ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn,
@@ -49,8 +82,9 @@ class PayTableError(ValueError):
     """A pay table that cannot be used; the message says what is wrong."""
 
 
+@lru_cache(maxsize=4096)
 def coup_names(coup: Coup) -> dict[str, int | bool]:
-    """The values of :data:`COUP_NAMES` for one coup."""
+    """The values of :data:`COUP_NAMES` for one coup (cached: every bet reads the same few hundred)."""
     p, b = coup.player, coup.banker
     return {
         "player": p,
@@ -69,7 +103,27 @@ def coup_names(coup: Coup) -> dict[str, int | bool]:
     }
 
 
-def compile_condition(text: str, names=COUP_NAMES, where: str = "condition"):
+def deal_names(deal: Deal) -> dict[str, int | bool]:
+    """The values of :data:`COUP_NAMES` and :data:`DEAL_NAMES` for one deal."""
+    names = dict(coup_names(deal.coup))
+    names["player_initial"] = deal.player_initial
+    names["banker_initial"] = deal.banker_initial
+    names["player_third"] = -1 if deal.player_third is None else deal.player_third
+    names["banker_third"] = -1 if deal.banker_third is None else deal.banker_third
+    return names
+
+
+def pair_names(state) -> dict[str, bool]:
+    """The values of :data:`PAIR_NAMES` for one :class:`~exact_odds.pairs.FirstFour`."""
+    return state._asdict()
+
+
+def names_used(code) -> frozenset[str]:
+    """The vocabulary names a compiled condition reads."""
+    return frozenset(code.co_names)
+
+
+def compile_condition(text: str, names=ALL_NAMES, where: str = "condition"):
     """Parse a condition and check it uses only ``names``; returns a code object."""
     try:
         tree = ast.parse(text, mode="eval")
@@ -101,8 +155,11 @@ def parse_pays(value, where: str = "pays") -> Fraction:
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
     if isinstance(value, str):
+        text = value.strip()
         try:
-            return Fraction(value.strip())
+            if text.endswith("%"):
+                return Fraction(text[:-1].strip()) / 100
+            return Fraction(text)
         except (ValueError, ZeroDivisionError):
             pass
     raise PayTableError(f"{where}: expected a number such as 8, \"19/20\" or \"0.54\", not {value!r}")
@@ -117,12 +174,30 @@ class PayLine:
     pays: Fraction
     _code: object = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self):
+        if self._code is None:
+            object.__setattr__(self, "_code", compile_condition(self.condition, where=f"{self.label}: when"))
+        object.__setattr__(self, "pays", Fraction(self.pays))
+
     @classmethod
     def make(cls, label: str, condition: str, pays, where: str = "line") -> "PayLine":
+        """A line from user text; ``pays`` is what a unit stake wins ("x to 1").
+
+        0 is a push and -1 loses the stake; a value between -1 and 0 loses
+        part of it (-1/2 loses half). Below -1 would lose more than the stake
+        and is refused."""
         pays = parse_pays(pays, f"{where}: pays")
         if pays < -1:
-            raise PayTableError(f"{where}: pays {pays} loses more than the stake; the least is -1")
+            raise PayTableError(
+                f"{where}: pays {pays} loses more than the stake; expected a number >= -1 "
+                "(-1 loses the stake, 0 pushes, 8 pays 8 to 1)"
+            )
         return cls(label, condition, pays, compile_condition(condition, where=f"{where}: when"))
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The vocabulary names this line's condition reads."""
+        return names_used(self._code)
 
     def holds(self, names: dict) -> bool:
         return bool(eval(self._code, {"__builtins__": {}}, names))
@@ -150,6 +225,8 @@ class BetResult:
     bet: "PayTable"
     lines: tuple[LineResult, ...]
     total: int
+    #: Assumptions the figures rest on beyond the shoe (e.g. suits spread evenly).
+    assumptions: tuple[str, ...] = ()
 
     def _prob(self, keep) -> Fraction:
         return sum((l.probability for l in self.lines if keep(l.pays)), Fraction(0))
@@ -191,26 +268,72 @@ class BetResult:
         second = sum((l.pays * l.pays * l.probability for l in self.lines), Fraction(0))
         return second - self.expected_value ** 2
 
+    @property
+    def hit_frequency(self) -> Fraction:
+        """The probability the bet pays something (the same as :attr:`win`)."""
+        return self.win
+
 
 @dataclass(frozen=True)
 class PayTable:
-    """A bet: its name, what it pays on which coups, and a short description."""
+    """A bet: its name, what it pays on which coups, and a short description.
+
+    Its :attr:`family` says which distribution prices it: ``"coup"`` (final
+    totals and cards), ``"deal"`` (also two-card totals and third cards), both
+    from the one walk, or ``"pair"`` (ranks and suits of the first four cards).
+    """
 
     name: str
     lines: tuple[PayLine, ...]
     otherwise: Fraction = Fraction(-1)
     description: str = ""
     otherwise_label: str = "otherwise (loses)"
-    _by_coup: dict = field(default_factory=dict, compare=False, repr=False)
+    _by_state: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        self.family  # refuse a table that mixes pair names with coup names
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Every vocabulary name the table's conditions read."""
+        return frozenset().union(*(l.names for l in self.lines))
+
+    @property
+    def family(self) -> str:
+        """'pair', 'deal' or 'coup': the distribution this bet is priced on."""
+        names = self.names
+        pair = names & PAIR_NAMES.keys()
+        other = names - PAIR_NAMES.keys()
+        if pair and other:
+            raise PayTableError(
+                f"{self.name}: mixes pair names ({', '.join(sorted(pair))}) with coup names "
+                f"({', '.join(sorted(other))}); a pay table may look at the first four cards' ranks "
+                "and suits or at the coup's totals and cards, not both"
+            )
+        if pair:
+            return "pair"
+        return "deal" if names & DEAL_NAMES.keys() else "coup"
+
+    @property
+    def uses_suits(self) -> bool:
+        """Whether the bet's outcome depends on suits (perfect pairs)."""
+        return bool(self.names & SUIT_NAMES)
+
+    def _settle(self, state, names_of) -> int:
+        hit = self._by_state.get(state)
+        if hit is None:
+            names = names_of(state)
+            hit = next((i for i, line in enumerate(self.lines) if line.holds(names)), len(self.lines))
+            self._by_state[state] = hit
+        return hit
 
     def settle(self, coup: Coup) -> int:
-        """Index of the line that settles ``coup`` (len(lines) for ``otherwise``)."""
-        hit = self._by_coup.get(coup)
-        if hit is None:
-            names = coup_names(coup)
-            hit = next((i for i, line in enumerate(self.lines) if line.holds(names)), len(self.lines))
-            self._by_coup[coup] = hit
-        return hit
+        """Index of the line that settles ``coup`` (len(lines) for ``otherwise``).
+
+        Only for coup-level tables; deal- and pair-level ones need more than a coup."""
+        if self.family != "coup":
+            raise PayTableError(f"{self.name}: needs the {self.family}, not only the finished coup")
+        return self._settle(coup, coup_names)
 
     def payout(self, coup: Coup) -> Fraction:
         """What the bet pays per unit on ``coup`` (-1 is a lost stake)."""
@@ -230,11 +353,42 @@ class PayTable:
         return "; ".join(f"{l.label} {word(l.pays)}" for l in self.lines)
 
     def price(self, dist: CoupDistribution) -> BetResult:
-        """Price this bet on a distribution: how often each line settles it."""
-        counts = [0] * (len(self.lines) + 1)
-        for coup, n in dist.coups.items():
-            counts[self.settle(coup)] += n
-        rows = [LineResult(l.label, l.pays, n, Fraction(n, dist.total)) for l, n in zip(self.lines, counts)]
-        rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1], dist.total)))
-        return BetResult(self, tuple(rows), dist.total)
+        """Price this bet on a distribution: how often each line settles it.
 
+        Coup- and deal-level bets read ``dist``; pair bets read the first-four
+        distribution of the same shoe (:func:`~exact_odds.pairs.pair_distribution`,
+        cached per shoe), so no bet walks the game again."""
+        assumptions: tuple[str, ...] = ()
+        family = self.family
+        if family == "pair":
+            from .pairs import pair_distribution
+
+            pairs = pair_distribution(dist.shoe)
+            states, names_of = pairs.states, pair_names
+            if self.uses_suits and pairs.suits_assumed:
+                assumptions = (pairs.suits_assumed,)
+        elif family == "deal":
+            states, names_of = dist.deals, deal_names
+        else:
+            states, names_of = dist.coups, coup_names
+        counts = [0] * (len(self.lines) + 1)
+        for state, n in states.items():
+            counts[self._settle(state, names_of)] += n
+        rows = [LineResult(l.label, l.pays, n, Fraction(n) / dist.total) for l, n in zip(self.lines, counts)]
+        rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / dist.total))
+        return BetResult(self, tuple(rows), dist.total, assumptions)
+
+
+def commission_banker(commission, name: str | None = None) -> PayTable:
+    """The Banker bet with any exact commission c: a Banker win pays 1 - c, a tie pushes.
+
+    ``commission`` is a fraction such as ``Fraction(1, 25)``, ``"1/25"`` or ``"4%"``."""
+    c = parse_pays(commission, "commission")
+    if not 0 <= c <= 1:
+        raise PayTableError(f"commission {c} is not between 0 and 1; give a fraction such as 1/20 or 5%")
+    label = f"{c.numerator}/{c.denominator}" if c.denominator != 1 else str(c.numerator)
+    return PayTable(
+        name=name or f"Banker (commission {label})",
+        lines=(PayLine("Banker wins", "banker_wins", 1 - c), PayLine("Tie", "tie", Fraction(0))),
+        description=f"Banker wins pays 1:1 less commission {label} (pays {1 - c}); a tie pushes",
+    )

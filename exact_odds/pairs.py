@@ -1,0 +1,160 @@
+"""The first four cards by rank and suit: the distribution pair bets are priced on.
+
+The value-level walk (:mod:`exact_odds.engine`) forgets ranks and suits, so
+pair bets (Player Pair, Either Pair, Perfect Pair, Tiger Pair, ...) are priced
+on a separate, purely combinatorial distribution of the first four cards
+P1, B1, P2, B2. Whether a hand "pairs" depends only on its first two cards,
+never on the drawing rules, so nothing here walks the game.
+
+Counting: a card kind k (one of 52 rank-suit cards, or one of 13 ranks when
+the shoe has no suits) has ``a[k]`` cards. The ordered ways to deal the
+Player x, y and then the Banker u, w are ``a[x](a[y] - [x=y]) ...``, the
+falling product over kinds. For each of the Player's ordered hands the
+Banker's ordered hands are counted by class with closed sums:
+
+* any hand: N'(N'-1) with N' = N - 2 cards left;
+* a pair:   sum over ranks r of c'_r (c'_r - 1);
+* a suited pair (the same card twice): sum over kinds of a'_k (a'_k - 1);
+
+restricted to the Player's pair rank where the two pairs are compared. Every
+count is multiplied by (N-4)(N-5), the ways to draw the two unused cards, so
+the counts share the six-card denominator N(N-1)...(N-5) of the walk
+(RULES §3). The infinite deck draws with replacement (each of the 52 cards
+1/52, so each rank 1/13) in units of 13**6.
+
+A shoe given as 13 rank counts has no suits: suits are then **assumed spread
+evenly**, each rank's c cards being c/4 of each suit, which makes
+P(same suit | same rank) = (c/4 - 1)/(c - 1). The counts may then be
+fractions; the probabilities are exact under that assumption, which is
+reported with every suit-dependent bet (:data:`EVEN_SUITS`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from .engine import falling, six_card_total
+from .shoe import Shoe
+
+#: The assumption stated whenever a suit-dependent bet is priced on a shoe without suits.
+EVEN_SUITS = (
+    "The shoe was given without suits: suits are assumed spread evenly "
+    "(each rank's cards are one quarter of each suit)."
+)
+INFINITE_SUITS = "Infinite deck: each of the 52 rank-suit cards is drawn with probability 1/52."
+
+
+class FirstFour(NamedTuple):
+    """What pair bets see of the first four cards (P1, B1, P2, B2)."""
+
+    player_pair: bool  #: P1 and P2 have the same rank
+    banker_pair: bool  #: B1 and B2 have the same rank
+    player_suited_pair: bool  #: P1 and P2 are the same card (rank and suit)
+    banker_suited_pair: bool  #: B1 and B2 are the same card
+    pairs_same_rank: bool  #: both hands pair, in the same rank
+    identical_pairs: bool  #: both hands hold the same two cards (rank and suit)
+
+
+@dataclass(frozen=True)
+class PairDistribution:
+    """Ways each :class:`FirstFour` state happens, out of ``total`` (six-card convention).
+
+    ``suits_assumed`` is the assumption under which suit-dependent states were
+    counted (``None`` when the shoe's suits are known)."""
+
+    shoe: Shoe
+    states: dict
+    total: int
+    suits_assumed: str | None
+
+
+def _card_kinds(shoe: Shoe) -> tuple[list[list], int]:
+    """Card counts grouped by rank (4 suits each) and the 'draw removes a card' flag."""
+    if shoe.is_infinite:
+        return [[1, 1, 1, 1] for _ in range(13)], 0
+    if shoe.suited is not None:
+        return [list(shoe.suited[4 * r: 4 * r + 4]) for r in range(13)], 1
+    return [[Fraction(c, 4)] * 4 for c in shoe.ranks], 1
+
+
+def _integral(x):
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else x
+
+
+@lru_cache(maxsize=64)
+def pair_distribution(shoe: Shoe) -> PairDistribution:
+    """The exact distribution of :class:`FirstFour` for ``shoe`` (see the module docstring)."""
+    shoe.checked()
+    a, dec = _card_kinds(shoe)
+    rank_count = [sum(r) for r in a]
+    n = sum(rank_count)
+
+    def f(c):  # ordered ways to draw two cards of a kind (or a rank) holding c
+        return c * (c - dec)
+
+    pair_sum = sum(f(c) for c in rank_count)
+    suited_sum = sum(f(x) for r in a for x in r)
+    out: dict = defaultdict(int)
+    kinds = [(r, s) for r in range(13) for s in range(4)]
+    for rx, sx in kinds:
+        wx = a[rx][sx]
+        if not wx:
+            continue
+        a[rx][sx] -= dec
+        rank_count[rx] -= dec
+        for ry, sy in kinds:
+            wy = a[ry][sy]
+            if not wy:
+                continue
+            w = wx * wy
+            a[ry][sy] -= dec
+            rank_count[ry] -= dec
+            # Banker's classes with x and y out of the shoe.
+            touched = {rx, ry}
+            bp = pair_sum + sum(f(rank_count[r]) - f(rank_count[r] + dec * ((r == rx) + (r == ry))) for r in touched)
+            bs = suited_sum
+            for (r, s) in {(rx, sx), (ry, sy)}:
+                bs += f(a[r][s]) - f(a[r][s] + dec * (((r, s) == (rx, sx)) + ((r, s) == (ry, sy))))
+            left = n - 2 * dec
+            banker_any = left * (left - dec)
+            if rx != ry:
+                out[FirstFour(False, False, False, False, False, False)] += w * (banker_any - bp)
+                out[FirstFour(False, True, False, False, False, False)] += w * (bp - bs)
+                out[FirstFour(False, True, False, True, False, False)] += w * bs
+            else:
+                suited = sx == sy
+                r = rx
+                bp_r = f(rank_count[r])
+                bs_r = sum(f(x) for x in a[r])
+                same = a[r][sx] * (a[r][sy] - dec) if suited else 2 * a[r][sx] * a[r][sy]
+                out[FirstFour(True, False, suited, False, False, False)] += w * (banker_any - bp)
+                out[FirstFour(True, True, suited, False, False, False)] += w * ((bp - bp_r) - (bs - bs_r))
+                out[FirstFour(True, True, suited, True, False, False)] += w * (bs - bs_r)
+                # Same rank: the banker's pair is identical to the player's or not.
+                unsuited_same = bp_r - bs_r
+                if suited:
+                    out[FirstFour(True, True, True, False, True, False)] += w * unsuited_same
+                    out[FirstFour(True, True, True, True, True, False)] += w * (bs_r - same)
+                    out[FirstFour(True, True, True, True, True, True)] += w * same
+                else:
+                    out[FirstFour(True, True, False, False, True, False)] += w * (unsuited_same - same)
+                    out[FirstFour(True, True, False, False, True, True)] += w * same
+                    out[FirstFour(True, True, False, True, True, False)] += w * bs_r
+            a[ry][sy] += dec
+            rank_count[ry] += dec
+        a[rx][sx] += dec
+        rank_count[rx] += dec
+    total = six_card_total(shoe)
+    if shoe.is_infinite:
+        scale = Fraction(total, 52 ** 4)
+        assumed = INFINITE_SUITS
+    else:
+        scale = falling(n - 4, 2)
+        assumed = EVEN_SUITS if shoe.suited is None else None
+    states = {k: _integral(v * scale) for k, v in out.items() if v}
+    return PairDistribution(shoe, states, total, assumed)
