@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import click
 
 from .cli import InputError, build_shoe, format_option, input_errors, shoe_options
