@@ -247,6 +247,14 @@ from .cli_bets import bet_command, breakeven_command, distribution_command, vari
 
 main.add_command(variants_command); main.add_command(bet_command); main.add_command(distribution_command); main.add_command(breakeven_command)  # noqa: E702,E501
 
+# --- chemin de fer (issue 5) ----------------------------------------------
+from .cli_chemin import chemin_de_fer  # noqa: E402  (registered here, defined in its own module)
+main.add_command(chemin_de_fer)
+
+# --- baccarat banque (issue 6) -------------------------------------------
+from .cli_banque import banque as _banque  # noqa: E402
+
+main.add_command(_banque)
 
 # --- the shoe in play: sweep, eor, track, simulate (issue 4) ----------
 from .cli_shoe import eor, simulate, sweep, track  # noqa: E402

@@ -1,0 +1,87 @@
+"""``exact-odds chemin-de-fer``: the two-person game solved exactly (thin layer over :mod:`exact_odds.chemin`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import click
+
+from .cli import InputError, format_option, input_errors
+from .render import table, to_json
+
+
+def parse_commission(text: str | None) -> Fraction:
+    """'1/20', '0.05' or '5%' as an exact fraction in [0, 1)."""
+    if text is None:
+        return Fraction(0)
+    t = text.strip()
+    try:
+        c = Fraction(t[:-1]) / 100 if t.endswith("%") else Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"--commission must be a fraction such as 1/20, 0.05 or 5%, not {text!r}") from None
+    if not 0 <= c < 1:
+        raise InputError(f"--commission must be at least 0 and below 1 (for example 1/20), not {text!r}")
+    return c
+
+
+@click.command("chemin-de-fer")
+@click.option("--model", "model_name", default="B2", show_default=True,
+              type=click.Choice(["A1", "B2", "B3"], case_sensitive=False),
+              help="A1: infinite deck, totals only. B2: d decks, banker knows his two cards. "
+                   "B3: d decks, both know their two cards.")
+@click.option("--decks", type=int, metavar="N",
+              help="Decks in the shoe for B2/B3 (a whole number >= 1; default 6). Not allowed with A1.")
+@click.option("--commission", metavar="C",
+              help="Commission on banker wins, an exact fraction in [0, 1): 1/20, 0.05 or 5%. Default 0 (zero-sum).")
+@format_option
+@input_errors
+def chemin_de_fer(model_name, decks, commission, fmt):
+    """Chemin de fer as a two-person game: the punter's and banker's equilibrium strategies and the value.
+
+    The punter chooses at 5, the banker in every cell (his total or two cards
+    against the punter's visible action). Every probability and the value are
+    exact fractions; JSON gives them as "p/q" strings.
+
+    \b
+    Examples:
+      exact-odds chemin-de-fer --model A1                 # Kemeny and Snell: punter draws at 5 w.p. 9/11
+      exact-odds chemin-de-fer --model B2 --decks 8
+      exact-odds chemin-de-fer --model B3 --decks 6 --format json
+      exact-odds chemin-de-fer --model B2 --commission 1/20
+    """
+    from .chemin import (ChemError, banker_rows, describe, deviation_rows, difference_rows, game_for,
+                         mixed_rows, punter_rows, solution_json, solve, value_rows)
+
+    model_name = model_name.upper()
+    if model_name == "A1" and decks is not None:
+        raise InputError("model A1 deals from the infinite deck; drop --decks (or use --model B2/B3 with --decks)")
+    if decks is not None and decks < 1:
+        raise InputError(f"--decks must be a whole number >= 1, not {decks}")
+    c = parse_commission(commission)
+    try:
+        solution = solve(game_for(model_name, decks), c)
+    except ChemError as exc:
+        raise InputError(str(exc)) from None
+    fmt = fmt.lower()
+    if fmt == "json":
+        click.echo(to_json(solution_json(solution)))
+        return
+    if fmt == "csv":
+        headers, rows = banker_rows(solution)
+        click.echo(table(headers, rows, "csv"))
+        return
+    for line in describe(solution):
+        click.echo(line)
+    sections = [
+        ("Value", value_rows),
+        ("The punter at 5", punter_rows),
+        ("The banker: D draws, S stands, a number is the probability of drawing", banker_rows),
+        ("The banker's mixed cells", mixed_rows),
+        ("Where the banker's equilibrium play differs from the punto banco tableau", difference_rows),
+        ("Deviations and the punto banco rules (expectations per unit staked)", deviation_rows),
+    ]
+    for title, rows_of in sections:
+        headers, rows = rows_of(solution)
+        click.echo()
+        click.echo(title + ":")
+        click.echo(table(headers, rows, fmt) if rows else "  (none)")
