@@ -566,8 +566,24 @@ class Pricer:
     def house_edges(self, shoe: Shoe) -> list[Fraction]:
         """Each bet's exact house edge for ``shoe`` (the figure PayTable.price gives)."""
         total = six_card_total(shoe)
-        return [Fraction(-num, scale * total)
-                for num, scale in zip(self.batch_ev_numerators([shoe])[0], self.scales)]
+        return [Fraction(-num, scale * total) for num, scale in zip(self.shoe_ev_numerators(shoe), self.scales)]
+
+    def shoe_ev_numerators(self, shoe: Shoe) -> list[int]:
+        """Each bet's expected value times ``scale * total`` for one shoe: exact integers.
+
+        The same numbers as ``batch_ev_numerators([shoe])[0]``, without the
+        batch bookkeeping in the common case (numpy, float64-exact shoe)."""
+        total = six_card_total(shoe.checked())
+        np = _numpy()
+        if np is None or total >= FLOAT_EXACT:
+            return self.batch_ev_numerators([shoe])[0]
+        b, _, pe, pe_norm = self._basis(np)
+        basis = np.empty(b.shape[0] + 1, dtype=np.int64)
+        basis[:-1] = b @ _features_numpy(np, [shoe], self.compiled, np.float64)[:, 0]
+        basis[-1] = total
+        if pe_norm * total < INT64_EXACT and pe.dtype != object:
+            return (pe @ basis).tolist()
+        return [int(x) for x in pe.astype(object) @ basis.astype(object)]
 
     def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
         """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.

@@ -125,6 +125,7 @@ def test_pricer_equals_paytable_price(c):
     evs = pricer.expected_values(pricer.counts(shoe), dist.total)
     assert evs == [b.price(dist).expected_value for b in bets]
     assert pricer.house_edges(shoe) == [b.price(dist).house_edge for b in bets]
+    assert pricer.shoe_ev_numerators(shoe) == pricer.batch_ev_numerators([shoe])[0]
 
 
 def test_batch_keeps_order_and_mixes_number_types():
