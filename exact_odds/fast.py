@@ -341,16 +341,23 @@ def _factor_arrays(np, shoes: Sequence[Shoe], dtype):
 
 
 def _factor_array(np, shoe: Shoe, dtype):
-    """:func:`factor_vector` as a numpy array, built with numpy (one shoe)."""
-    c = np.array(shoe.value_counts, dtype=np.int64)
-    g = np.empty(FACTORS, dtype=np.int64)
+    """:func:`factor_vector` as a flat numpy array (one shoe)."""
+    g = np.empty(FACTORS, dtype=dtype)
+    c = np.array(shoe.value_counts, dtype=dtype)
     if shoe.is_infinite:
         g[:60] = np.repeat(c, _OCCURRENCES)
         g[60:] = 13
-    else:
-        g[:60] = np.maximum(np.repeat(c, _OCCURRENCES) - np.tile(np.arange(_OCCURRENCES), 10), 0)
-        g[60:] = shoe.size - np.arange(_OCCURRENCES)
-    return g.astype(dtype)
+        return g
+    offsets = _OFFSETS.get(dtype)
+    if offsets is None:
+        offsets = _OFFSETS[dtype] = np.tile(np.arange(_OCCURRENCES, dtype=dtype), 11)
+    np.subtract(np.repeat(c, _OCCURRENCES), offsets[:60], out=g[:60])
+    np.maximum(g[:60], 0, out=g[:60])
+    np.subtract(shoe.size, offsets[60:], out=g[60:])
+    return g
+
+
+_OFFSETS: dict = {}
 
 
 # --- the fast walk --------------------------------------------------------

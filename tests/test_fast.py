@@ -181,3 +181,12 @@ def test_edge_never_imports_numpy():
             "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_numpy_factor_tables_equal_the_python_ones():
+    np = fast._numpy()
+    shoes = [Shoe.decks(8), Shoe.infinite(), Shoe.from_counts([0, 7, 0, 1, 2, 0, 0, 9, 0, 3, 0, 0, 0]), Shoe.decks(20)]
+    for dtype in (np.float64, np.int64):
+        for s in shoes:
+            assert fast._factor_array(np, s, dtype).tolist() == fast.factor_vector(s)
+        assert fast._factor_arrays(np, shoes, dtype).T.tolist() == [fast.factor_vector(s) for s in shoes]
