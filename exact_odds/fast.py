@@ -305,15 +305,17 @@ def factor_vector(shoe: Shoe) -> list[int]:
 FACTORS = 11 * _OCCURRENCES
 
 
-def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype):
+def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype, pairs=None):
     """Features ``f_m`` as a (monomials x shoes) array of ``dtype``: the same numbers as :func:`features`.
+
+    ``pairs`` (default: every monomial) selects the monomials to compute.
 
     Each feature is a product of exactly six factors (:meth:`CompiledWalk.slots`),
     taken as three products of two from the outer product of the factor
     vector with itself: three gathers and two multiplications. Every factor
     is at most N, so any partial product is 0, at most N**5, or the whole
     feature (at most ``total``), all below the bound of ``dtype``."""
-    p0, p1, p2 = cw.arrays()["pairs"]
+    p0, p1, p2 = cw.arrays()["pairs"] if pairs is None else pairs
     if len(shoes) == 1:  # one shoe: flat arrays, the quickest gathers
         table = np.multiply.outer(*(2 * (_factor_array(np, shoes[0], dtype),))).ravel()
         f = table.take(p0)
@@ -499,22 +501,27 @@ class Pricer:
     def _basis(self, np):
         """The rows reduced to a basis, and how to get every row and every EV back from it.
 
-        A bet's ``otherwise`` row is the total less its other lines (the lines
-        partition the deals), and Tie is the total less Banker and Player, so
-        those rows are not multiplied out; identical rows (the same Tie line
-        in many bets) are multiplied once. Returns ``(B, E, PE, pe_norm)``:
-        ``B`` the distinct rows (float64, exact small integers); ``E`` an
-        int64 matrix with every row count = ``E @ [B @ f; total]`` (entries
-        0, 1, -1: each partial sum stays within [-total, total]); ``PE`` the
-        scaled payouts times ``E``, so EV numerators = ``PE @ [B @ f; total]``,
-        exact in int64 while ``pe_norm * total < 2**63`` (``pe_norm`` is the
-        largest row sum of ``|PE|``, which bounds every partial sum)."""
+        Not multiplied out: a bet's ``otherwise`` row (the total less its
+        other lines: the lines partition the deals), Tie (the total less
+        Banker and Player), a row identical to an earlier one (the same Tie
+        line in many bets), and a row that is an integer combination of the
+        rows kept (the Tie line is the sum of the ten Egalite lines), each
+        combination checked exactly in integers. Columns that are zero in
+        every kept row are dropped (their features are not computed).
+
+        Returns ``(B, E, PE, e_norm, pe_norm, pairs)``: ``B`` the kept rows
+        over the kept columns (float64, exact small integers); every row
+        count is ``E @ [B @ f; total]`` and every EV numerator (scaled
+        payouts) is ``PE @ [B @ f; total]``; ``e_norm`` and ``pe_norm`` are
+        the largest row sums of ``|E|`` and ``|PE|``, which bound every
+        partial sum by ``norm * total`` (checked against 2**63 before int64 is
+        used); ``pairs`` index the kept columns' features."""
         if self._basis_cache is None:
             full = self._matrix(np, np.float64)
             derived = {2: [0, 1]}  # Tie = total - Banker - Player
             for bet, off in zip(self.bets, self.offsets):
                 derived[off + len(bet.lines)] = list(range(off, off + len(bet.lines)))
-            basis: list[int] = []
+            distinct: list[int] = []
             where: dict[bytes, int] = {}
             unit: dict[int, int | None] = {}
             for r in range(self.n_rows):
@@ -525,14 +532,34 @@ class Pricer:
                     continue
                 key = full[r].tobytes()
                 if key not in where:
-                    where[key] = len(basis)
-                    basis.append(r)
+                    where[key] = len(distinct)
+                    distinct.append(r)
                 unit[r] = where[key]
-            width = len(basis) + 1
+            kept: list[int] = []  # positions in ``distinct`` that are multiplied out
+            combos: dict[int, dict[int, int]] = {}
+            exact = full.astype(np.int64)
+            for k, r in enumerate(distinct):
+                if kept:
+                    rows = full[[distinct[j] for j in kept]]
+                    coef = np.rint(np.linalg.lstsq(rows.T, full[r], rcond=None)[0]).astype(np.int64)
+                    if np.array_equal(coef @ exact[[distinct[j] for j in kept]], exact[r]):
+                        combos[k] = {j: int(c) for j, c in zip(kept, coef) if c}
+                        continue
+                kept.append(k)
+            width = len(kept) + 1
+            vec = {}
+            for i, k in enumerate(kept):
+                vec[k] = [0] * width
+                vec[k][i] = 1
+            for k, combo in combos.items():
+                v = [0] * width
+                for j, c in combo.items():
+                    v = [x + c * y for x, y in zip(v, vec[j])]
+                vec[k] = v
             e = [[0] * width for _ in range(self.n_rows)]
             for r, k in unit.items():
                 if k is not None:
-                    e[r][k] = 1
+                    e[r] = list(vec[k])
             for r, others in derived.items():
                 e[r][-1] = 1
                 for o in others:
@@ -543,27 +570,39 @@ class Pricer:
                 for i, p in enumerate(pays):
                     row = [x + p * y for x, y in zip(row, e[off + i])]
                 pe.append(row)
+            e_norm = max((sum(abs(x) for x in row) for row in e), default=0)
             pe_norm = max((sum(abs(x) for x in row) for row in pe), default=0)
+            b = full[[distinct[k] for k in kept]]
+            columns = np.flatnonzero(b.any(axis=0)) if len(kept) else np.arange(0)
+            pairs = tuple(np.ascontiguousarray(p[columns]) for p in self.compiled.arrays()["pairs"])
             self._basis_cache = (
-                np.ascontiguousarray(full[basis]),
-                np.array(e, dtype=np.int64).reshape(self.n_rows, width),
+                np.ascontiguousarray(b[:, columns]),
+                np.array(e, dtype=object if e_norm >= INT64_EXACT else np.int64).reshape(self.n_rows, width),
                 np.array(pe, dtype=object if pe_norm >= INT64_EXACT else np.int64).reshape(len(pe), width),
+                e_norm,
                 pe_norm,
+                pairs,
             )
         return self._basis_cache
 
     def _basis_counts(self, np, shoes: Sequence[Shoe], kind: str):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S)."""
         dtype = np.float64 if kind == "float64" else np.int64
-        b = self._basis(np)[0]
+        b, pairs = self._basis(np)[0], self._basis(np)[5]
         if dtype is not np.float64:
             b = b.astype(np.int64)
-        f = _features_numpy(np, shoes, self.compiled, dtype)
+        f = _features_numpy(np, shoes, self.compiled, dtype, pairs)
         out = np.empty((b.shape[0] + 1, len(shoes)), dtype=np.int64)
         # Every partial sum of a row is at most total (module docstring): exact.
         out[:-1] = (b @ f[:, 0])[:, None] if len(shoes) == 1 else b @ f
         out[-1] = [six_card_total(s) for s in shoes]
         return out
+
+    def _combine(self, np, matrix, norm: int, basis):
+        """``matrix @ basis`` exactly: int64 when ``norm * total < 2**63``, else Python integers."""
+        if matrix.dtype != object and norm * int(basis[-1].max()) < INT64_EXACT:
+            return (matrix @ basis).T.tolist()
+        return [[int(x) for x in row] for row in (matrix.astype(object) @ basis.astype(object)).T]
 
     # -- one shoe
     def counts(self, shoe: Shoe) -> list[int]:
@@ -584,9 +623,9 @@ class Pricer:
         np = _numpy()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_ev_numerators([shoe])[0]
-        b, _, pe, pe_norm = self._basis(np)
+        b, _, pe, _, pe_norm, pairs = self._basis(np)
         basis = np.empty(b.shape[0] + 1, dtype=np.int64)
-        basis[:-1] = b @ _features_numpy(np, [shoe], self.compiled, np.float64)[:, 0]
+        basis[:-1] = b @ _features_numpy(np, [shoe], self.compiled, np.float64, pairs)[:, 0]
         basis[-1] = total
         if pe_norm * total < INT64_EXACT and pe.dtype != object:
             return (pe @ basis).tolist()
@@ -634,10 +673,10 @@ class Pricer:
                 for i in idx:
                     out[i] = self._counts_python(shoes[i])
                 continue
-            e = self._basis(np)[1]
+            _, e, _, e_norm, _, _ = self._basis(np)
             for start in range(0, len(idx), chunk):
                 part = idx[start: start + chunk]
-                rows = (e @ self._basis_counts(np, [shoes[i] for i in part], kind)).T.tolist()
+                rows = self._combine(np, e, e_norm, self._basis_counts(np, [shoes[i] for i in part], kind))
                 for i, r in zip(part, rows):
                     out[i] = r
         return out
@@ -652,16 +691,12 @@ class Pricer:
                 for i in idx:
                     out[i] = self.ev_numerators(self._counts_python(shoes[i]))
                 continue
-            _, _, pe, pe_norm = self._basis(np)
+            _, _, pe, _, pe_norm, _ = self._basis(np)
             for start in range(0, len(idx), chunk):
                 part = idx[start: start + chunk]
-                basis = self._basis_counts(np, [shoes[i] for i in part], kind)
-                if pe_norm * int(basis[-1].max()) < INT64_EXACT and pe.dtype != object:
-                    rows = (pe @ basis).T.tolist()
-                else:  # Python integers: exact whatever the size
-                    rows = (pe.astype(object) @ basis.astype(object)).T.tolist()
+                rows = self._combine(np, pe, pe_norm, self._basis_counts(np, [shoes[i] for i in part], kind))
                 for i, r in zip(part, rows):
-                    out[i] = [int(x) for x in r]
+                    out[i] = r
         return out
 
     def _counts_python(self, shoe: Shoe) -> list[int]:
