@@ -147,7 +147,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     lines = read_sweep(source)
-    _SWEEP["pricer"] = fast.pricer(bets)
+    _SWEEP["pricer"] = fast.pricer(bets).prepare()
     headers = ["line", "banker", "player", "tie", "total"]
     for k in keys:
         headers += [f"{k}_house_edge", f"{k}_house_edge_percent"]

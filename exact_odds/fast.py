@@ -585,6 +585,14 @@ class Pricer:
             )
         return self._basis_cache
 
+    def prepare(self) -> "Pricer":
+        """Build the numpy tables now (before worker processes fork, so each starts ready)."""
+        np = _numpy()
+        if np is not None:
+            self.compiled.arrays()
+            self._basis(np)
+        return self
+
     def _basis_counts(self, np, shoes: Sequence[Shoe], kind: str):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S)."""
         dtype = np.float64 if kind == "float64" else np.int64

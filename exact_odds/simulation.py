@@ -62,7 +62,7 @@ _WORK: dict = {}
 
 
 def _prepare(bets, decks: int, burn: str) -> None:
-    _WORK.update(pricer=fast.pricer(tuple(bets), PUNTO_BANCO), decks=decks, burn=burn, bets=tuple(bets))
+    _WORK.update(pricer=fast.pricer(tuple(bets), PUNTO_BANCO).prepare(), decks=decks, burn=burn, bets=tuple(bets))
 
 
 def play_shoe(seed: int) -> tuple[int, list[BetTally]]:
