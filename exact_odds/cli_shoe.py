@@ -18,9 +18,11 @@ from fractions import Fraction
 import click
 
 from .cli import InputError, build_shoe, format_option, input_errors, shoe_options
+from .engine import six_card_total
 from .numbers import decimal_text, fraction_text, percent_text
 from .render import table, to_json
 from .shoe import MIN_CARDS, RANKS, Shoe
+
 
 def bets_option(fn):
     """--variant, --bets, --paytable and --commission (as for ``edge``); value-level bets only."""
@@ -103,18 +105,12 @@ def _sweep_chunk(shoes: list[Shoe]) -> list[list[str]]:
     pricer = _SWEEP["pricer"]
     out = []
     for shoe, counts in zip(shoes, pricer.batch_counts(shoes)):
-        total = _total(shoe)
+        total = six_card_total(shoe)
         row = [str(c) for c in counts[:3]] + [str(total)]
         for ev in pricer.expected_values(counts, total):
             row += [fraction_text(-ev), percent_text(-ev, 10).rstrip("%")]
         out.append(row)
     return out
-
-
-def _total(shoe: Shoe) -> int:
-    from .engine import six_card_total
-
-    return six_card_total(shoe)
 
 
 @click.command("sweep")
@@ -309,7 +305,7 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         for kind, item in coups_from_log(read_log(log), in_play):
             if kind == "before":
                 shoe = in_play.shoe()
-                edges = [-ev for ev in pricer.expected_values(pricer.counts(shoe), _total(shoe))]
+                edges = pricer.house_edges(shoe)
                 plus = [k for k, e in zip(keys, edges) if e < 0]
                 if fmt == "text":
                     click.echo(f"{item:>5} {shoe.size:>5} "
