@@ -300,10 +300,11 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         click.echo(f"Punto banco, {start.describe()}: exact house edge before each coup "
                    "(+EV marks a positive expectation for the bettor).")
         click.echo(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name[:12]:>12}" for b in bets) + "  +EV")
-    last_line = 0
+    number = 0
     try:
         for kind, item in coups_from_log(read_log(log), in_play):
             if kind == "before":
+                number = item
                 shoe = in_play.shoe()
                 edges = pricer.house_edges(shoe)
                 plus = [k for k, e in zip(keys, edges) if e < 0]
@@ -318,11 +319,9 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
                     click.echo(json.dumps({"coup": item, "cards_left": shoe.size,
                                            "house_edge": {k: fraction_text(e) for k, e in zip(keys, edges)},
                                            "positive_ev": plus}))
-            elif kind == "coup":
-                last_line = item.cards[-1].line
-            else:
-                click.echo(f"note: the log ends in the middle of a coup ({len(item)} cards after line "
-                           f"{last_line})", err=True)
+            elif kind == "partial":
+                click.echo(f"note: the log ends in the middle of coup {number} "
+                           f"({len(item)} of its cards seen, the last on line {item[-1].line})", err=True)
     except LogError as exc:
         raise InputError(str(exc)) from None
 

@@ -321,3 +321,15 @@ def test_simulate_prices_every_coup_as_the_walk_does():
         assert tally.expected_gain == sum((ev for ev in evs if ev > 0), Fraction(0))
         assert tally.realised_gain == gains
         assert result.mean_ev(b, 0, 52)[0] == sum(evs, Fraction(0)) / len(evs)
+
+
+def test_track_flags_positive_expectation():
+    """A shoe of tens only: every coup is a 0-0 tie, so Tie (8:1) wins 8 units for sure."""
+    # 0-0: Player draws, then Banker draws: a coup takes six cards.
+    res = run(["track", "--shoe", "0,0,0,0,0,0,0,0,0,20,0,0,0", "-"], input="10 10 10 10 10 10\n10 10\n")
+    assert res.exit_code == 0, res.output
+    rows = [line for line in res.output.splitlines() if line.strip()[:1].isdigit()]
+    assert len(rows) == 2
+    assert all(row.endswith("+EV: tie") for row in rows)
+    assert "-800.0000%" in rows[0]
+    assert "middle of coup 2 (2 of its cards seen, the last on line 2)" in res.stderr
