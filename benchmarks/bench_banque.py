@@ -11,26 +11,13 @@ Usage: python benchmarks/bench_banque.py [--repeat N]
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from timing import median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, walk  # noqa: E402
 from exact_odds.banque import BANKER_POLICIES, THETAS, banque_walk  # noqa: E402
 
-
-def median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -52,13 +39,10 @@ def main() -> None:
     t_int = median_time(lambda: banque_walk(Shoe.decks(3)), max(3, r // 2))
     print(f"  3 decks, Python ints {t_obj * 1e3:8.1f} ms vs int64 {t_int * 1e3:8.1f} ms   ratio {t_obj / t_int:6.1f}")
 
-    def run(cmd):
-        subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-
     cold = max(3, r // 2)
-    t_bare = median_time(lambda: run([sys.executable, "-c", "pass"]), cold)
-    t_cli = median_time(lambda: run([sys.executable, "-m", "exact_odds", "banque", "--decks", "3"]), cold)
-    t_cli6 = median_time(lambda: run([sys.executable, "-m", "exact_odds", "banque", "--decks", "6"]), cold)
+    t_bare = median_time(lambda: run_quietly([sys.executable, "-c", "pass"]), cold)
+    t_cli = median_time(lambda: run_quietly([sys.executable, "-m", "exact_odds", "banque", "--decks", "3"]), cold)
+    t_cli6 = median_time(lambda: run_quietly([sys.executable, "-m", "exact_odds", "banque", "--decks", "6"]), cold)
     print(f"cold, median of {cold}:")
     print(f"  python -c pass                 {t_bare * 1e3:8.1f} ms")
     print(f"  exact-odds banque --decks 3    {t_cli * 1e3:8.1f} ms   ratio to bare python {t_cli / t_bare:6.1f}")

@@ -15,27 +15,14 @@ Usage: python benchmarks/bench_catalog.py [--repeat N]
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from timing import median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, analyse, walk  # noqa: E402
 from exact_odds.catalog import builtin_catalog  # noqa: E402
 from exact_odds.pairs import pair_distribution  # noqa: E402
 
-
-def median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -67,7 +54,7 @@ def main() -> None:
     print(f"  ratio full / walk                      {t_full / t_walk:8.2f}")
 
     def run(*args):
-        subprocess.run([sys.executable, "-m", "exact_odds", *args], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        run_quietly([sys.executable, "-m", "exact_odds", *args])
 
     cold = max(5, args.repeat // 2)
     t_std = median_time(lambda: run("edge", "--decks", "8"), cold)

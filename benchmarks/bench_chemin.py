@@ -12,27 +12,14 @@ Usage: python benchmarks/bench_chemin.py [--repeat N]
 from __future__ import annotations
 
 import argparse
-import statistics
-import sys
-import time
 from fractions import Fraction
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from timing import median_time  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, walk  # noqa: E402
 from exact_odds.chemin import build_game, game_for, solve  # noqa: E402
 from exact_odds.tables import chemin_de_fer_tables  # noqa: E402
 
-
-def median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def cold_solve(model: str, decks, commission) -> None:

@@ -14,26 +14,13 @@ Usage: python benchmarks/bench_edge.py [--repeat N]
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from timing import median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, analyse, walk  # noqa: E402
 from exact_odds.catalog import builtin_catalog  # noqa: E402
 
-
-def median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -56,12 +43,9 @@ def main() -> None:
     env_py = sys.executable
     cold_repeat = max(5, args.repeat // 2)
 
-    def run(cmd):
-        subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-
-    t_bare = median_time(lambda: run([env_py, "-c", "pass"]), cold_repeat)
-    t_deps = median_time(lambda: run([env_py, "-c", "import click, tabulate"]), cold_repeat)
-    t_cold = median_time(lambda: run([env_py, "-m", "exact_odds", "edge", "--decks", "8"]), cold_repeat)
+    t_bare = median_time(lambda: run_quietly([env_py, "-c", "pass"]), cold_repeat)
+    t_deps = median_time(lambda: run_quietly([env_py, "-c", "import click, tabulate"]), cold_repeat)
+    t_cold = median_time(lambda: run_quietly([env_py, "-m", "exact_odds", "edge", "--decks", "8"]), cold_repeat)
     print(f"cold, median of {cold_repeat}:")
     print(f"  python -c pass               {t_bare * 1e3:8.1f} ms")
     print(f"  python -c 'import click, tabulate' {t_deps * 1e3:8.1f} ms")

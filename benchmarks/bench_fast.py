@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from timing import median_time  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import engine, fast, jobs  # noqa: E402
 from exact_odds.catalog import builtin_catalog  # noqa: E402
@@ -32,14 +32,6 @@ from exact_odds.shoe import Shoe  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 
-
-def median_time(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def random_shoes(n: int, seed: int = 1) -> list[Shoe]:

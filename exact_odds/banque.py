@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from .engine import falling
+from .engine import TWO_CARD_HANDS, unused_ways
 from .shoe import Shoe, ShoeError
 from .tableau import punto_banco_banker_draws
 
@@ -79,7 +79,7 @@ BANKER_POLICIES = ("tableau-left", "tableau-right", "tableau-larger", "optimal")
 #: The thetas of the banker-edge table.
 THETAS = (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
 
-_PAIRS = tuple((a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10))
+_PAIRS = TWO_CARD_HANDS
 _NATURAL_PAIRS = tuple((a, b, m) for a, b, m in _PAIRS if (a + b) % 10 >= 8)
 _NATURAL_INDEX = {(a, b): k for k, (a, b, _) in enumerate(_NATURAL_PAIRS)}
 
@@ -387,12 +387,13 @@ def _gains(info, theta: Fraction):
 
 
 def nine_card_total(shoe: Shoe) -> int:
-    return 13**9 if shoe.is_infinite else falling(shoe.size, 9)
+    """The common denominator of banque counts: N(N-1)...(N-8), or 13**9."""
+    return unused_ways(shoe, 0, MIN_BANQUE_CARDS)
 
 
 def _unused(shoe: Shoe, k: int) -> int:
     """Ways to draw the 9 - k cards a k-card coup leaves unused."""
-    return 13 ** (9 - k) if shoe.is_infinite else falling(shoe.size - k, 9 - k)
+    return unused_ways(shoe, k, MIN_BANQUE_CARDS)
 
 
 def banque_walk(shoe: Shoe, punter_five: PunterFive = PunterFive(Fraction(1)),

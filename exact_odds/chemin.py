@@ -97,12 +97,11 @@ from math import gcd
 from itertools import product
 from typing import Mapping, Sequence
 
-from .engine import falling
+from .engine import deal_player_and_banker, unused_ways
 from .numbers import decimal_text, fraction_text, percent_text
 from .shoe import Shoe
 from .tableau import PUNTO_BANCO, Tableau
 
-_PAIRS = tuple((a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10))
 
 #: The punter's two-card holdings that total 5, as value pairs (model 3).
 HOLDINGS_AT_5 = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
@@ -227,44 +226,28 @@ def build_game(shoe: Shoe, model: Model) -> Game:
     # raw[(cell, action)] = [punter win coefficients, banker win coefficients]
     raw: dict = defaultdict(lambda: ([0] * width, [0] * width))
     nat = [0, 0]
-    for p1, p2, mp in _PAIRS:
-        wp = c[p1] * mp
-        c[p1] -= dec
-        wp *= c[p2]
-        c[p2] -= dec
-        if wp:
-            pt = (p1 + p2) % 10
-            for b1, b2, mb in _PAIRS:
-                w = c[b1] * mb
-                c[b1] -= dec
-                w *= c[b2]
-                c[b2] -= dec
-                if w:
-                    w *= wp
-                    bt = (b1 + b2) % 10
-                    if pt >= 8 or bt >= 8:  # a natural ends the coup
-                        if pt > bt:
-                            nat[0] += w
-                        elif bt > pt:
-                            nat[1] += w
-                    else:
-                        hand = (b1, b2) if model.banker_sees_cards else bt
-                        if pt <= 4:  # must draw: weight 1
-                            draw_terms, stand_terms = ((0, w),), ()
-                        elif pt >= 6:  # must stand
-                            draw_terms, stand_terms = (), ((0, w),)
-                        else:  # chooses at 5: draw with x[h], stand with 1 - x[h]
-                            k = index[p1, p2] if index else 1
-                            draw_terms, stand_terms = ((k, w),), ((0, w), (k, -w))
-                        if draw_terms:
-                            _punter_draws(raw, c, dec, pt, bt, hand, draw_terms)
-                        if stand_terms:
-                            _punter_stands(raw, c, pt, bt, hand, stand_terms)
-                c[b1] += dec
-                c[b2] += dec
-        c[p1] += dec
-        c[p2] += dec
-    tail = [_unused(shoe, k) for k in range(7)]
+    for p1, p2, b1, b2, w in deal_player_and_banker(c, dec):
+        pt = (p1 + p2) % 10
+        bt = (b1 + b2) % 10
+        if pt >= 8 or bt >= 8:  # a natural ends the coup
+            if pt > bt:
+                nat[0] += w
+            elif bt > pt:
+                nat[1] += w
+            continue
+        hand = (b1, b2) if model.banker_sees_cards else bt
+        if pt <= 4:  # must draw: weight 1
+            draw_terms, stand_terms = ((0, w),), ()
+        elif pt >= 6:  # must stand
+            draw_terms, stand_terms = (), ((0, w),)
+        else:  # chooses at 5: draw with x[h], stand with 1 - x[h]
+            k = index[p1, p2] if index else 1
+            draw_terms, stand_terms = ((k, w),), ((0, w), (k, -w))
+        if draw_terms:
+            _punter_draws(raw, c, dec, pt, bt, hand, draw_terms)
+        if stand_terms:
+            _punter_stands(raw, c, pt, bt, hand, stand_terms)
+    tail = [unused_ways(shoe, k) for k in range(7)]
     wins = {}
     for (cell, action), (pw, bw) in raw.items():
         used = (4 if cell[1] is STOOD else 5) + (action == "D")
@@ -282,16 +265,24 @@ def _cell_order(cell):
     return key, 10 if seen is None else seen
 
 
-def _unused(shoe: Shoe, k: int) -> int:
-    return 13 ** (6 - k) if shoe.is_infinite else falling(shoe.size - k, 6 - k)
-
-
 def _add(raw, cell, action, pf, bf, terms, ways):
     if pf == bf or not ways:
         return
     side = raw[cell, action][0 if pf > bf else 1]
     for k, w in terms:
         side[k] += w * ways
+
+
+def _banker_draw_results(c, punter_final, banker_total):
+    """Ways a banker third card leaves the punter ahead and behind (ties are neither)."""
+    win = lose = 0
+    for u in range(10):
+        bf = (banker_total + u) % 10
+        if punter_final > bf:
+            win += c[u]
+        elif bf > punter_final:
+            lose += c[u]
+    return win, lose
 
 
 def _punter_draws(raw, c, dec, pt, bt, hand, terms):
@@ -303,13 +294,7 @@ def _punter_draws(raw, c, dec, pt, bt, hand, terms):
         pf = (pt + t) % 10
         cell = (hand, t)
         _add(raw, cell, "S", pf, bt, terms, ct)
-        win = lose = 0
-        for u in range(10):
-            bf = (bt + u) % 10
-            if pf > bf:
-                win += c[u]
-            elif bf > pf:
-                lose += c[u]
+        win, lose = _banker_draw_results(c, pf, bt)
         _add(raw, cell, "D", 1, 0, terms, ct * win)
         _add(raw, cell, "D", 0, 1, terms, ct * lose)
         c[t] += dec
@@ -318,13 +303,7 @@ def _punter_draws(raw, c, dec, pt, bt, hand, terms):
 def _punter_stands(raw, c, pt, bt, hand, terms):
     cell = (hand, STOOD)
     _add(raw, cell, "S", pt, bt, terms, 1)
-    win = lose = 0
-    for u in range(10):
-        bf = (bt + u) % 10
-        if pt > bf:
-            win += c[u]
-        elif bf > pt:
-            lose += c[u]
+    win, lose = _banker_draw_results(c, pt, bt)
     _add(raw, cell, "D", 1, 0, terms, win)
     _add(raw, cell, "D", 0, 1, terms, lose)
 

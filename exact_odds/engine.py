@@ -27,7 +27,9 @@ from .coup import CoupDistribution, Deal
 from .shoe import Shoe
 from .tableau import PUNTO_BANCO, Tableau
 
-_PAIRS = tuple((a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10))
+#: A hand's first two cards as unordered value pairs (a <= b) with the number
+#: of ordered deals of each: 2 for distinct values, 1 for a pair.
+TWO_CARD_HANDS = tuple((a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10))
 
 
 def falling(n: int, k: int) -> int:
@@ -38,12 +40,42 @@ def falling(n: int, k: int) -> int:
     return out
 
 
-def unused_ways(shoe: Shoe, cards_used: int) -> int:
-    """Ways to draw the 6 - k cards a k-card coup leaves unused."""
+def unused_ways(shoe: Shoe, cards_used: int, convention: int = 6) -> int:
+    """Ways to draw the cards a coup of ``cards_used`` cards leaves unused.
+
+    Counts are ordered sequences of ``convention`` cards (six for punto banco
+    and chemin de fer, nine for banque): falling(N - k, convention - k), or
+    13**(convention - k) for the infinite deck."""
     if shoe.is_infinite:
-        return 13 ** (6 - cards_used)
-    n = shoe.size
-    return falling(n - cards_used, 6 - cards_used)
+        return 13 ** (convention - cards_used)
+    return falling(shoe.size - cards_used, convention - cards_used)
+
+
+def deal_player_and_banker(c: list[int], dec: int):
+    """Every first four cards: yields ``(p1, p2, b1, b2, ways)``.
+
+    ``c`` holds the value counts (or the infinite deck's weights, with
+    ``dec`` = 0); while a deal is yielded the four cards are out of ``c``,
+    so the caller can draw third cards from it. ``ways`` (never 0) counts
+    the ordered deals Player, Banker, Player, Banker of these values.
+    """
+    for p1, p2, mp in TWO_CARD_HANDS:
+        wp = c[p1] * mp
+        c[p1] -= dec
+        wp *= c[p2]
+        c[p2] -= dec
+        if wp:
+            for b1, b2, mb in TWO_CARD_HANDS:
+                w = c[b1] * mb
+                c[b1] -= dec
+                w *= c[b2]
+                c[b2] -= dec
+                if w:
+                    yield p1, p2, b1, b2, w * wp
+                c[b1] += dec
+                c[b2] += dec
+        c[p1] += dec
+        c[p2] += dec
 
 
 def six_card_total(shoe: Shoe) -> int:
@@ -82,52 +114,36 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
             acc = banker_draws_after[key] = [0] * 11
         return acc
 
-    for p1, p2, mp in _PAIRS:
-        wp = c[p1] * mp
-        c[p1] -= dec
-        wp *= c[p2]
-        c[p2] -= dec
-        if wp:
-            pt = (p1 + p2) % 10
-            for b1, b2, mb in _PAIRS:
-                w = c[b1] * mb
-                c[b1] -= dec
-                w *= c[b2]
-                c[b2] -= dec
-                if w:
-                    w *= wp
-                    bt = (b1 + b2) % 10
-                    if pt >= 8 or bt >= 8:  # a natural ends the coup
-                        stood[pt, bt, None, None] += w
-                    elif player_draws[pt]:
-                        rule = banker_draws[bt]
-                        for t in range(10):
-                            wt = c[t]
-                            if wt:
-                                wt *= w
-                                if rule[t]:
-                                    acc = banker_draw_sums((pt, bt, t))
-                                    acc[10] += wt
-                                    acc[p1] += wt
-                                    acc[p2] += wt
-                                    acc[b1] += wt
-                                    acc[b2] += wt
-                                    acc[t] += wt
-                                else:
-                                    stood[pt, bt, t, None] += wt
-                    elif banker_draws[bt][10]:
-                        acc = banker_draw_sums((pt, bt, None))
-                        acc[10] += w
-                        acc[p1] += w
-                        acc[p2] += w
-                        acc[b1] += w
-                        acc[b2] += w
+    for p1, p2, b1, b2, w in deal_player_and_banker(c, dec):
+        pt = (p1 + p2) % 10
+        bt = (b1 + b2) % 10
+        if pt >= 8 or bt >= 8:  # a natural ends the coup
+            stood[pt, bt, None, None] += w
+        elif player_draws[pt]:
+            rule = banker_draws[bt]
+            for t in range(10):
+                wt = c[t]
+                if wt:
+                    wt *= w
+                    if rule[t]:  # Banker draws: record the weight and the five cards it removed
+                        acc = banker_draw_sums((pt, bt, t))
+                        acc[10] += wt
+                        acc[p1] += wt
+                        acc[p2] += wt
+                        acc[b1] += wt
+                        acc[b2] += wt
+                        acc[t] += wt
                     else:
-                        stood[pt, bt, None, None] += w
-                c[b1] += dec
-                c[b2] += dec
-        c[p1] += dec
-        c[p2] += dec
+                        stood[pt, bt, t, None] += wt
+        elif banker_draws[bt][10]:
+            acc = banker_draw_sums((pt, bt, None))
+            acc[10] += w
+            acc[p1] += w
+            acc[p2] += w
+            acc[b1] += w
+            acc[b2] += w
+        else:
+            stood[pt, bt, None, None] += w
     counts: dict[Deal, int] = {}
     for (pt, bt, t, _), n in stood.items():
         counts[Deal(pt, bt, t, None)] = n * unused_ways(shoe, 4 if t is None else 5)

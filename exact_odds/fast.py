@@ -74,7 +74,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .coup import CoupDistribution, Deal
-from .engine import _PAIRS, six_card_total
+from .engine import TWO_CARD_HANDS, six_card_total
 from .paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
 from .shoe import Shoe
 from .tableau import PUNTO_BANCO, Tableau
@@ -173,9 +173,9 @@ def compiled(tableau: Tableau = PUNTO_BANCO) -> CompiledWalk:
     banker_draws = [[tableau.banker_draws(b, t) for t in range(10)] + [tableau.banker_draws(b, None)]
                     for b in range(8)]
     acc: dict[tuple, dict] = defaultdict(lambda: defaultdict(int))
-    for p1, p2, mp in _PAIRS:
+    for p1, p2, mp in TWO_CARD_HANDS:
         pt = (p1 + p2) % 10
-        for b1, b2, mb in _PAIRS:
+        for b1, b2, mb in TWO_CARD_HANDS:
             bt = (b1 + b2) % 10
             m = mp * mb
             base = tuple(sorted((p1, p2, b1, b2)))
