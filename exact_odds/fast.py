@@ -673,36 +673,27 @@ class Pricer:
 
     def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
         """Row counts of every shoe, in order (numpy in chunks, exact)."""
-        shoes = list(shoes)
-        np = _numpy()
-        out: list = [None] * len(shoes)
-        for kind, idx in self._by_kind(shoes).items():
-            if np is None or kind == "python":
-                for i in idx:
-                    out[i] = self._counts_python(shoes[i])
-                continue
-            _, e, _, e_norm, _, _ = self._basis(np)
-            for start in range(0, len(idx), chunk):
-                part = idx[start: start + chunk]
-                rows = self._combine(np, e, e_norm, self._basis_counts(np, [shoes[i] for i in part], kind))
-                for i, r in zip(part, rows):
-                    out[i] = r
-        return out
+        return self._batch(shoes, chunk, self._counts_python, matrix=1, norm=3)
 
     def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
         """Each bet's EV numerator (over ``scale * total``) for every shoe, in order, exact."""
+        return self._batch(shoes, chunk, lambda s: self.ev_numerators(self._counts_python(s)), matrix=2, norm=4)
+
+    def _batch(self, shoes: Sequence[Shoe], chunk: int, python_row, matrix: int, norm: int) -> list[list[int]]:
+        """One row per shoe, in order: ``python_row(shoe)`` where numpy is missing or
+        the shoe is too large for int64, else ``_basis[matrix] @ basis counts`` in chunks."""
         shoes = list(shoes)
         np = _numpy()
         out: list = [None] * len(shoes)
         for kind, idx in self._by_kind(shoes).items():
             if np is None or kind == "python":
                 for i in idx:
-                    out[i] = self.ev_numerators(self._counts_python(shoes[i]))
+                    out[i] = python_row(shoes[i])
                 continue
-            _, _, pe, _, pe_norm, _ = self._basis(np)
+            basis = self._basis(np)
             for start in range(0, len(idx), chunk):
                 part = idx[start: start + chunk]
-                rows = self._combine(np, pe, pe_norm, self._basis_counts(np, [shoes[i] for i in part], kind))
+                rows = self._combine(np, basis[matrix], basis[norm], self._basis_counts(np, [shoes[i] for i in part], kind))
                 for i, r in zip(part, rows):
                     out[i] = r
         return out
