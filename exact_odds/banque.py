@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from .engine import TWO_CARD_HANDS, unused_ways
+from .engine import TWO_CARD_HANDS, deal_player_and_banker, unused_ways
 from .shoe import Shoe, ShoeError
 from .tableau import punto_banco_banker_draws
 
@@ -451,21 +451,12 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = PunterFive(Fraction(1)),
 
 
 def _banker_natural(c, dec, wb, bt, forced, scale):
-    """Banker natural: every hand stands on two cards and compares (pure Python)."""
-    for a1, a2, ma in _PAIRS:
-        wl = c[a1] * ma
-        c[a1] -= dec
-        wl *= c[a2]
-        c[a2] -= dec
-        if wl:
-            rl = _compare((a1 + a2) % 10, bt)
-            for r1, r2, mr in _PAIRS:
-                wr = c[r1] * mr
-                wr *= c[r2] - (dec if r2 == r1 else 0)
-                if wr:
-                    forced[3 * rl + _compare((r1 + r2) % 10, bt)] += wb * wl * wr * scale
-        c[a1] += dec
-        c[a2] += dec
+    """Banker natural: every hand stands on two cards and compares (pure Python).
+
+    The tableaux' four cards are dealt like punto banco's first four (left
+    as Player, right as Banker): the ways do not depend on the order."""
+    for a1, a2, r1, r2, w in deal_player_and_banker(c, dec):
+        forced[3 * _compare((a1 + a2) % 10, bt) + _compare((r1 + r2) % 10, bt)] += wb * w * scale
 
 
 def _compare(tableau: int, banker: int) -> int:
