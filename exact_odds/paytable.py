@@ -141,6 +141,12 @@ def compile_condition(text: str, names=ALL_NAMES, where: str = "condition"):
             )
         if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int)):
             raise PayTableError(f"{where}: {text!r} uses {node.value!r}; only whole numbers are allowed")
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and not (
+                isinstance(node.right, ast.Constant) and type(node.right.value) is int and node.right.value > 0):
+            raise PayTableError(
+                f"{where}: {text!r} takes a remainder (%) by something other than a whole number >= 1; "
+                "write it as 'name % 10'"
+            )
     return compile(tree, f"<{where}>", "eval")
 
 

@@ -1,0 +1,75 @@
+"""Bad input found by a review of the CLI as a demanding user.
+
+Each case once produced a traceback, a wrong exit status, a hang or a
+silently meaningless answer. The contract (README, "Bad input"): one line on
+stderr saying what is wrong, exit status 2, never a traceback.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from exact_odds.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), prog_name="exact-odds", input=input)
+
+
+def assert_usage_error(r, *words):
+    """Exit status 2, exactly one line on stderr naming the problem, no traceback."""
+    assert r.exit_code == 2, (r.exit_code, r.output, r.exception)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert "Traceback" not in r.output and "Traceback" not in r.stderr
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+# --- pay tables: a remainder by zero -----------------------------------------
+
+MOD_ZERO = '[[bets.a.lines]]\nwhen = "player % 0 == 1"\npays = 1\n'
+
+
+@pytest.mark.parametrize("command", [
+    ["edge", "--decks", "1"],
+    ["bet", "a", "--decks", "1"],
+    ["breakeven", "a", "--decks", "1"],
+    ["variants"],
+    ["eor", "--decks", "1"],
+])
+def test_condition_remainder_by_zero_is_refused_when_the_file_is_read(tmp_path, command):
+    """'player % 0' raised ZeroDivisionError (a traceback) once a coup was settled."""
+    f = tmp_path / "mine.toml"
+    f.write_text(MOD_ZERO)
+    assert_usage_error(run(*command, "--paytable", str(f)), "mine.toml, line 2", "%")
+
+
+@pytest.mark.parametrize("condition", ["player % (banker - banker) == 0", "player % -3 == 0", "player % cards == 1"])
+def test_condition_remainder_needs_a_positive_whole_number(tmp_path, condition):
+    f = tmp_path / "mine.toml"
+    f.write_text(f'[[bets.a.lines]]\nwhen = "{condition}"\npays = 1\n')
+    assert_usage_error(run("edge", "--decks", "1", "--paytable", str(f)), "%")
+
+
+def test_condition_remainder_by_a_whole_number_still_works(tmp_path):
+    """'player % 2 == 1' (an odd Player total) is priced: Player totals 1,3,5,7,9.
+
+    Checked against the totals table of the same shoe: the sum of the Player
+    counts of the odd totals."""
+    import json
+
+    f = tmp_path / "odd.toml"
+    f.write_text('[[bets.odd.lines]]\nwhen = "player % 2 == 1"\npays = 1\n')
+    r = run("bet", "odd", "--decks", "1", "--paytable", str(f), "--format", "json")
+    assert r.exit_code == 0, r.output
+    win = json.loads(r.stdout)["lines"][0]["count"]
+    totals = json.loads(run("distribution", "--decks", "1", "--table", "totals", "--format", "json").stdout)["totals"]
+    assert win == sum(row["player_count"] for row in totals if row["total"] % 2 == 1)
