@@ -61,6 +61,29 @@ def input_errors(fn):
 
 # --- shared options -----------------------------------------------------
 
+class InputFile(click.File):
+    """A text file to read, or '-' for standard input (UTF-8; a byte-order mark is skipped).
+
+    Refuses '-' when standard input is closed (click would fail with a
+    traceback), so the message says what to give instead."""
+
+    def __init__(self):
+        super().__init__("r", encoding="utf-8-sig")
+
+    def convert(self, value, param, ctx):
+        if value == "-" and sys.stdin is None:
+            self.fail("standard input is closed; give a file name instead of '-'", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def not_text(stream) -> InputError:
+    """The one-line error for an input file that is not UTF-8 text."""
+    name = getattr(stream, "name", None)
+    if not isinstance(name, str) or name in ("-", "<stdin>"):
+        name = "standard input"
+    return InputError(f"{name} is not UTF-8 text; give a plain text file")
+
+
 def parse_decks(text: str):
     """'inf' or a whole number of decks >= 1."""
     t = text.strip().lower()

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import click
 
-from .cli import InputError, build_shoe, format_option, input_errors, shoe_options
+from .cli import InputError, InputFile, build_shoe, format_option, input_errors, not_text, shoe_options
 from .engine import six_card_total
 from .numbers import decimal_text, fraction_text, percent_text
 from .render import table, to_json
@@ -114,7 +114,7 @@ def _sweep_chunk(shoes: list[Shoe]) -> list[list[str]]:
 
 
 @click.command("sweep")
-@click.argument("source", type=click.File("r"), metavar="FILE|-")
+@click.argument("source", type=InputFile(), metavar="FILE|-")
 @bets_option
 @click.option("--format", "fmt", default="csv", show_default=True, type=click.Choice(["csv", "jsonl"]),
               help="CSV with a header row, or one JSON object per line.")
@@ -142,7 +142,12 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     from . import fast, jobs as jobs_mod
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
-    lines = read_sweep(source)
+    if output is not None:
+        check_output(output)
+    try:
+        lines = read_sweep(source)
+    except UnicodeDecodeError:
+        raise not_text(source) from None
     _SWEEP["pricer"] = fast.pricer(bets).prepare()
     headers = ["line", "banker", "player", "tie", "total"]
     for k in keys:
@@ -170,15 +175,31 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
         click.echo(text, nl=False)
         return
     directory = os.path.dirname(os.path.abspath(output))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
+    except OSError as exc:
+        raise InputError(f"--output: cannot write in {directory} ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         os.replace(tmp, output)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise InputError(f"--output: cannot write {output} ({exc.strerror})") from None
         raise
+
+
+def check_output(output: str) -> None:
+    """Refuse an --output path that cannot be written, before any work is done."""
+    if not output.strip():
+        raise InputError("--output is empty; give a file name such as edges.csv")
+    directory = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(directory):
+        raise InputError(f"--output: the directory {directory} does not exist; create it or write elsewhere")
+    if not os.access(directory, os.W_OK):
+        raise InputError(f"--output: cannot write in {directory} (permission denied)")
 
 
 # --- eor ---------------------------------------------------------------------
@@ -263,7 +284,7 @@ def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level,
 # --- track -------------------------------------------------------------------
 
 @click.command("track")
-@click.argument("log", type=click.File("r"), default="-", metavar="[LOG|-]")
+@click.argument("log", type=InputFile(), default="-", metavar="[LOG|-]")
 @shoe_options()
 @bets_option
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "csv", "jsonl"]),
@@ -324,6 +345,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
                            f"({len(item)} of its cards seen, the last on line {item[-1].line})", err=True)
     except LogError as exc:
         raise InputError(str(exc)) from None
+    except UnicodeDecodeError:
+        raise not_text(log) from None
 
 
 # --- simulate ----------------------------------------------------------------
