@@ -253,6 +253,9 @@ def tables_command(out_dir, check):
     out = Path(out_dir)
     progress = (lambda name: click.echo(f"  {name}", err=True)) if sys.stderr.isatty() else None
     if check:
+        if not out.is_dir():
+            raise InputError(f"--out: there is no directory {out}; give the directory that holds the tables "
+                             f"(run this from the project root for tables/), or write them with 'exact-odds tables --out {out}'")
         stale = check_tables(out, progress)
         if stale:
             for name in stale:
@@ -261,7 +264,11 @@ def tables_command(out_dir, check):
             sys.exit(1)
         click.echo(f"all tables in {out} match the code.")
         return
-    written = write_tables(out, progress)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        written = write_tables(out, progress)
+    except OSError as exc:
+        raise InputError(f"--out: cannot write the tables into {out} ({exc.strerror}); give a writable directory") from None
     click.echo(f"wrote {len(written)} files to {out}")
 
 

@@ -125,3 +125,17 @@ def test_closed_standard_input_is_refused(command):
     assert "Traceback" not in p.stderr
     assert p.stderr.strip().splitlines() == [p.stderr.strip()]
     assert "standard input is closed" in p.stderr
+
+
+# --- tables: the --out directory -----------------------------------------------
+
+def test_tables_out_that_cannot_be_created(tmp_path):
+    """--out under a regular file raised NotADirectoryError from mkdir with a traceback."""
+    f = tmp_path / "a_file"
+    f.write_text("")
+    assert_usage_error(run("tables", "--out", str(f / "sub")), "cannot write the tables")
+
+
+def test_tables_check_of_a_missing_directory_says_so(tmp_path):
+    """--check of a directory that does not exist listed ~100 'differs:' lines and exited 1."""
+    assert_usage_error(run("tables", "--check", "--out", str(tmp_path / "nowhere")), "there is no directory")
