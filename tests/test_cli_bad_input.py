@@ -139,3 +139,16 @@ def test_tables_out_that_cannot_be_created(tmp_path):
 def test_tables_check_of_a_missing_directory_says_so(tmp_path):
     """--check of a directory that does not exist listed ~100 'differs:' lines and exited 1."""
     assert_usage_error(run("tables", "--check", "--out", str(tmp_path / "nowhere")), "there is no directory")
+
+
+# --- simulate: shoes too large to deal ------------------------------------------
+
+@pytest.mark.parametrize("decks, words", [
+    ("100000", ["too many to simulate", "at most 100"]),
+    ("101", ["too many to simulate"]),
+    ("0", ["from 1 to 100"]),
+    ("-3", ["from 1 to 100"]),
+])
+def test_simulate_refuses_shoes_it_cannot_deal_in_reasonable_time(decks, words):
+    """--decks 100000 ran for well over minutes (hours, by the measured growth) with no output."""
+    assert_usage_error(run("simulate", "--shoes", "1", "--decks", decks), *words)
