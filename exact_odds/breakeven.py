@@ -62,6 +62,11 @@ def break_even(result: BetResult, line: str | None = None, commission: bool = Fa
     row = result.lines[i]
     if row.probability == 0:
         raise PayTableError(f"{result.bet.name}: pay line {row.label!r} never happens on this shoe; nothing to solve")
+    if commission and not 0 <= row.pays <= 1:
+        raise PayTableError(
+            f"{result.bet.name}: line {row.label!r} pays {row.pays} to 1, not 1 to 1 less a commission; "
+            "--commission needs a line paying between 0 and 1 (such as Banker's 19/20); drop --commission to solve for its payout"
+        )
     sym = sympy.Symbol("c" if commission else "x")
     pays = (1 - sym) if commission else sym
     ev = sympy.Integer(0)
