@@ -39,6 +39,10 @@ def select_bets(variant=None, bets=None, paytables=(), commission=None) -> list[
     the ``--paytable`` files); with neither, the files' own bets, or the
     standard variant. ``--commission C`` swaps the Banker bet for one paying
     1 - C (added if the selection had no Banker bet)."""
+    if variant is not None and not variant.strip():
+        raise InputError("--variant is empty; give a variant name such as ez ('exact-odds variants' lists them)")
+    if bets is not None and not [k for k in bets.split(",") if k.strip()]:
+        raise InputError("--bets names no bet; give bet keys such as banker,tie or 'all' ('exact-odds variants' lists them)")
     catalog, own = merged_catalog(paytables)
     chosen: list[PayTable] = []
     if variant:

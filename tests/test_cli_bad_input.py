@@ -152,3 +152,25 @@ def test_tables_check_of_a_missing_directory_says_so(tmp_path):
 def test_simulate_refuses_shoes_it_cannot_deal_in_reasonable_time(decks, words):
     """--decks 100000 ran for well over minutes (hours, by the measured growth) with no output."""
     assert_usage_error(run("simulate", "--shoes", "1", "--decks", decks), *words)
+
+
+# --- choosing bets: empty selections ---------------------------------------------
+
+@pytest.mark.parametrize("command", [["edge", "--decks", "1"], ["eor", "--decks", "1"], ["simulate", "--shoes", "1"]])
+@pytest.mark.parametrize("option, value, words", [
+    ("--bets", "", ["--bets names no bet"]),
+    ("--bets", " , ", ["--bets names no bet"]),
+    ("--variant", "", ["--variant is empty"]),
+])
+def test_an_empty_bet_selection_is_refused(command, option, value, words):
+    """--bets '' (say, an unset shell variable) silently priced the standard variant instead."""
+    assert_usage_error(run(*command, option, value), *words)
+
+
+# --- breakeven --commission on a line that is not "1 to 1 less a commission" --------
+
+@pytest.mark.parametrize("name", ["tie", "dragon_bonus_player"])
+def test_breakeven_commission_needs_an_even_money_line(name):
+    """'breakeven tie --commission' printed 'As dealt c = -7' and a break-even commission of -8.509:
+    the Tie pays 8, which is no commission at all."""
+    assert_usage_error(run("breakeven", name, "--commission"), "--commission needs a line paying between 0 and 1")
