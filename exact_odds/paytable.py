@@ -391,7 +391,8 @@ def commission_banker(commission, name: str | None = None) -> PayTable:
     ``commission`` is a fraction such as ``Fraction(1, 25)``, ``"1/25"`` or ``"4%"``."""
     c = parse_pays(commission, "commission")
     if not 0 <= c <= 1:
-        raise PayTableError(f"commission {c} is not between 0 and 1; give a fraction such as 1/20 or 5%")
+        shown = commission.strip() if isinstance(commission, str) else c  # as typed: '1e999' has 1000 digits
+        raise PayTableError(f"commission {shown} is not between 0 and 1; give a fraction such as 1/20 or 5%")
     label = f"{c.numerator}/{c.denominator}" if c.denominator != 1 else str(c.numerator)
     return PayTable(
         name=name or f"Banker (commission {label})",

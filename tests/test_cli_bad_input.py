@@ -174,3 +174,10 @@ def test_breakeven_commission_needs_an_even_money_line(name):
     """'breakeven tie --commission' printed 'As dealt c = -7' and a break-even commission of -8.509:
     the Tie pays 8, which is no commission at all."""
     assert_usage_error(run("breakeven", name, "--commission"), "--commission needs a line paying between 0 and 1")
+
+
+def test_a_huge_commission_is_quoted_as_typed():
+    """--commission 1e999 printed its 1000-digit value in the error line."""
+    r = run("edge", "--commission", "1e999")
+    assert_usage_error(r, "commission 1e999 is not between 0 and 1")
+    assert len(r.stderr) < 200
