@@ -66,6 +66,12 @@ PAIR_NAMES: dict[str, str] = {
     "identical_pairs": "both hands hold the same two cards, rank and suit",
 }
 
+#: Names whose value is a number, not true/false: a condition must compare them.
+NUMBER_NAMES = frozenset({
+    "player", "banker", "player_cards", "banker_cards", "cards", "winning_total", "margin",
+    "player_initial", "banker_initial", "player_third", "banker_third",
+})
+
 #: Pair names whose value depends on suits (the others need ranks only).
 SUIT_NAMES = frozenset({"player_suited_pair", "banker_suited_pair", "identical_pairs"})
 
@@ -147,7 +153,28 @@ def compile_condition(text: str, names=ALL_NAMES, where: str = "condition"):
                 f"{where}: {text!r} takes a remainder (%) by something other than a whole number >= 1; "
                 "write it as 'name % 10'"
             )
+    number = _first_number(tree.body)
+    if number is not None:
+        raise PayTableError(
+            f"{where}: {text!r} uses {number} where a true/false condition is needed; "
+            "compare it, as in 'player == 9', or use a true/false name such as player_wins"
+        )
     return compile(tree, f"<{where}>", "eval")
+
+
+def _first_number(node) -> str | None:
+    """The source of the first part of a condition that is a number where true/false is meant.
+
+    'player' alone would hold whenever the Player's total is not 0, and
+    'margin - 4' whenever the margin is not 4: almost surely a slip for
+    'player_wins' or 'margin == 4', so it is refused rather than priced."""
+    if isinstance(node, ast.BoolOp):
+        return next((n for n in map(_first_number, node.values) if n is not None), None)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _first_number(node.operand)
+    if isinstance(node, ast.Compare) or (isinstance(node, ast.Name) and node.id not in NUMBER_NAMES):
+        return None
+    return repr(ast.unparse(node))
 
 
 def parse_pays(value, where: str = "pays") -> Fraction:

@@ -181,3 +181,18 @@ def test_a_huge_commission_is_quoted_as_typed():
     r = run("edge", "--commission", "1e999")
     assert_usage_error(r, "commission 1e999 is not between 0 and 1")
     assert len(r.stderr) < 200
+
+
+@pytest.mark.parametrize("condition, part", [
+    ("player", "'player'"),               # a slip for player_wins: held whenever the total is not 0
+    ("margin - 4", "'margin - 4'"),       # held whenever the margin is not 4
+    ("tie and (1, 2)", "'(1, 2)'"),       # always true
+    ("not margin", "'margin'"),
+    ("banker_wins or cards", "'cards'"),
+])
+def test_a_number_used_as_a_condition_is_refused(tmp_path, condition, part):
+    """when = "player" was priced as 'Player's total is not 0' without a word."""
+    f = tmp_path / "mine.toml"
+    f.write_text(f'[[bets.a.lines]]\nwhen = "{condition}"\npays = 1\n')
+    assert_usage_error(run("edge", "--decks", "1", "--paytable", str(f)),
+                       "mine.toml, line 2", f"uses {part} where a true/false condition is needed")
