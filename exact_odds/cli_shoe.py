@@ -357,9 +357,14 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
 #: ~45 s, so 100,000 decks would run for hours with no sign of life.
 MAX_SIMULATED_DECKS = 100
 
+#: Most shoes ``simulate`` deals: about six days of one job at 8 decks. The
+#: per-shoe seeds are drawn up front (so --jobs changes nothing), and 10**11
+#: of them would exhaust memory before the first shoe was dealt.
+MAX_SIMULATED_SHOES = 1_000_000
+
 @click.command("simulate")
-@click.option("--shoes", default=100, show_default=True, type=click.IntRange(min=1), metavar="N",
-              help="Number of shoes to deal.")
+@click.option("--shoes", default=100, show_default=True, type=click.IntRange(1, MAX_SIMULATED_SHOES), metavar="N",
+              help="Number of shoes to deal (an 8-deck shoe takes about 0.5 s per job).")
 @click.option("--decks", default=8, show_default=True, type=int, metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
                    f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 10 s).")

@@ -196,3 +196,8 @@ def test_a_number_used_as_a_condition_is_refused(tmp_path, condition, part):
     f.write_text(f'[[bets.a.lines]]\nwhen = "{condition}"\npays = 1\n')
     assert_usage_error(run("edge", "--decks", "1", "--paytable", str(f)),
                        "mine.toml, line 2", f"uses {part} where a true/false condition is needed")
+
+
+def test_simulate_refuses_more_shoes_than_it_can_seed():
+    """--shoes 100000000000 drew a seed per shoe up front and died with MemoryError (or swapped)."""
+    assert_usage_error(run("simulate", "--shoes", "100000000000"), "--shoes", "1<=x<=1000000")
