@@ -29,7 +29,7 @@ def parse_commission(text: str | None) -> Fraction:
               type=click.Choice(["A1", "B2", "B3"], case_sensitive=False),
               help="A1: infinite deck, totals only. B2: d decks, banker knows his two cards. "
                    "B3: d decks, both know their two cards.")
-@click.option("--decks", type=int, metavar="N",
+@click.option("--decks", metavar="N",
               help="Decks in the shoe for B2/B3 (a whole number >= 1; default 6). Not allowed with A1.")
 @click.option("--commission", metavar="C",
               help="Commission on banker wins, an exact fraction in [0, 1): 1/20, 0.05 or 5%. Default 0 (zero-sum).")
@@ -55,8 +55,17 @@ def chemin_de_fer(model_name, decks, commission, fmt):
     model_name = model_name.upper()
     if model_name == "A1" and decks is not None:
         raise InputError("model A1 deals from the infinite deck; drop --decks (or use --model B2/B3 with --decks)")
-    if decks is not None and decks < 1:
-        raise InputError(f"--decks must be a whole number >= 1, not {decks}")
+    if decks is not None:
+        text = decks
+        if text.strip().lower() in ("inf", "infinite", "infinity"):
+            raise InputError("the infinite deck is model A1: use --model A1 without --decks "
+                             "(B2 and B3 need a whole number of decks)")
+        try:
+            decks = int(text)
+        except ValueError:
+            decks = 0
+        if decks < 1:
+            raise InputError(f"--decks must be a whole number >= 1, not {text!r}")
     c = parse_commission(commission)
     try:
         solution = solve(game_for(model_name, decks), c)

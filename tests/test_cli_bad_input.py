@@ -201,3 +201,15 @@ def test_a_number_used_as_a_condition_is_refused(tmp_path, condition, part):
 def test_simulate_refuses_more_shoes_than_it_can_seed():
     """--shoes 100000000000 drew a seed per shoe up front and died with MemoryError (or swapped)."""
     assert_usage_error(run("simulate", "--shoes", "100000000000"), "--shoes", "1<=x<=1000000")
+
+
+# --- chemin de fer: --decks inf ---------------------------------------------------
+
+def test_chemin_de_fer_decks_inf_points_to_model_a1():
+    """--decks inf (accepted by every other command) said only "'inf' is not a valid integer"."""
+    assert_usage_error(run("chemin-de-fer", "--decks", "inf"), "model A1")
+
+
+@pytest.mark.parametrize("decks", ["abc", "1.5", "0"])
+def test_chemin_de_fer_decks_must_be_whole(decks):
+    assert_usage_error(run("chemin-de-fer", "--decks", decks), "--decks must be a whole number >= 1")
