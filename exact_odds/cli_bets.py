@@ -23,13 +23,13 @@ from .render import table, to_json
 def merged_catalog(paytables=()) -> tuple[Catalog, list[PayTable]]:
     """The built-in catalog with the users' files on top, and the bets those files define."""
     catalog = builtin_catalog()
-    own: list[PayTable] = []
+    own: dict[str, PayTable] = {}  # by key: a later file's bet replaces an earlier one of the same key
     for path in paytables:
         user = load_catalog(path)
         catalog = Catalog({**catalog.bets, **user.bets}, {**catalog.variants, **user.variants},
                           {**catalog.variant_descriptions, **user.variant_descriptions}, catalog.own)
-        own += user.own_bets
-    return catalog, own
+        own.update({key: user.bets[key] for key in user.own})
+    return catalog, list(own.values())
 
 
 def select_bets(variant=None, bets=None, paytables=(), commission=None) -> list[PayTable]:

@@ -213,3 +213,29 @@ def test_chemin_de_fer_decks_inf_points_to_model_a1():
 @pytest.mark.parametrize("decks", ["abc", "1.5", "0"])
 def test_chemin_de_fer_decks_must_be_whole(decks):
     assert_usage_error(run("chemin-de-fer", "--decks", decks), "--decks must be a whole number >= 1")
+
+
+# --- --paytable: which bets a file brings -------------------------------------------
+
+def bet_names(r):
+    assert r.exit_code == 0, r.output
+    return [line.split(",")[0] for line in r.stdout.strip().splitlines()[1:]]
+
+
+def test_the_same_paytable_twice_prices_its_bets_once(tmp_path):
+    """--paytable f --paytable f (or two files with the same key) listed the bet twice."""
+    f = tmp_path / "mine.toml"
+    f.write_text('[bets.mine]\nname = "Mine"\n[[bets.mine.lines]]\nwhen = "tie"\npays = 9\n')
+    r = run("edge", "--decks", "1", "--paytable", str(f), "--paytable", str(f), "--format", "csv")
+    assert bet_names(r) == ["Mine"]
+
+
+def test_a_paytable_of_variants_only_does_not_price_the_whole_catalog(tmp_path):
+    """A file with only [variants.X] made 'edge --paytable f' price all 42 built-in bets.
+
+    With no bets of its own the file changes nothing until --variant X is asked for."""
+    f = tmp_path / "mine.toml"
+    f.write_text('[variants.mine]\nbets = ["banker", "tie"]\n')
+    assert bet_names(run("edge", "--decks", "1", "--paytable", str(f), "--format", "csv")) == ["Banker", "Player", "Tie"]
+    assert bet_names(run("edge", "--decks", "1", "--paytable", str(f), "--variant", "mine", "--format", "csv")) \
+        == ["Banker", "Tie"]
