@@ -222,7 +222,7 @@ def distribution_command(decks, shoe_counts, remove, tables, fmt):
 
     shoe = build_shoe(decks, shoe_counts, remove)
     dist = walk(shoe)
-    out = distribution_tables(dist, tables or None)
+    out = distribution_tables(dist, tuple(dict.fromkeys(tables)) or None)  # each asked-for table once
     fmt = fmt.lower()
     if fmt == "json":
         click.echo(to_json({"shoe": shoe.to_json(), "total": None if shoe.is_infinite else dist.total,

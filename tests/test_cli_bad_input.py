@@ -239,3 +239,10 @@ def test_a_paytable_of_variants_only_does_not_price_the_whole_catalog(tmp_path):
     assert bet_names(run("edge", "--decks", "1", "--paytable", str(f), "--format", "csv")) == ["Banker", "Player", "Tie"]
     assert bet_names(run("edge", "--decks", "1", "--paytable", str(f), "--variant", "mine", "--format", "csv")) \
         == ["Banker", "Tie"]
+
+
+def test_distribution_prints_a_repeated_table_once():
+    """--table cards --table cards printed the table twice (two CSV headers in one file)."""
+    r = run("distribution", "--decks", "1", "--table", "cards", "--table", "cards", "--format", "csv")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.count("Cards,Count,Probability,Exact") == 1
