@@ -321,6 +321,9 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         click.echo(f"Punto banco, {start.describe()}: exact house edge before each coup "
                    "(+EV marks a positive expectation for the bettor).")
         click.echo(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name[:12]:>12}" for b in bets) + "  +EV")
+    if reading_a_terminal(log):
+        click.echo("reading the cards dealt from the terminal (5h Kd 9c ... or 5 K 9); "
+                   "end with Ctrl-D, or give a LOG file", err=True)
     number = 0
     try:
         for kind, item in coups_from_log(read_log(log), in_play):
@@ -347,6 +350,14 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         raise InputError(str(exc)) from None
     except UnicodeDecodeError:
         raise not_text(log) from None
+
+
+def reading_a_terminal(stream) -> bool:
+    """Whether ``stream`` is a terminal: track then waits for typed cards, and says so."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 # --- simulate ----------------------------------------------------------------

@@ -246,3 +246,15 @@ def test_distribution_prints_a_repeated_table_once():
     r = run("distribution", "--decks", "1", "--table", "cards", "--table", "cards", "--format", "csv")
     assert r.exit_code == 0, r.output
     assert r.stdout.count("Cards,Count,Probability,Exact") == 1
+
+
+def test_track_says_it_waits_for_cards_typed_at_a_terminal(monkeypatch):
+    """'exact-odds track' with no LOG on a terminal printed the first coup and waited without a word."""
+    import exact_odds.cli_shoe as cli_shoe
+
+    monkeypatch.setattr(cli_shoe, "reading_a_terminal", lambda stream: True)
+    r = run("track", input="")
+    assert r.exit_code == 0, r.output
+    assert "end with Ctrl-D" in r.stderr
+    monkeypatch.setattr(cli_shoe, "reading_a_terminal", lambda stream: False)
+    assert "Ctrl-D" not in run("track", input="").stderr
