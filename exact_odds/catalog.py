@@ -36,11 +36,15 @@ class Catalog:
 
     def variant(self, name: str) -> list[PayTable]:
         if name not in self.variants:
+            if name in self.bets:
+                raise PayTableError(f"{name!r} is a bet, not a variant; use --bets {name}")
             raise PayTableError(f"unknown variant {name!r}; choose one of: {', '.join(self.variants)}")
         return [self.bets[k] for k in self.variants[name]]
 
     def bet(self, key: str) -> PayTable:
         if key not in self.bets:
+            if key in self.variants:
+                raise PayTableError(f"{key!r} is a variant, not a bet; its bets are {', '.join(self.variants[key])}")
             raise PayTableError(f"unknown bet {key!r}; choose one of: {', '.join(self.bets)}")
         return self.bets[key]
 

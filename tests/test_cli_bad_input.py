@@ -258,3 +258,15 @@ def test_track_says_it_waits_for_cards_typed_at_a_terminal(monkeypatch):
     assert "end with Ctrl-D" in r.stderr
     monkeypatch.setattr(cli_shoe, "reading_a_terminal", lambda stream: False)
     assert "Ctrl-D" not in run("track", input="").stderr
+
+
+# --- a variant where a bet is meant, and the reverse -----------------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (["bet", "ez"], ["'ez' is a variant, not a bet", "ez_banker"]),
+    (["edge", "--bets", "ez"], ["'ez' is a variant, not a bet"]),
+    (["edge", "--variant", "banker"], ["'banker' is a bet, not a variant", "--bets banker"]),
+])
+def test_a_variant_for_a_bet_says_which_is_which(args, words):
+    """'bet ez' answered with the list of all 42 bet keys, none of them 'ez'."""
+    assert_usage_error(run(*args), *words)
