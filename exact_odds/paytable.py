@@ -132,6 +132,16 @@ def names_used(code) -> frozenset[str]:
 def compile_condition(text: str, names=ALL_NAMES, where: str = "condition"):
     """Parse a condition and check it uses only ``names``; returns a code object."""
     try:
+        return _compile_condition(text, names, where)
+    except RecursionError:  # 'not not ... tie' thousands deep: Python's parser gives up
+        raise PayTableError(
+            f"{where}: the condition is nested too deeply for Python to parse ({len(text)} characters); "
+            "write it more simply"
+        ) from None
+
+
+def _compile_condition(text: str, names, where: str):
+    try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         raise PayTableError(f"{where}: cannot parse {text!r} ({exc.msg})") from None

@@ -270,3 +270,11 @@ def test_track_says_it_waits_for_cards_typed_at_a_terminal(monkeypatch):
 def test_a_variant_for_a_bet_says_which_is_which(args, words):
     """'bet ez' answered with the list of all 42 bet keys, none of them 'ez'."""
     assert_usage_error(run(*args), *words)
+
+
+@pytest.mark.parametrize("condition", ["not " * 5000 + "tie", " + ".join(["player"] * 20000) + " == 1"])
+def test_a_condition_too_deep_to_parse_is_refused(tmp_path, condition):
+    """Thousands of 'not' (or a 20,000-term sum) raised RecursionError from Python's parser."""
+    f = tmp_path / "mine.toml"
+    f.write_text(f'[[bets.a.lines]]\nwhen = "{condition}"\npays = 1\n')
+    assert_usage_error(run("edge", "--decks", "1", "--paytable", str(f)), "nested too deeply")
