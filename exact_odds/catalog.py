@@ -92,6 +92,9 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PayTableError(f"{source}: not valid TOML: {' '.join(str(exc).split())}") from None
+    except RecursionError:  # arrays or inline tables thousands deep: tomllib's parser is recursive
+        raise PayTableError(f"{source}: arrays or tables nested too deeply to read; a pay table needs only "
+                            "[bets.NAME] and [[bets.NAME.lines]]") from None
     lines_at = _locations(text)
 
     def at(table, key=None, index=None) -> str:

@@ -278,3 +278,11 @@ def test_a_condition_too_deep_to_parse_is_refused(tmp_path, condition):
     f = tmp_path / "mine.toml"
     f.write_text(f'[[bets.a.lines]]\nwhen = "{condition}"\npays = 1\n')
     assert_usage_error(run("edge", "--decks", "1", "--paytable", str(f)), "nested too deeply")
+
+
+@pytest.mark.parametrize("value", ["[" * 5000 + "]" * 5000, "{a=" * 3000 + "1" + "}" * 3000])
+def test_a_pay_table_nested_too_deeply_for_toml_is_refused(tmp_path, value):
+    """x = [[[[...]]]] thousands deep raised RecursionError from tomllib."""
+    f = tmp_path / "mine.toml"
+    f.write_text(f"x = {value}\n")
+    assert_usage_error(run("edge", "--decks", "1", "--paytable", str(f)), "mine.toml", "nested too deeply")
