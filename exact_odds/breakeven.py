@@ -45,7 +45,7 @@ def line_index(result: BetResult, line: str | None) -> int:
                 return i
         return 0
     text = line.strip()
-    if text.isdigit() and 1 <= int(text) <= len(rows):
+    if text.isdigit() and len(text) <= 6 and 1 <= int(text) <= len(rows):
         return int(text) - 1
     for i, row in enumerate(rows):
         if row.label.lower() == text.lower():

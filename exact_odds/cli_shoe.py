@@ -17,7 +17,8 @@ from fractions import Fraction
 
 import click
 
-from .cli import InputError, InputFile, build_shoe, format_option, input_errors, not_text, shoe_options
+from .cli import (InputError, InputFile, build_shoe, check_shoe_size, format_option, input_errors, not_text,
+                  shoe_options)
 from .engine import six_card_total
 from .numbers import decimal_text, fraction_text, percent_text
 from .render import table, to_json
@@ -82,10 +83,12 @@ def parse_sweep_line(text: str, number: int) -> Shoe:
     for p in parts:
         if not p.isdigit():
             raise InputError(f"line {number}: {p!r} is not a whole number >= 0; give 13 rank counts")
+        if len(p) > 30:  # int() refuses > 4300 digits with its own error
+            raise InputError(f"line {number}: a count of {len(p)} digits; a shoe holds at most 52 x 10^18 cards")
         counts.append(int(p))
     if sum(counts) < MIN_CARDS:
         raise InputError(f"line {number}: the shoe has {sum(counts)} cards; a coup needs at least {MIN_CARDS}")
-    return Shoe(tuple(counts))
+    return check_shoe_size(Shoe(tuple(counts)), f"line {number}")
 
 
 def read_sweep(stream) -> list[tuple[int, Shoe]]:

@@ -286,3 +286,38 @@ def test_a_pay_table_nested_too_deeply_for_toml_is_refused(tmp_path, value):
     f = tmp_path / "mine.toml"
     f.write_text(f"x = {value}\n")
     assert_usage_error(run("edge", "--decks", "1", "--paytable", str(f)), "mine.toml", "nested too deeply")
+
+
+# --- deck counts beyond what can be printed or computed in time ---------------------------
+
+HUGE = "9" * 800
+
+
+@pytest.mark.parametrize("command", [["edge"], ["bet", "banker"], ["distribution"], ["banque"], ["eor"]])
+def test_more_than_10_18_decks_are_refused(command):
+    """At 10^800 decks 'bet' and 'distribution' failed printing counts past Python's 4300 digits
+    (ValueError traceback) and banque ran past two minutes."""
+    assert_usage_error(run(*command, "--decks", HUGE), "at most 10^18 decks", "--decks inf")
+
+
+def test_10_18_decks_still_work_and_approach_the_infinite_deck():
+    """The largest deck count allowed is priced exactly; its Banker edge agrees with the infinite
+    deck's (1.063999%, Wizard of Odds, RULES §4) to the printed digits."""
+    r = run("edge", "--decks", str(10**18), "--format", "csv")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[1].split(",")[6] == "1.063999%"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["edge", "--shoe", "9" * 5000 + ",4,4,4,4,4,4,4,4,4,4,4,4"], ["--shoe: at most 52 x 10^18 cards"]),
+    (["edge", "--shoe", str(10**21) + ",4,4,4,4,4,4,4,4,4,4,4,4"], ["--shoe: at most 52 x 10^18 cards"]),
+    (["edge", "--decks", "9" * 5000], ["at most 10^18 decks"]),
+    (["breakeven", "tie", "--line", "9" * 5000], ["Tie has no pay line"]),
+])
+def test_numbers_past_pythons_4300_digit_limit_are_refused(args, words):
+    """int() of more than 4300 digits raised 'Exceeds the limit ... for integer string conversion'."""
+    assert_usage_error(run(*args), *words)
+
+
+def test_sweep_refuses_a_count_past_the_limit():
+    assert_usage_error(run("sweep", "-", input="9" * 5000 + ",4,4,4,4,4,4,4,4,4,4,4,4\n"), "line 1")
