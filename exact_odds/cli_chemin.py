@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import click
 
-from .cli import InputError, format_option, input_errors
+from .cli import MAX_DECKS, InputError, format_option, input_errors
 from .render import table, to_json
 
 
@@ -30,7 +30,7 @@ def parse_commission(text: str | None) -> Fraction:
               help="A1: infinite deck, totals only. B2: d decks, banker knows his two cards. "
                    "B3: d decks, both know their two cards.")
 @click.option("--decks", metavar="N",
-              help="Decks in the shoe for B2/B3 (a whole number >= 1; default 6). Not allowed with A1.")
+              help="Decks in the shoe for B2/B3 (a whole number from 1 to 10^18; default 6). Not allowed with A1.")
 @click.option("--commission", metavar="C",
               help="Commission on banker wins, an exact fraction in [0, 1): 1/20, 0.05 or 5%. Default 0 (zero-sum).")
 @format_option
@@ -61,11 +61,15 @@ def chemin_de_fer(model_name, decks, commission, fmt):
             raise InputError("the infinite deck is model A1: use --model A1 without --decks "
                              "(B2 and B3 need a whole number of decks)")
         try:
-            decks = int(text)
+            long_number = text.strip().isdigit() and len(text.strip()) > 30  # int() refuses > 4300 digits
+            decks = MAX_DECKS + 1 if long_number else int(text)
         except ValueError:
             decks = 0
         if decks < 1:
             raise InputError(f"--decks must be a whole number >= 1, not {text!r}")
+        if decks > MAX_DECKS:
+            raise InputError("--decks: at most 10^18 decks; for the limit of ever more decks use --model A1 "
+                             "(the infinite deck)")
     c = parse_commission(commission)
     try:
         solution = solve(game_for(model_name, decks), c)

@@ -321,3 +321,9 @@ def test_numbers_past_pythons_4300_digit_limit_are_refused(args, words):
 
 def test_sweep_refuses_a_count_past_the_limit():
     assert_usage_error(run("sweep", "-", input="9" * 5000 + ",4,4,4,4,4,4,4,4,4,4,4,4\n"), "line 1")
+
+
+@pytest.mark.parametrize("decks", [HUGE, "9" * 5000, str(10**18 + 1)])
+def test_chemin_de_fer_refuses_more_than_10_18_decks(decks):
+    """At 10^800 decks models B2 and B3 died printing a 4300+ digit integer (ValueError traceback)."""
+    assert_usage_error(run("chemin-de-fer", "--model", "B2", "--decks", decks), "at most 10^18 decks", "--model A1")
