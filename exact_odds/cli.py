@@ -20,14 +20,21 @@ class InputError(click.UsageError):
     """Bad input from the user: reported in one line, exit status 2."""
 
 
+#: Raised by click >= 8.2 for a group called with no arguments; older clicks print the help themselves.
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class Main(click.Group):
     """A click group whose usage errors print as one line."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NO_ARGS_IS_HELP as exc:  # 'exact-odds' alone: show the help as help
+            click.echo(exc.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as exc:
-            where = exc.ctx.command_path if exc.ctx is not None else (prog_name or "exact-odds")
+            where = exc.ctx.command_path if exc.ctx is not None else self._command_path(args, prog_name)
             message = " ".join(exc.format_message().split())
             click.echo(f"{where}: error: {message} (see '{where} --help')", err=True)
             sys.exit(2)
@@ -43,6 +50,14 @@ class Main(click.Group):
         except BrokenPipeError:
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+    def _command_path(self, args, prog_name) -> str:
+        """'exact-odds edge' for an error click raised without a context (such as an option
+        missing its value), found from the first argument that names a command."""
+        prog = prog_name or "exact-odds"
+        argv = sys.argv[1:] if args is None else list(args)
+        name = next((a for a in argv if a in self.commands), None)
+        return f"{prog} {name}" if name else prog
 
 
 def input_errors(fn):

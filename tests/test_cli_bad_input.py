@@ -327,3 +327,24 @@ def test_sweep_refuses_a_count_past_the_limit():
 def test_chemin_de_fer_refuses_more_than_10_18_decks(decks):
     """At 10^800 decks models B2 and B3 died printing a 4300+ digit integer (ValueError traceback)."""
     assert_usage_error(run("chemin-de-fer", "--model", "B2", "--decks", decks), "at most 10^18 decks", "--model A1")
+
+
+# --- the command line itself ---------------------------------------------------------
+
+def test_no_command_shows_the_help_as_help():
+    """'exact-odds' alone printed the whole help squeezed into one 'error: Usage: ...' line."""
+    r = run()
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("Usage: exact-odds")
+    assert "\nCommands:\n" in r.stdout and "error" not in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("args, where", [
+    (["edge", "--format"], "exact-odds edge: error: Option '--format' requires an argument"),
+    (["sweep", "x", "--jobs"], "exact-odds sweep: error: Option '--jobs' requires an argument"),
+    (["edge", "--exact=yes"], "exact-odds edge: error: Option '--exact' does not take a value"),
+])
+def test_an_option_missing_its_value_names_the_command(args, where):
+    """Such errors pointed to 'exact-odds --help' instead of the command's own help."""
+    r = run(*args)
+    assert_usage_error(r, where, f"(see '{where.split(':')[0]} --help')")
