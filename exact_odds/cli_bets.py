@@ -100,6 +100,9 @@ def variants_command(paytables, names, fmt):
       exact-odds variants --paytable my_bets.toml --format json
     """
     fmt = fmt.lower()
+    if names and paytables:
+        raise InputError("--names lists the names a condition may use, the same for every file; "
+                         "drop --paytable (or drop --names to list the file's bets)")
     if names:
         rows = [[n, fam, ALL_NAMES[n]] for fam, group in
                 (("coup", COUP_NAMES), ("deal", DEAL_NAMES), ("pair", PAIR_NAMES)) for n in group]

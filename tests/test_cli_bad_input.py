@@ -348,3 +348,8 @@ def test_an_option_missing_its_value_names_the_command(args, where):
     """Such errors pointed to 'exact-odds --help' instead of the command's own help."""
     r = run(*args)
     assert_usage_error(r, where, f"(see '{where.split(':')[0]} --help')")
+
+
+def test_variants_names_with_a_paytable_is_a_conflict():
+    """--paytable was silently ignored (not even read) with --names."""
+    assert_usage_error(run("variants", "--names", "--paytable", "mine.toml"), "drop --paytable")
