@@ -33,8 +33,12 @@ def bets_option(fn):
 
 
 def jobs_option(fn):
-    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), metavar="N",
-                        help="Worker processes.")(fn)
+    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, MAX_JOBS), metavar="N",
+                        help=f"Worker processes (this machine has {os.cpu_count() or 1} cores).")(fn)
+
+
+#: Most worker processes: --jobs 100000 would fork that many processes at once.
+MAX_JOBS = 64
 
 
 def chosen_bets(variant, bet_keys, paytables, commission):

@@ -22,7 +22,8 @@ def run(fn: Callable, items: Sequence, jobs: int = 1, label: str = "", chunk: in
     ``size(item)`` per item."""
     show = sys.stderr.isatty()
     bar = click.progressbar(length=sum(size(i) for i in items), label=label, file=sys.stderr) if show else None
-    if jobs <= 1 or len(items) <= 1:
+    jobs = min(jobs, len(items))  # a process per item at most: more would only sit idle
+    if jobs <= 1:
         results = map(fn, items)
         pool = None
     else:

@@ -353,3 +353,34 @@ def test_an_option_missing_its_value_names_the_command(args, where):
 def test_variants_names_with_a_paytable_is_a_conflict():
     """--paytable was silently ignored (not even read) with --names."""
     assert_usage_error(run("variants", "--names", "--paytable", "mine.toml"), "drop --paytable")
+
+
+# --- --jobs -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["sweep", "-"], ["simulate", "--shoes", "1"]])
+def test_jobs_is_bounded(command):
+    """--jobs 100000 would fork 100,000 worker processes at once."""
+    assert_usage_error(run(*command, "--jobs", "100000"), "--jobs", "1<=x<=64")
+
+
+def test_no_more_worker_processes_than_items(monkeypatch):
+    """--jobs 200 for 2 shoes started a pool of 200 processes (198 idle)."""
+    import multiprocessing
+
+    from exact_odds import jobs
+
+    sizes = []
+    real = multiprocessing.get_context
+
+    class Recording:
+        def __init__(self, ctx):
+            self.ctx = ctx
+
+        def Pool(self, n):
+            sizes.append(n)
+            return self.ctx.Pool(n)
+
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: Recording(real(method)))
+    assert list(jobs.run(abs, [-1, -2], jobs=200)) == [1, 2]
+    assert sizes == [2]
+    assert list(jobs.run(abs, [-3], jobs=200)) == [3] and sizes == [2]  # one item: no pool at all
