@@ -322,12 +322,13 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     in_play = ShoeInPlay(start)
     pricer = fast.pricer(bets)
     headers = ["coup", "cards_left"] + [f"{k}_house_edge_percent" for k in keys] + ["positive_ev"]
+    widths = [max(12, len(b.name)) for b in bets]  # whole names: cut to 12, both Dragon Bonus bets read the same
     if fmt == "csv":
         click.echo(",".join(headers))
     elif fmt == "text":
         click.echo(f"Punto banco, {start.describe()}: exact house edge before each coup "
                    "(+EV marks a positive expectation for the bettor).")
-        click.echo(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name[:12]:>12}" for b in bets) + "  +EV")
+        click.echo(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(bets, widths)) + "  +EV")
     if reading_a_terminal(log):
         click.echo("reading the cards dealt from the terminal (5h Kd 9c ... or 5 K 9); "
                    "end with Ctrl-D, or give a LOG file", err=True)
@@ -341,7 +342,7 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
                 plus = [k for k, e in zip(keys, edges) if e < 0]
                 if fmt == "text":
                     click.echo(f"{item:>5} {shoe.size:>5} "
-                               + " ".join(f"{percent_text(e, 4):>12}" for e in edges)
+                               + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(edges, widths))
                                + ("  +EV: " + ", ".join(plus) if plus else ""))
                 elif fmt == "csv":
                     click.echo(",".join([str(item), str(shoe.size)]

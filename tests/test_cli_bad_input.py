@@ -384,3 +384,11 @@ def test_no_more_worker_processes_than_items(monkeypatch):
     assert list(jobs.run(abs, [-1, -2], jobs=200)) == [1, 2]
     assert sizes == [2]
     assert list(jobs.run(abs, [-3], jobs=200)) == [3] and sizes == [2]  # one item: no pool at all
+
+
+def test_track_text_columns_show_whole_bet_names():
+    """Names cut to 12 characters made both Dragon Bonus bets read 'Dragon Bonus'."""
+    r = run("track", "--bets", "dragon_bonus_player,dragon_bonus_banker", input="5h Kd 9c 2s 3d 4h\n")
+    assert r.exit_code == 0, r.output
+    header = r.stdout.splitlines()[1]
+    assert "Dragon Bonus Player" in header and "Dragon Bonus Banker" in header
