@@ -238,7 +238,11 @@ def tables_command(out_dir, check):
             sys.exit(1)
         click.echo(f"all tables in {out} match the code.")
         return
-    written = write_tables(out, progress)
+    try:
+        written = write_tables(out, progress)
+    except OSError as exc:
+        raise InputError(f"--out: cannot write the tables to {str(out)!r} ({exc.strerror}); "
+                         "give a directory you can write to") from None
     click.echo(f"wrote {len(written)} files to {out}")
 
 

@@ -170,7 +170,11 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
         click.echo(text, nl=False)
         return
     directory = os.path.dirname(os.path.abspath(output))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
+    except OSError as exc:
+        raise InputError(f"--output: cannot write {output!r} ({exc.strerror}); "
+                         "give a file in a directory you can write to") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
