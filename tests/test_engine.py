@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from exact_odds import Shoe, walk
 from exact_odds.engine import falling
-from naive import naive_counts
+from naive import naive_counts, naive_infinite_counts
 
 
 def engine_counts(shoe):
@@ -86,3 +86,10 @@ def test_engine_matches_naive_enumerator_on_a_full_deck():
     """The whole single-deck game, rank by rank, agrees cell by cell."""
     ranks = [4] * 13
     assert engine_counts(Shoe.from_counts(ranks)) == naive_counts(ranks)
+
+
+def test_engine_matches_naive_enumerator_on_the_infinite_deck():
+    """The infinite deck, coup state by coup state, in units of 13**-6."""
+    inf = walk(Shoe.infinite())
+    assert inf.total == 13**6
+    assert engine_counts(Shoe.infinite()) == naive_infinite_counts()
