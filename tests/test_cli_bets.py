@@ -80,6 +80,8 @@ def test_edge_commission_as_exact_fraction():
     assert banker["house_edge"] == four["house_edge"]
     pct = json.loads(run("edge", "--commission", "4%", "--format", "json").stdout)["bets"][0]
     assert pct["house_edge"] == four["house_edge"]
+    b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360  # WoO 8 decks
+    assert Fraction(banker["house_edge"]) == (p - Fraction(24, 25) * b) / total
 
 
 @pytest.mark.parametrize("bad", ["abc", "3/2", "-1/20", "1/0"])
