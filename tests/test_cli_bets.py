@@ -241,10 +241,29 @@ def test_distribution_player_first_two_natural_nine_never_loses():
     assert nine["banker_given"] == "0/1"
 
 
+def decimal_10(x: Fraction) -> str:
+    """x to 10 decimal places, rounded half up in integers (13**6 denominators never tie)."""
+    n = x * 10**10
+    whole = (n.numerator * 2 + n.denominator) // (2 * n.denominator)
+    return f"{whole // 10**10}.{whole % 10**10:010d}"
+
+
 @pytest.mark.parametrize("fmt", ["simple", "csv", "github"])
 def test_distribution_formats(fmt):
+    """Every format shows each hand's final-total probabilities and the 4/5/6-card
+    probabilities of the infinite deck, as the naive infinite-deck enumerator gives them."""
+    from naive import naive_infinite_counts
+
+    counts = naive_infinite_counts()
     r = run("distribution", "--decks", "inf", "--format", fmt)
-    assert r.exit_code == 0 and "0" in r.stdout
+    assert r.exit_code == 0, r.output
+    for t in range(10):
+        player = Fraction(sum(n for (p, _, _, _), n in counts.items() if p == t), 13**6)
+        banker = Fraction(sum(n for (_, b, _, _), n in counts.items() if b == t), 13**6)
+        assert decimal_10(player) in r.stdout and decimal_10(banker) in r.stdout, t
+    for cards in (4, 5, 6):
+        p = Fraction(sum(n for (_, _, pc, bc), n in counts.items() if pc + bc == cards), 13**6)
+        assert decimal_10(p) in r.stdout, cards
 
 
 def test_breakeven_tie_8_decks():
