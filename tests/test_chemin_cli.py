@@ -28,7 +28,11 @@ def test_json_contract_every_probability_is_a_fraction_string():
                          "banker_value", "floor", "ceiling", "tableau_differences", "deviations"}
     frac = re.compile(r"-?\d+/\d+")
     assert list(data["punter"]) == ["5"] and frac.fullmatch(data["punter"]["5"])
-    assert len(data["banker"]) == 44  # value pairs that are not naturals
+    # B2: the banker's cells are keyed by his two card values, unordered, that are not a natural.
+    holdings = {(a, b) for a in range(10) for b in range(a, 10) if (a + b) % 10 <= 7}
+    assert len(holdings) == 44
+    assert {tuple(sorted(map(int, k.split("+")))) for k in data["banker"]} == holdings
+    assert len(data["banker"]) == 44
     for cells in data["banker"].values():
         assert set(cells) == {"stood", *map(str, range(10))}
         assert all(frac.fullmatch(v) for v in cells.values())

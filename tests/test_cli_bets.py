@@ -214,8 +214,12 @@ def test_bet_breakdown_dragon_bonus_player():
 def test_bet_json_has_lines_and_hit_frequency():
     data = json.loads(run("bet", "tiger", "--decks", "6", "--format", "json").stdout)
     assert data["bet"] == "Tiger" and len(data["lines"]) == 3
-    assert Fraction(data["hit_frequency"]) == Fraction(data["win"])
-    assert sum(l["count"] for l in data["lines"]) == 312 * 311 * 310 * 309 * 308 * 307
+    total = 312 * 311 * 310 * 309 * 308 * 307  # N(N-1)...(N-5), 6 decks
+    assert sum(l["count"] for l in data["lines"]) == total
+    # The summary follows from the lines: hit frequency = P(a paying line), EV = sum pays * count / total.
+    paying = sum(l["count"] for l in data["lines"] if Fraction(l["pays"]) > 0)
+    assert Fraction(data["hit_frequency"]) == Fraction(data["win"]) == Fraction(paying, total)
+    assert Fraction(data["expected_value"]) == sum(Fraction(l["pays"]) * l["count"] for l in data["lines"]) / total
 
 
 def test_bet_unknown_is_one_line():
