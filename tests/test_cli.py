@@ -93,7 +93,6 @@ def test_edge_exact_shows_fractions():
     """The Banker edge as a reduced fraction, derived from the WoO 8-deck counts (RULES §3)."""
     b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360
     banker_edge = (p - Fraction(19, 20) * b) / total
-    assert banker_edge == Fraction(114753351728, 10847218479825)
     r = run("edge", "--decks", "8", "--exact")
     assert f"{banker_edge.numerator}/{banker_edge.denominator}" in r.stdout
 

@@ -271,12 +271,16 @@ def test_distribution_formats(fmt):
 
 
 def test_breakeven_tie_8_decks():
+    """The tie breaks even at x = (1 - p)/p, p = WoO 8-deck ties / total (issue 3: 9.5091)."""
+    p = Fraction(475627426473216, 4998398275503360)  # WoO 8-deck ties / total
+    x = (1 - p) / p
     r = run("breakeven", "tie")
     assert r.exit_code == 0, r.output
-    assert "9.5090623402" in r.stdout
+    assert f"x = {x.numerator}/{x.denominator}" in r.stdout
+    assert f"x = {decimal_10(x)}" in r.stdout
+    assert round(x, 4) == Fraction("9.5091")  # the figure issue 3 quotes
     data = json.loads(run("breakeven", "tie", "--format", "json").stdout)
-    p = Fraction(475627426473216, 4998398275503360)  # WoO 8-deck ties / total
-    assert Fraction(data["break_even"]) == (1 - p) / p
+    assert Fraction(data["break_even"]) == x
 
 
 def test_breakeven_banker_commission():
