@@ -85,8 +85,10 @@ def test_number_type_boundaries_are_the_proven_bounds():
     for n, kind in [(458, "float64"), (459, "int64"), (1450, "int64"), (1451, "python")]:
         shoe = Shoe.from_counts([n - 12] + [1] * 12)
         assert fast.precision(shoe) == kind
-        assert (engine.six_card_total(shoe) < 2**53) == (kind == "float64")
-        assert (engine.six_card_total(shoe) < 2**63) == (kind != "python")
+        six = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
+        assert engine.six_card_total(shoe) == six
+        assert (six < 2**53) == (kind == "float64")
+        assert (six < 2**63) == (kind != "python")
 
 
 def test_pure_python_fallback_without_numpy(monkeypatch):

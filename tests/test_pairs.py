@@ -181,7 +181,8 @@ def test_pair_distribution_sums_to_the_six_card_total():
     """The first-four distribution shares the walk's denominator N(N-1)...(N-5)."""
     for shoe in (Shoe.decks(1), Shoe.from_cards(SMALL_SHOES[0]), Shoe.from_counts([1, 2, 3, 0, 5, 6, 7, 1, 1, 9, 0, 3, 2])):
         d = pair_distribution(shoe)
-        assert sum(d.states.values()) == walk(shoe).total == d.total
+        n = shoe.size
+        assert sum(d.states.values()) == walk(shoe).total == d.total == n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
 
 
 def test_mixing_pair_and_coup_names_is_refused():
