@@ -2,6 +2,7 @@
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
@@ -49,7 +50,14 @@ def test_commission_is_a_bimatrix_game_without_floor_and_ceiling():
     r = run("--model", "A1", "--commission", "5%", "--format", "json")
     data = json.loads(r.stdout)
     assert data["commission"] == "1/20" and data["zero_sum"] is False
-    assert "floor" not in data and data["punter_value"] != "-" + data["banker_value"]
+    assert "floor" not in data
+    # A1: the banker's mix (unchanged by the commission) keeps the punter indifferent, so the
+    # punter's expectation is still the zero-sum value; his own mix changes (it must now make
+    # the banker indifferent), and the commission comes out of the banker's expectation.
+    zero_sum = json.loads(run("--model", "A1", "--format", "json").stdout)
+    assert data["banker"] == zero_sum["banker"] and data["punter_value"] == zero_sum["value"]
+    assert data["punter"] != zero_sum["punter"] == {"5": "9/11"}
+    assert Fraction(data["banker_value"]) < -Fraction(data["punter_value"])
 
 
 def test_csv_is_the_banker_grid():
