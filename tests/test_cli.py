@@ -104,8 +104,14 @@ def test_remove_and_shoe_agree():
 
 
 def test_version():
+    """--version prints the version pyproject.toml declares."""
+    import tomllib
+
+    from conftest import ROOT
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     r = run("--version")
-    assert r.exit_code == 0 and "exact-odds" in r.output
+    assert r.exit_code == 0 and r.output.strip() == f"exact-odds, version {declared}"
 
 
 @pytest.mark.parametrize("command", [[]] + [[name] for name in sorted(main.commands)])
