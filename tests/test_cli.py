@@ -159,3 +159,29 @@ def test_bad_input_from_the_real_console_script():
     p = subprocess.run([sys.executable, "-m", "exact_odds", "edge", "--decks", "0"], capture_output=True, text=True)
     assert p.returncode == 2
     assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("command", [["edge", "--bets", "all"], ["bet", "dragon_bonus_banker"],
+                                     ["chemin-de-fer", "--model", "A1"], ["banque", "--decks", "1"],
+                                     ["eor", "--decks", "1"]])
+def test_every_json_fraction_is_reduced(command):
+    """Issue 2's JSON contract: fractions are "p/q" strings, reduced, with q > 0."""
+    from math import gcd
+
+    data = json.loads(run(*command, "--format", "json").stdout)
+    seen = []
+
+    def visit(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                visit(v)
+        elif isinstance(x, list):
+            for v in x:
+                visit(v)
+        elif isinstance(x, str) and re.fullmatch(r"-?\d+/\d+", x):
+            p, q = map(int, x.lstrip("-").split("/"))
+            assert q > 0 and gcd(p, q) == 1, x
+            seen.append(x)
+
+    visit(data)
+    assert len(seen) >= 10  # the document really holds fractions
