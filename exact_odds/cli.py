@@ -303,10 +303,11 @@ def tables_command(out_dir, check):
         click.echo(f"all tables in {out} match the code.")
         return
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)  # before the tables are generated: fail at once
         written = write_tables(out, progress)
     except OSError as exc:
-        raise InputError(f"--out: cannot write the tables into {out} ({exc.strerror}); give a writable directory") from None
+        raise InputError(f"--out: cannot write the tables to {str(out)!r} ({exc.strerror}); "
+                         "give a directory you can write to") from None
     click.echo(f"wrote {len(written)} files to {out}")
 
 

@@ -185,7 +185,8 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
     except OSError as exc:
-        raise InputError(f"--output: cannot write in {directory} ({exc.strerror})") from None
+        raise InputError(f"--output: cannot write {output!r} ({exc.strerror}); "
+                         "give a file in a directory you can write to") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
@@ -194,7 +195,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
         if os.path.exists(tmp):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise InputError(f"--output: cannot write {output} ({exc.strerror})") from None
+            raise InputError(f"--output: cannot write {output!r} ({exc.strerror})") from None
         raise
 
 
@@ -204,9 +205,10 @@ def check_output(output: str) -> None:
         raise InputError("--output is empty; give a file name such as edges.csv")
     directory = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(directory):
-        raise InputError(f"--output: the directory {directory} does not exist; create it or write elsewhere")
+        raise InputError(f"--output: cannot write {output!r}: there is no directory {directory}; "
+                         "create it or write elsewhere")
     if not os.access(directory, os.W_OK):
-        raise InputError(f"--output: cannot write in {directory} (permission denied)")
+        raise InputError(f"--output: cannot write {output!r}: {directory} is not writable")
 
 
 # --- eor ---------------------------------------------------------------------

@@ -70,3 +70,34 @@ def naive_counts(ranks):
 
     deal(1, [])
     return out
+
+
+def naive_infinite_counts():
+    """The infinite deck (each rank 1/13, so value 0 has weight 4 and values 1-9 weight 1),
+    as a Counter of (player total, banker total, player cards, banker cards) -> count in
+    units of 13**-6 (every coup padded to six draws, like the six-card convention).
+
+    Written from the two-card totals up: a hand's two-card total t has weight
+    sum over a + b = t (mod 10) of w[a] w[b]; third cards are single draws."""
+    w = [4] + [1] * 9
+    two = [sum(w[a] * w[b] for a in range(10) for b in range(10) if (a + b) % 10 == t) for t in range(10)]
+    out = Counter()
+    for p in range(10):
+        for b in range(10):
+            ways = two[p] * two[b]
+            if p >= 8 or b >= 8:
+                out[p, b, 2, 2] += ways * 13**2
+            elif p <= 5:
+                for t in range(10):
+                    p3 = (p + t) % 10
+                    if banker_draws_formula(b, t):
+                        for u in range(10):
+                            out[p3, (b + u) % 10, 3, 3] += ways * w[t] * w[u]
+                    else:
+                        out[p3, b, 3, 2] += ways * w[t] * 13
+            elif b <= 5:
+                for u in range(10):
+                    out[p, (b + u) % 10, 2, 3] += ways * w[u] * 13
+            else:
+                out[p, b, 2, 2] += ways * 13**2
+    return out

@@ -298,13 +298,15 @@ def test_too_small_shoe_is_refused():
         banque_walk(Shoe.from_counts([1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0]))
 
 
-@pytest.mark.parametrize("bad", ["draw ", "maybe", "-1/2", "3/2", "1/0"])
+@pytest.mark.parametrize("bad", ["maybe", "-1/2", "3/2", "1/0", ""])
 def test_bad_punter_five(bad):
-    if bad == "draw ":
-        assert PunterFive.parse(bad).q == 1
-        return
     with pytest.raises(BanqueError):
         PunterFive.parse(bad)
+
+
+@pytest.mark.parametrize("text, q", [("draw ", 1), (" Stand", 0), ("9/11", Fraction(9, 11)), ("0.25", Fraction(1, 4))])
+def test_punter_five_words_and_probabilities(text, q):
+    assert PunterFive.parse(text).q == q
 
 
 def run(*args):

@@ -36,6 +36,15 @@ def test_rules_s4_tie_9_to_1_edge_8_decks(eight):
     assert edge(eight, "tie9") == "4.8440%"
 
 
+def test_rules_s4_commission_4_percent_8_decks_derived_from_woo_counts(eight):
+    """RULES §4 "Commission 4% | Banker pays 24/25 | (derive)": from the WoO 8-deck counts
+    (RULES §3), the edge is (P - 24/25 B) / T exactly, a push on ties."""
+    b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360
+    result = builtin_catalog().bet("banker4").price(eight)
+    assert result.lines[0].pays == Fraction(24, 25)
+    assert result.house_edge == (p - Fraction(24, 25) * b) / total
+
+
 def test_rules_s4_ez_baccarat_banker_edge_8_decks(eight):
     """RULES §4 / WoO "EZ Baccarat": Banker pushing on a winning three-card 7, 1.0183%."""
     assert edge(eight, "ez_banker") == "1.0183%"

@@ -2,6 +2,7 @@
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
@@ -28,7 +29,11 @@ def test_json_contract_every_probability_is_a_fraction_string():
                          "banker_value", "floor", "ceiling", "tableau_differences", "deviations"}
     frac = re.compile(r"-?\d+/\d+")
     assert list(data["punter"]) == ["5"] and frac.fullmatch(data["punter"]["5"])
-    assert len(data["banker"]) == 44  # value pairs that are not naturals
+    # B2: the banker's cells are keyed by his two card values, unordered, that are not a natural.
+    holdings = {(a, b) for a in range(10) for b in range(a, 10) if (a + b) % 10 <= 7}
+    assert len(holdings) == 44
+    assert {tuple(sorted(map(int, k.split("+")))) for k in data["banker"]} == holdings
+    assert len(data["banker"]) == 44
     for cells in data["banker"].values():
         assert set(cells) == {"stood", *map(str, range(10))}
         assert all(frac.fullmatch(v) for v in cells.values())
@@ -45,7 +50,14 @@ def test_commission_is_a_bimatrix_game_without_floor_and_ceiling():
     r = run("--model", "A1", "--commission", "5%", "--format", "json")
     data = json.loads(r.stdout)
     assert data["commission"] == "1/20" and data["zero_sum"] is False
-    assert "floor" not in data and data["punter_value"] != "-" + data["banker_value"]
+    assert "floor" not in data
+    # A1: the banker's mix (unchanged by the commission) keeps the punter indifferent, so the
+    # punter's expectation is still the zero-sum value; his own mix changes (it must now make
+    # the banker indifferent), and the commission comes out of the banker's expectation.
+    zero_sum = json.loads(run("--model", "A1", "--format", "json").stdout)
+    assert data["banker"] == zero_sum["banker"] and data["punter_value"] == zero_sum["value"]
+    assert data["punter"] != zero_sum["punter"] == {"5": "9/11"}
+    assert Fraction(data["banker_value"]) < -Fraction(data["punter_value"])
 
 
 def test_csv_is_the_banker_grid():

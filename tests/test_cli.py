@@ -2,6 +2,7 @@
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
@@ -41,14 +42,45 @@ def test_edge_json_infinite_deck_has_null_counts():
     data = json.loads(run("edge", "--decks", "inf", "--format", "json").stdout)
     assert data["outcomes"]["banker"]["count"] is None
     assert data["outcomes"]["total"] is None
-    assert data["outcomes"]["banker"]["probability"] == "2212744/4826809"
+    # The Banker's probability from the naive infinite-deck enumerator (units of 13**-6).
+    from naive import naive_infinite_counts
+
+    banker = Fraction(sum(n for (p, b, _, _), n in naive_infinite_counts().items() if b > p), 13**6)
+    assert data["outcomes"]["banker"]["probability"] == f"{banker.numerator}/{banker.denominator}"
+
+
+# WoO "Baccarat odds for 1 to 12 decks", 1 deck (RULES §3): Banker, Player, Tie, total.
+WOO_1_DECK = (6_737_232_640, 6_548_674_432, 1_372_227_328, 14_658_134_400)
+
+
+def percent_6(x: Fraction) -> str:
+    """x as a percentage with 6 places, rounded half up in integers (independent of numbers.py)."""
+    n = x * 100 * 10**6
+    whole = (n.numerator * 2 + n.denominator) // (2 * n.denominator)
+    return f"{whole // 10**6}.{whole % 10**6:06d}%"
+
+
+def woo_1_deck_edges():
+    """House edges from the WoO 1-deck counts: Banker (P - 19/20 B)/T, Player (B - P)/T, Tie (T - 9 t)/T."""
+    b, p, t, total = WOO_1_DECK
+    return [percent_6(Fraction(p - Fraction(19, 20) * b, total)), percent_6(Fraction(b - p, total)),
+            percent_6(Fraction(total - 9 * t, total))]
+
+
+def test_woo_1_deck_edges_are_the_published_digits():
+    assert woo_1_deck_edges() == ["1.011748%", "1.286372%", "15.746127%"]
 
 
 @pytest.mark.parametrize("fmt", ["plain", "simple", "github", "grid", "latex", "html", "csv"])
 def test_edge_formats(fmt):
+    """Every format carries the three bets with the house edges implied by WoO's 1-deck counts."""
     r = run("edge", "--decks", "1", "--format", fmt)
     assert r.exit_code == 0, r.output
-    assert "Banker" in r.stdout and "Tie" in r.stdout
+    for name, edge in zip(("Banker", "Player", "Tie"), woo_1_deck_edges()):
+        assert name in r.stdout and edge[:-1] in r.stdout, (name, edge)  # latex escapes the %
+    if fmt != "csv":  # the csv is the bet table alone (see test_edge_csv_has_a_header_and_three_bets)
+        for count in WOO_1_DECK:
+            assert str(count) in r.stdout
 
 
 def test_edge_csv_has_a_header_and_three_bets():
@@ -58,8 +90,11 @@ def test_edge_csv_has_a_header_and_three_bets():
 
 
 def test_edge_exact_shows_fractions():
+    """The Banker edge as a reduced fraction, derived from the WoO 8-deck counts (RULES §3)."""
+    b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360
+    banker_edge = (p - Fraction(19, 20) * b) / total
     r = run("edge", "--decks", "8", "--exact")
-    assert "114753351728/10847218479825" in r.stdout  # Banker edge 1.0579...% as a fraction
+    assert f"{banker_edge.numerator}/{banker_edge.denominator}" in r.stdout
 
 
 def test_remove_and_shoe_agree():
@@ -69,15 +104,23 @@ def test_remove_and_shoe_agree():
 
 
 def test_version():
+    """--version prints the version pyproject.toml declares."""
+    import tomllib
+
+    from conftest import ROOT
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     r = run("--version")
-    assert r.exit_code == 0 and "exact-odds" in r.output
+    assert r.exit_code == 0 and r.output.strip() == f"exact-odds, version {declared}"
 
 
-@pytest.mark.parametrize("command", [[], ["edge"], ["tables"]])
+@pytest.mark.parametrize("command", [[]] + [[name] for name in sorted(main.commands)])
 def test_help_shows_an_example(command):
+    """Issue 2: --help on every command shows an example of that very command."""
     r = run(*command, "--help")
     assert r.exit_code == 0
-    assert "exact-odds " in r.output and "Example" in r.output
+    assert "Example" in r.output
+    assert " ".join(["exact-odds", *command, ""]).rstrip() + " " in r.output
 
 
 BAD_INPUT = {
@@ -116,3 +159,29 @@ def test_bad_input_from_the_real_console_script():
     p = subprocess.run([sys.executable, "-m", "exact_odds", "edge", "--decks", "0"], capture_output=True, text=True)
     assert p.returncode == 2
     assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("command", [["edge", "--bets", "all"], ["bet", "dragon_bonus_banker"],
+                                     ["chemin-de-fer", "--model", "A1"], ["banque", "--decks", "1"],
+                                     ["eor", "--decks", "1"]])
+def test_every_json_fraction_is_reduced(command):
+    """Issue 2's JSON contract: fractions are "p/q" strings, reduced, with q > 0."""
+    from math import gcd
+
+    data = json.loads(run(*command, "--format", "json").stdout)
+    seen = []
+
+    def visit(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                visit(v)
+        elif isinstance(x, list):
+            for v in x:
+                visit(v)
+        elif isinstance(x, str) and re.fullmatch(r"-?\d+/\d+", x):
+            p, q = map(int, x.lstrip("-").split("/"))
+            assert q > 0 and gcd(p, q) == 1, x
+            seen.append(x)
+
+    visit(data)
+    assert len(seen) >= 10  # the document really holds fractions

@@ -80,6 +80,8 @@ def test_edge_commission_as_exact_fraction():
     assert banker["house_edge"] == four["house_edge"]
     pct = json.loads(run("edge", "--commission", "4%", "--format", "json").stdout)["bets"][0]
     assert pct["house_edge"] == four["house_edge"]
+    b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360  # WoO 8 decks
+    assert Fraction(banker["house_edge"]) == (p - Fraction(24, 25) * b) / total
 
 
 @pytest.mark.parametrize("bad", ["abc", "3/2", "-1/20", "1/0"])
@@ -212,8 +214,12 @@ def test_bet_breakdown_dragon_bonus_player():
 def test_bet_json_has_lines_and_hit_frequency():
     data = json.loads(run("bet", "tiger", "--decks", "6", "--format", "json").stdout)
     assert data["bet"] == "Tiger" and len(data["lines"]) == 3
-    assert Fraction(data["hit_frequency"]) == Fraction(data["win"])
-    assert sum(l["count"] for l in data["lines"]) == 312 * 311 * 310 * 309 * 308 * 307
+    total = 312 * 311 * 310 * 309 * 308 * 307  # N(N-1)...(N-5), 6 decks
+    assert sum(l["count"] for l in data["lines"]) == total
+    # The summary follows from the lines: hit frequency = P(a paying line), EV = sum pays * count / total.
+    paying = sum(l["count"] for l in data["lines"] if Fraction(l["pays"]) > 0)
+    assert Fraction(data["hit_frequency"]) == Fraction(data["win"]) == Fraction(paying, total)
+    assert Fraction(data["expected_value"]) == sum(Fraction(l["pays"]) * l["count"] for l in data["lines"]) / total
 
 
 def test_bet_unknown_is_one_line():
@@ -239,19 +245,42 @@ def test_distribution_player_first_two_natural_nine_never_loses():
     assert nine["banker_given"] == "0/1"
 
 
+def decimal_10(x: Fraction) -> str:
+    """x to 10 decimal places, rounded half up in integers (13**6 denominators never tie)."""
+    n = x * 10**10
+    whole = (n.numerator * 2 + n.denominator) // (2 * n.denominator)
+    return f"{whole // 10**10}.{whole % 10**10:010d}"
+
+
 @pytest.mark.parametrize("fmt", ["simple", "csv", "github"])
 def test_distribution_formats(fmt):
+    """Every format shows each hand's final-total probabilities and the 4/5/6-card
+    probabilities of the infinite deck, as the naive infinite-deck enumerator gives them."""
+    from naive import naive_infinite_counts
+
+    counts = naive_infinite_counts()
     r = run("distribution", "--decks", "inf", "--format", fmt)
-    assert r.exit_code == 0 and "0" in r.stdout
+    assert r.exit_code == 0, r.output
+    for t in range(10):
+        player = Fraction(sum(n for (p, _, _, _), n in counts.items() if p == t), 13**6)
+        banker = Fraction(sum(n for (_, b, _, _), n in counts.items() if b == t), 13**6)
+        assert decimal_10(player) in r.stdout and decimal_10(banker) in r.stdout, t
+    for cards in (4, 5, 6):
+        p = Fraction(sum(n for (_, _, pc, bc), n in counts.items() if pc + bc == cards), 13**6)
+        assert decimal_10(p) in r.stdout, cards
 
 
 def test_breakeven_tie_8_decks():
+    """The tie breaks even at x = (1 - p)/p, p = WoO 8-deck ties / total (issue 3: 9.5091)."""
+    p = Fraction(475627426473216, 4998398275503360)  # WoO 8-deck ties / total
+    x = (1 - p) / p
     r = run("breakeven", "tie")
     assert r.exit_code == 0, r.output
-    assert "9.5090623402" in r.stdout
+    assert f"x = {x.numerator}/{x.denominator}" in r.stdout
+    assert f"x = {decimal_10(x)}" in r.stdout
+    assert round(x, 4) == Fraction("9.5091")  # the figure issue 3 quotes
     data = json.loads(run("breakeven", "tie", "--format", "json").stdout)
-    p = Fraction(475627426473216, 4998398275503360)  # WoO 8-deck ties / total
-    assert Fraction(data["break_even"]) == (1 - p) / p
+    assert Fraction(data["break_even"]) == x
 
 
 def test_breakeven_banker_commission():

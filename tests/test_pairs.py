@@ -1,8 +1,8 @@
 """Pair bets: closed forms derived by hand, and a brute-force dealer.
 
-The closed forms count the first four cards directly for d = 6 decks
-(312 cards, 24 of each rank, 6 of each card): they share no code with
-:mod:`exact_odds.pairs`.
+The closed forms count the first four cards directly for d decks (52 d
+cards, 4 d of each rank, d of each card; checked at d = 6 and at RULES §4's
+d = 8): they share no code with :mod:`exact_odds.pairs`.
 """
 
 from collections import Counter
@@ -23,19 +23,26 @@ def price(key, shoe):
     return builtin_catalog().bet(key).price(walk(shoe))
 
 
-# --- closed forms, 6 decks ---------------------------------------------------
+# --- closed forms, d decks ---------------------------------------------------
 
-#: P(a hand pairs) = 13 * 24 * 23 / (312 * 311) = 23/311.
-P_PAIR = Fraction(13 * 24 * 23, N * (N - 1))
-#: Given the Player paired in rank r: 22 of r and 24 of each other rank in 310 cards.
-P_BOTH = P_PAIR * Fraction(22 * 21 + 12 * 24 * 23, (N - 2) * (N - 3))
-#: P(a hand is a suited pair) = 52 * 6 * 5 / (312 * 311) = 5/311.
-P_SUITED = Fraction(52 * 6 * 5, N * (N - 1))
-#: Given the Player holds two copies of card k: 4 of k and 6 of each of 51 other cards left.
-P_BOTH_SUITED = P_SUITED * Fraction(4 * 3 + 51 * 6 * 5, (N - 2) * (N - 3))
-#: Identical pairs: Player kk then Banker kk, or Player k,l (same rank) then Banker {k, l}.
-P_IDENTICAL = P_SUITED * Fraction(4 * 3, (N - 2) * (N - 3)) + \
-    Fraction(13 * 4 * 3 * 6 * 6, N * (N - 1)) * Fraction(2 * 5 * 5, (N - 2) * (N - 3))
+def closed_forms(d):
+    """P(pair), P(both pair), P(suited pair), P(both suited), P(identical pairs) for d decks:
+    N = 52 d cards, 4 d of each rank, d of each card; the first four cards only."""
+    n, r, k = 52 * d, 4 * d, d
+    later = (n - 2) * (n - 3)
+    pair = Fraction(13 * r * (r - 1), n * (n - 1))
+    #: Given the Player paired in rank x: r - 2 of x and r of each of 12 other ranks left.
+    both = pair * Fraction((r - 2) * (r - 3) + 12 * r * (r - 1), later)
+    suited = Fraction(52 * k * (k - 1), n * (n - 1))
+    #: Given the Player holds two copies of card c: k - 2 of c and k of each of 51 other cards left.
+    both_suited = suited * Fraction((k - 2) * (k - 3) + 51 * k * (k - 1), later)
+    #: Identical pairs: Player cc then Banker cc, or Player c, c' (same rank) then Banker {c, c'}.
+    identical = suited * Fraction((k - 2) * (k - 3), later) + \
+        Fraction(13 * 4 * 3 * k * k, n * (n - 1)) * Fraction(2 * (k - 1) * (k - 1), later)
+    return pair, both, suited, both_suited, identical
+
+
+P_PAIR, P_BOTH, P_SUITED, P_BOTH_SUITED, P_IDENTICAL = closed_forms(6)
 
 
 def test_closed_form_player_pair_6_decks():
@@ -71,6 +78,36 @@ def test_closed_form_tiger_pair_6_decks():
     one = 2 * P_PAIR - 2 * P_BOTH
     ev = 100 * P_IDENTICAL + 20 * (P_BOTH - P_IDENTICAL) + 4 * one - (1 - P_BOTH - one)
     assert r.expected_value == ev
+
+
+def test_rules_s4_player_pair_p_31_415_8_decks_closed_form():
+    """RULES §4: Player/Banker Pair p = 31/415 at 8 decks, 13 * 32 * 31 / (416 * 415)."""
+    assert closed_forms(8)[0] == Fraction(31, 415)
+
+
+def test_rules_s4_either_pair_8_decks_closed_form():
+    """RULES §4 "Either Pair ... pays 5 (derive)": 8 decks, p = 2 P(pair) - P(both pair)."""
+    pair, both, *_ = closed_forms(8)
+    r = price("either_pair", Shoe.decks(8))
+    assert r.win == 2 * pair - both
+    assert r.expected_value == 6 * (2 * pair - both) - 1
+
+
+def test_rules_s4_perfect_pair_8_decks_closed_form():
+    """RULES §4 "Perfect Pair ... pays 25 (derive)": 8 decks, a suited pair in either hand."""
+    _, _, suited, both_suited, _ = closed_forms(8)
+    assert suited == Fraction(52 * 8 * 7, 416 * 415)
+    r = price("perfect_pair", Shoe.decks(8))
+    assert r.win == 2 * suited - both_suited
+    assert r.expected_value == 26 * (2 * suited - both_suited) - 1
+
+
+def test_closed_form_tiger_pair_8_decks():
+    """8 decks: Tiger Pair pays 100 on identical pairs, 20 on two pairs, 4 on one pair."""
+    pair, both, _, _, identical = closed_forms(8)
+    one = 2 * pair - 2 * both
+    ev = 100 * identical + 20 * (both - identical) + 4 * one - (1 - both - one)
+    assert price("tiger_pair", Shoe.decks(8)).expected_value == ev
 
 
 def test_closed_form_pairs_infinite_deck():
@@ -144,7 +181,8 @@ def test_pair_distribution_sums_to_the_six_card_total():
     """The first-four distribution shares the walk's denominator N(N-1)...(N-5)."""
     for shoe in (Shoe.decks(1), Shoe.from_cards(SMALL_SHOES[0]), Shoe.from_counts([1, 2, 3, 0, 5, 6, 7, 1, 1, 9, 0, 3, 2])):
         d = pair_distribution(shoe)
-        assert sum(d.states.values()) == walk(shoe).total == d.total
+        n = shoe.size
+        assert sum(d.states.values()) == walk(shoe).total == d.total == n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
 
 
 def test_mixing_pair_and_coup_names_is_refused():

@@ -40,3 +40,45 @@ def test_banker_cell_when_player_stood(banker):
 def test_player_rule(player):
     """Seed 002 'Giocatore': 0-5 draws, 6-7 stands."""
     assert PUNTO_BANCO.player_draws(player) is (player <= 5)
+
+
+# --- the same cells as the walk plays them -----------------------------------
+# The tests above check the tableau object; these check that the engine's walk
+# applies each cell: among the deals of a single deck (every cell occurs),
+# Banker has a third card exactly when seed 002's table says he draws.
+
+@pytest.fixture(scope="module")
+def one_deck_deals():
+    from exact_odds import Shoe, walk
+
+    return {deal: n for deal, n in walk(Shoe.decks(1)).deals.items() if n}
+
+
+@pytest.mark.parametrize("banker", range(8))
+@pytest.mark.parametrize("third", range(10))
+def test_walk_plays_the_cell_against_player_third_card(one_deck_deals, banker, third):
+    cell = [(d, n) for d, n in one_deck_deals.items()
+            if d.banker_initial == banker and d.player_third == third]
+    assert cell, "the cell never occurs"
+    expected = third in SEED_002_BANKER_DRAWS_ON[banker]
+    assert {d.banker_third is not None for d, _ in cell} == {expected}
+
+
+@pytest.mark.parametrize("banker", range(8))
+def test_walk_plays_the_cell_when_player_stood(one_deck_deals, banker):
+    cell = [d for d in one_deck_deals if d.banker_initial == banker and d.player_third is None
+            and d.player_initial in (6, 7)]
+    assert cell, "the cell never occurs"
+    assert {d.banker_third is not None for d in cell} == {SEED_BANKER_DRAWS_WHEN_PLAYER_STOOD[banker]}
+
+
+@pytest.mark.parametrize("player", range(10))
+def test_walk_plays_the_player_rule_and_naturals(one_deck_deals, player):
+    """Seed 002: Player draws on 0-5 unless either hand has a natural (8 or 9)."""
+    for banker in range(10):
+        deals = [d for d in one_deck_deals if d.player_initial == player and d.banker_initial == banker]
+        assert deals
+        natural = player >= 8 or banker >= 8
+        assert {d.player_third is not None for d in deals} == {player <= 5 and not natural}
+        if natural:
+            assert {d.banker_third for d in deals} == {None}
