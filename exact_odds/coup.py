@@ -55,9 +55,19 @@ class Deal(NamedTuple):
 
     @property
     def coup(self) -> Coup:
+        """The coup as bets see it (remembered: there are a few thousand deals)."""
+        coup = _COUP_OF_DEAL.get(self)
+        if coup is None:
+            coup = _COUP_OF_DEAL[self] = self._final()
+        return coup
+
+    def _final(self) -> Coup:
         p = self.player_initial if self.player_third is None else (self.player_initial + self.player_third) % 10
         b = self.banker_initial if self.banker_third is None else (self.banker_initial + self.banker_third) % 10
         return Coup(p, b, 2 if self.player_third is None else 3, 2 if self.banker_third is None else 3)
+
+
+_COUP_OF_DEAL: dict = {}
 
 
 @dataclass(frozen=True)

@@ -108,12 +108,6 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
     banker_draws = [[tableau.banker_draws(b, t) for t in range(10)] + [tableau.banker_draws(b, None)]
                     for b in range(8)]
 
-    def banker_draw_sums(key):
-        acc = banker_draws_after.get(key)
-        if acc is None:
-            acc = banker_draws_after[key] = [0] * 11
-        return acc
-
     for p1, p2, b1, b2, w in deal_player_and_banker(c, dec):
         pt = (p1 + p2) % 10
         bt = (b1 + b2) % 10
@@ -126,7 +120,9 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
                 if wt:
                     wt *= w
                     if rule[t]:  # Banker draws: record the weight and the five cards it removed
-                        acc = banker_draw_sums((pt, bt, t))
+                        acc = banker_draws_after.get((pt, bt, t))
+                        if acc is None:
+                            acc = banker_draws_after[pt, bt, t] = [0] * 11
                         acc[10] += wt
                         acc[p1] += wt
                         acc[p2] += wt
@@ -136,7 +132,9 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
                     else:
                         stood[pt, bt, t, None] += wt
         elif banker_draws[bt][10]:
-            acc = banker_draw_sums((pt, bt, None))
+            acc = banker_draws_after.get((pt, bt, None))
+            if acc is None:
+                acc = banker_draws_after[pt, bt, None] = [0] * 11
             acc[10] += w
             acc[p1] += w
             acc[p2] += w
