@@ -113,35 +113,33 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
         bt = (b1 + b2) % 10
         if pt >= 8 or bt >= 8:  # a natural ends the coup
             stood[pt, bt, None, None] += w
-        elif player_draws[pt]:
+            continue
+        if player_draws[pt]:
             rule = banker_draws[bt]
+            draws = []  # (Player's third card, ways) where Banker then draws
             for t in range(10):
-                wt = c[t]
-                if wt:
-                    wt *= w
-                    if rule[t]:  # Banker draws: record the weight and the five cards it removed
-                        acc = banker_draws_after.get((pt, bt, t))
-                        if acc is None:
-                            acc = banker_draws_after[pt, bt, t] = [0] * 11
-                        acc[10] += wt
-                        acc[p1] += wt
-                        acc[p2] += wt
-                        acc[b1] += wt
-                        acc[b2] += wt
-                        acc[t] += wt
+                if c[t]:
+                    if rule[t]:
+                        draws.append((t, w * c[t]))
                     else:
-                        stood[pt, bt, t, None] += wt
+                        stood[pt, bt, t, None] += w * c[t]
         elif banker_draws[bt][10]:
-            acc = banker_draws_after.get((pt, bt, None))
-            if acc is None:
-                acc = banker_draws_after[pt, bt, None] = [0] * 11
-            acc[10] += w
-            acc[p1] += w
-            acc[p2] += w
-            acc[b1] += w
-            acc[b2] += w
+            draws = ((None, w),)
         else:
             stood[pt, bt, None, None] += w
+            continue
+        # Banker draws: record the ways and each card they removed.
+        for t, ways in draws:
+            acc = banker_draws_after.get((pt, bt, t))
+            if acc is None:
+                acc = banker_draws_after[pt, bt, t] = [0] * 11
+            acc[10] += ways
+            acc[p1] += ways
+            acc[p2] += ways
+            acc[b1] += ways
+            acc[b2] += ways
+            if t is not None:
+                acc[t] += ways
     counts: dict[Deal, int] = {}
     for (pt, bt, t, _), n in stood.items():
         counts[Deal(pt, bt, t, None)] = n * unused_ways(shoe, 4 if t is None else 5)
