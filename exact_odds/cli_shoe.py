@@ -394,11 +394,14 @@ MAX_SIMULATED_SHOES = 1_000_000
 @click.option("--burn", default="none", show_default=True, type=click.Choice(["none", "face-value"]),
               help="Burn rule: none, or face-value (turn the first card, burn that many more face down; "
                    "10-K count 10).")
+@click.option("--plot", "plot_path", metavar="FILE.png|FILE.svg",
+              help="Also draw each bet's house edge by cards left into this file (needs the 'plot' extra: "
+                   "pip install 'exact_odds[plot]').")
 @bets_option
 @jobs_option
 @format_option
 @input_errors
-def simulate(shoes, decks, seed, burn, variant, bets, paytables, commission, jobs, fmt):
+def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, commission, jobs, fmt):
     """Deal seeded shuffled shoes and price every bet exactly before every coup.
 
     Each shoe is shuffled with its own seed (derived from --seed, so --jobs
@@ -415,9 +418,16 @@ def simulate(shoes, decks, seed, burn, variant, bets, paytables, commission, job
       exact-odds simulate --shoes 1000 --decks 8 --seed 7 --jobs 2
       exact-odds simulate --shoes 200 --bets tie --burn face-value
       exact-odds simulate --shoes 50 --format json
+      exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.svg
     """
     from .play import BURN_RULES, CARDS_BEHIND_CUT
+    from .plot import PlotError, check_plot_path, plot_edges
     from .simulation import simulate as run_simulation
+
+    try:
+        plot_file = check_plot_path(plot_path) if plot_path else None
+    except PlotError as exc:
+        raise InputError(str(exc)) from None
 
     if decks < 1:
         raise InputError(f"--decks must be a whole number from 1 to {MAX_SIMULATED_DECKS}, not {decks}")
@@ -426,6 +436,11 @@ def simulate(shoes, decks, seed, burn, variant, bets, paytables, commission, job
                          "(every coup is priced exactly; for one large shoe use 'exact-odds edge --decks N')")
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     result = run_simulation(shoes, decks, seed, bets, burn, jobs, "shoes")
+    if plot_file is not None:
+        try:
+            plot_edges(result, plot_file)
+        except PlotError as exc:
+            raise InputError(str(exc)) from None
     summary_headers = ["Bet", "Coups", "P(EV > 0)", "Mean house edge", "Best EV",
                        "Bets per shoe", "Expected gain/shoe", "Realised gain/shoe"]
     summary = []

@@ -124,6 +124,10 @@ class SimulationResult:
                 acc += Fraction(s, self.scales[b] * falling(n, 6))
         return (acc / coups if coups else None), coups, pos
 
+    def edge_by_cards_left(self, b: int) -> list[tuple[int, Fraction]]:
+        """Bet b's mean house edge at each number of cards left, from the most cards down."""
+        return [(n, -self.mean_ev(b, n, n)[0]) for n in sorted(self.tallies[b].by_remaining, reverse=True)]
+
     def buckets(self, per: int = CARDS_PER_DECK) -> list[tuple[int, int]]:
         """Ranges of cards remaining, one deck wide, from a full shoe down."""
         full = self.decks * CARDS_PER_DECK

@@ -82,6 +82,8 @@ CASES = {
         (["simulate", "--seed", "x"], "--seed"),
         (["simulate", "--bets", "nope"], "unknown bet 'nope'"),
         (["simulate", "--shoes", "1", "--decks", "1", "--bets", "player_pair"], "ranks or suits"),
+        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "edge.pdf"], "name a .png or .svg file"),
+        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "{missing}/edge.svg"], "does not exist"),
     ],
     "chemin-de-fer": [
         (["chemin-de-fer", "--model", "C4"], "C4"),

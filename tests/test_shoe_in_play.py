@@ -323,3 +323,30 @@ def test_track_flags_positive_expectation():
     assert all(row.endswith("+EV: tie") for row in rows)
     assert "-800.0000%" in rows[0]
     assert "middle of coup 2 (2 of its cards seen, the last on line 2)" in res.stderr
+
+
+def test_simulate_plot_draws_the_edge_of_every_bet(tmp_path):
+    """--plot writes an SVG with one labelled curve per bet."""
+    out = tmp_path / "edge.svg"
+    r = CliRunner().invoke(main, ["simulate", "--shoes", "3", "--decks", "1", "--seed", "5",
+                                  "--bets", "banker,tie", "--plot", str(out)])
+    assert r.exit_code == 0, r.output
+    svg = out.read_text()
+    assert svg.startswith("<?xml") and "<svg" in svg
+    assert "Banker" in svg and "Tie" in svg and "cards left in the shoe" in svg
+
+
+def test_plotted_edge_at_a_full_deck_is_the_wizard_of_odds_1_deck_edge():
+    """Every 1-deck shoe's first coup is dealt from 52 cards, so the plotted point at 52
+    is the full-deck edge: WoO 'Baccarat odds for 1 to 12 decks', 1 deck,
+    B 6,737,232,640, P 6,548,674,432, T 1,372,227,328 of 14,658,134,400."""
+    from exact_odds.catalog import builtin_catalog
+    from exact_odds.simulation import simulate
+
+    bets = builtin_catalog().variant("standard")
+    result = simulate(4, 1, 11, bets)
+    b, p, t, total = 6_737_232_640, 6_548_674_432, 1_372_227_328, 14_658_134_400
+    woo = [Fraction(p - Fraction(19, 20) * b, total), Fraction(b - p, total), Fraction(total - 9 * t, total)]
+    for i, expected in enumerate(woo):
+        n, edge = result.edge_by_cards_left(i)[0]
+        assert n == 52 and edge == expected

@@ -1,0 +1,57 @@
+"""A picture of a simulation: each bet's house edge by cards left in the shoe.
+
+matplotlib is an optional extra (``pip install 'exact_odds[plot]'``) and is
+imported only here, only when a plot is asked for. The numbers plotted are
+the simulation's exact means (:meth:`SimulationResult.edge_by_cards_left`),
+turned into floats only for drawing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+#: File types a plot can be written as, by suffix.
+PLOT_SUFFIXES = (".png", ".svg")
+
+
+class PlotError(ValueError):
+    """A plot that cannot be drawn as asked; the message says how to fix it."""
+
+
+def check_plot_path(path: str) -> Path:
+    """The plot's path, if its suffix is one we write and its folder exists."""
+    p = Path(path)
+    if p.suffix.lower() not in PLOT_SUFFIXES:
+        raise PlotError(f"--plot {path!r}: name a .png or .svg file")
+    if not p.parent.is_dir():
+        raise PlotError(f"--plot {path!r}: the folder {str(p.parent)!r} does not exist")
+    return p
+
+
+def plot_edges(result, path: Path) -> None:
+    """Draw every bet's mean house edge (percent) against cards left and write ``path``."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise PlotError("--plot needs matplotlib: pip install 'exact_odds[plot]'") from None
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for b, bet in enumerate(result.bets):
+        points = result.edge_by_cards_left(b)
+        ax.plot([n for n, _ in points], [float(edge * 100) for _, edge in points], label=bet.name, linewidth=1)
+    ax.axhline(0, color="black", linewidth=0.6)
+    ax.invert_xaxis()
+    ax.set_xlabel("cards left in the shoe")
+    ax.set_ylabel("house edge (%), mean over simulated coups")
+    shoes = f"{result.shoes} simulated shoe{'s' if result.shoes != 1 else ''}"
+    ax.set_title(f"{shoes} of {result.decks} deck{'s' if result.decks != 1 else ''}, seed {result.seed}")
+    ax.legend()
+    fig.tight_layout()
+    try:
+        fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
+    except OSError as exc:
+        raise PlotError(f"--plot {str(path)!r}: cannot write it ({exc.strerror})") from None
+    finally:
+        plt.close(fig)
