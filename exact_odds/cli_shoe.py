@@ -395,8 +395,8 @@ MAX_SIMULATED_SHOES = 1_000_000
               help="Burn rule: none, or face-value (turn the first card, burn that many more face down; "
                    "10-K count 10).")
 @click.option("--plot", "plot_path", metavar="FILE.png|FILE.svg",
-              help="Also draw each bet's house edge by cards left into this file (needs the 'plot' extra: "
-                   "pip install 'exact_odds[plot]').")
+              help="Also draw each bet's house edge by cards left into this file (needs matplotlib, "
+                   "the project's 'plot' extra).")
 @bets_option
 @jobs_option
 @format_option

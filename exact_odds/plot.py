@@ -1,6 +1,6 @@
 """A picture of a simulation: each bet's house edge by cards left in the shoe.
 
-matplotlib is an optional extra (``pip install 'exact_odds[plot]'``) and is
+matplotlib is an optional extra (``pip install '.[plot]'`` from a checkout) and is
 imported only here, only when a plot is asked for. The numbers plotted are
 the simulation's exact means (:meth:`SimulationResult.edge_by_cards_left`),
 turned into floats only for drawing.
@@ -18,8 +18,19 @@ class PlotError(ValueError):
     """A plot that cannot be drawn as asked; the message says how to fix it."""
 
 
+def _matplotlib():
+    try:
+        import matplotlib
+    except ImportError:
+        raise PlotError("--plot needs matplotlib: pip install matplotlib (or the project's 'plot' extra)") from None
+    matplotlib.use("Agg")
+    return matplotlib
+
+
 def check_plot_path(path: str) -> Path:
-    """The plot's path, if its suffix is one we write and its folder exists."""
+    """The plot's path, if its suffix is one we write, its folder exists and
+    matplotlib is there to draw it (checked before any simulating)."""
+    _matplotlib()
     p = Path(path)
     if p.suffix.lower() not in PLOT_SUFFIXES:
         raise PlotError(f"--plot {path!r}: name a .png or .svg file")
@@ -30,11 +41,7 @@ def check_plot_path(path: str) -> Path:
 
 def plot_edges(result, path: Path) -> None:
     """Draw every bet's mean house edge (percent) against cards left and write ``path``."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise PlotError("--plot needs matplotlib: pip install 'exact_odds[plot]'") from None
-    matplotlib.use("Agg")
+    _matplotlib()
     from matplotlib import pyplot as plt
 
     fig, ax = plt.subplots(figsize=(8, 4.5))

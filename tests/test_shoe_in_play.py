@@ -350,3 +350,14 @@ def test_plotted_edge_at_a_full_deck_is_the_wizard_of_odds_1_deck_edge():
     for i, expected in enumerate(woo):
         n, edge = result.edge_by_cards_left(i)[0]
         assert n == 52 and edge == expected
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
+    """Without matplotlib, --plot is one line, exit 2, naming what to install."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
+    r = CliRunner().invoke(main, ["simulate", "--shoes", "1", "--decks", "1", "--plot", str(tmp_path / "e.png")])
+    assert r.exit_code == 2
+    assert r.stderr.count("\n") == 1 and "pip install matplotlib" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "e.png").exists()
