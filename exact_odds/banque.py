@@ -97,15 +97,6 @@ def natural(a: int, b: int) -> int:
     return 11 + _NATURAL_INDEX[min(a, b), max(a, b)]
 
 
-def action_text(action: int) -> str:
-    if action == STOOD:
-        return "stood"
-    if action <= 10:
-        return f"drew {action - 1}"
-    a, b, _ = _NATURAL_PAIRS[action - 11]
-    return f"natural {a}+{b}"
-
-
 def is_natural(action: int) -> bool:
     return action >= 11
 
@@ -503,11 +494,6 @@ class Middle:
     def settles(self) -> Fraction:
         """P(this coup settles all that is left): both win or both lose."""
         return self.win + self.lose
-
-    @property
-    def stake_kept(self) -> Fraction:
-        """Expected share of the stake still in play after one coup."""
-        return self.freeze + self.both_tie + (self.half_win + self.half_lose) / 2
 
     def solve(self) -> "MiddleSolution":
         """Solve the recurrences exactly with sympy.

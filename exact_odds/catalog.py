@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .paytable import PayLine, PayTable, PayTableError, commission_banker, parse_pays
+from .paytable import PayLine, PayTable, PayTableError, parse_pays
 
 
 @dataclass(frozen=True)
@@ -28,11 +28,6 @@ class Catalog:
     variant_descriptions: dict[str, str]
     #: Keys of the bets this file defines (a user file also sees the built-in bets).
     own: tuple[str, ...] = field(default=())
-
-    @property
-    def own_bets(self) -> list[PayTable]:
-        """The bets defined by this file, in file order."""
-        return [self.bets[k] for k in (self.own or self.bets)]
 
     def variant(self, name: str) -> list[PayTable]:
         if name not in self.variants:
@@ -47,10 +42,6 @@ class Catalog:
                 raise PayTableError(f"{key!r} is a variant, not a bet; its bets are {', '.join(self.variants[key])}")
             raise PayTableError(f"unknown bet {key!r}; choose one of: {', '.join(self.bets)}")
         return self.bets[key]
-
-    def with_commission(self, commission) -> PayTable:
-        """The Banker bet with an exact commission (see :func:`~exact_odds.paytable.commission_banker`)."""
-        return commission_banker(commission)
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")

@@ -179,11 +179,6 @@ class Shoe:
             v[RANK_VALUES[r]] += c
         return tuple(v)
 
-    @property
-    def rank_weights(self) -> tuple[int, ...]:
-        """Weight of each rank per draw: its count, or 1 each for the infinite deck."""
-        return (1,) * 13 if self.ranks is None else self.ranks
-
     def describe(self) -> str:
         if self.label:
             return self.label
