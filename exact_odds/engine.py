@@ -51,31 +51,33 @@ def unused_ways(shoe: Shoe, cards_used: int, convention: int = 6) -> int:
     return falling(shoe.size - cards_used, convention - cards_used)
 
 
+def deal_two_cards(c: list[int], dec: int):
+    """Every two-card hand from ``c``: yields ``(a, b, ways)`` with a <= b.
+
+    ``c`` holds the value counts (or the infinite deck's weights, with
+    ``dec`` = 0). While a hand is yielded its two cards are out of ``c``.
+    ``ways`` (never 0) counts the ordered ways to deal it."""
+    for a, b, m in TWO_CARD_HANDS:
+        ways = c[a] * m
+        c[a] -= dec
+        ways *= c[b]
+        c[b] -= dec
+        if ways:
+            yield a, b, ways
+        c[a] += dec
+        c[b] += dec
+
+
 def deal_player_and_banker(c: list[int], dec: int):
     """Every first four cards: yields ``(p1, p2, b1, b2, ways)``.
 
-    ``c`` holds the value counts (or the infinite deck's weights, with
-    ``dec`` = 0); while a deal is yielded the four cards are out of ``c``,
-    so the caller can draw third cards from it. ``ways`` (never 0) counts
-    the ordered deals Player, Banker, Player, Banker of these values.
-    """
-    for p1, p2, mp in TWO_CARD_HANDS:
-        wp = c[p1] * mp
-        c[p1] -= dec
-        wp *= c[p2]
-        c[p2] -= dec
-        if wp:
-            for b1, b2, mb in TWO_CARD_HANDS:
-                w = c[b1] * mb
-                c[b1] -= dec
-                w *= c[b2]
-                c[b2] -= dec
-                if w:
-                    yield p1, p2, b1, b2, w * wp
-                c[b1] += dec
-                c[b2] += dec
-        c[p1] += dec
-        c[p2] += dec
+    While a deal is yielded the four cards are out of ``c``, so the caller
+    can draw third cards from it. ``ways`` (never 0) counts the ordered
+    deals Player, Banker, Player, Banker of these values (the same for any
+    order, so each hand is dealt as an unordered pair)."""
+    for p1, p2, wp in deal_two_cards(c, dec):
+        for b1, b2, wb in deal_two_cards(c, dec):
+            yield p1, p2, b1, b2, wp * wb
 
 
 def six_card_total(shoe: Shoe) -> int:
