@@ -133,8 +133,7 @@ def count_text(count, infinite: bool = False) -> str:
     """A six-card count for a table ('' for the infinite deck, which has none)."""
     if infinite:
         return ""
-    count = Fraction(count)
-    return str(count.numerator) if count.denominator == 1 else fraction_text(count)
+    return str(Fraction(count))  # '12' for a whole count, 'p/q' otherwise
 
 
 def analyse(shoe: Shoe, bets: list[PayTable] | None = None, tableau=PUNTO_BANCO) -> Analysis:

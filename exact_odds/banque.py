@@ -596,13 +596,13 @@ def model_notes(result: BanqueResult) -> list[str]:
     """Every modelling choice behind ``result``, one sentence each."""
     w = result.walk
     if result.policy == "optimal":
-        banker = (f"optimal for theta = {fraction_str(result.theta)}: in each information set he draws iff that "
+        banker = (f"optimal for theta = {str(Fraction(result.theta))}: in each information set he draws iff that "
                   "has the strictly larger exact conditional expected gain theta*(vs left) + (1-theta)*(vs right); "
                   "on an exact tie he stands")
     elif result.policy == "tableau-larger":
         side = "left" if result.theta >= Fraction(1, 2) else "right"
         banker = (f"punto banco banker rule against the tableau with the larger stake (theta = "
-                  f"{fraction_str(result.theta)}: the {side}; equal stakes go to the left)")
+                  f"{str(Fraction(result.theta))}: the {side}; equal stakes go to the left)")
     else:
         banker = f"punto banco banker rule against the {result.policy.split('-')[1]} tableau"
     return [
@@ -635,11 +635,6 @@ def convention(w: BanqueWalk) -> str:
     return text
 
 
-def fraction_str(x: Fraction) -> str:
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
 def _counts_shown(w: BanqueWalk) -> bool:
     return w.pure and not w.shoe.is_infinite
 
@@ -670,7 +665,7 @@ def bet_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = False
         ("Left tableau", result.tableau_ev("left")),
         ("Right tableau", result.tableau_ev("right")),
         ("Middle (a cheval), until settled", solution.expected_value),
-        (f"Banker, theta = {fraction_str(result.theta)}", result.banker_edge),
+        (f"Banker, theta = {str(Fraction(result.theta))}", result.banker_edge),
     ]
     rows = []
     for name, ev in items:
@@ -687,7 +682,7 @@ def theta_rows(w: BanqueWalk, policies=BANKER_POLICIES, exact: bool = False):
     headers = ["Theta (share on left)"] + [f"Banker edge, {p}" for p in policies]
     rows = []
     for t in THETAS:
-        row = [fraction_str(t)]
+        row = [str(Fraction(t))]
         for p in policies:
             e = w.price(p, t).banker_edge
             row.append(percent_text(e, 6) + (f" ({fraction_text(e)})" if exact else ""))
