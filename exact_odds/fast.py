@@ -37,13 +37,29 @@ for punto banco. A shoe is then evaluated by
    their common denominator, turn the row counts into the exact numerator
    of its expected value.
 
+The six-card form (the :class:`Pricer`)
+---------------------------------------
+The 4-6-value features are not independent polynomials: the count has
+``N - |m| = sum_v (c_v - m_v)``, so ``f_m = sum_v f_(m+v)`` whenever
+``|m| < 6``. Substituting this until every multiset has six values puts a
+row over the 5,005 multisets of exactly six values (instead of 6,958 of
+4-6 values), with features ``prod_v falling(c_v, m_v)`` and no unused-card
+factor. It is the six-card convention (RULES §3) made literal: a row's
+entry for a six-value multiset is the number of its orderings whose first
+cards make a coup that lands in the row, at most 6! = 720. The product is
+then 28% smaller, and each feature is the product of two three-factor
+products from a table of 935 (:meth:`CompiledWalk._six_card_tables`).
+
 Number types (one choice, made here)
 ------------------------------------
 Every term ``mult * f_m`` is a non-negative part of a count, so every term
 and every partial sum of a row is a non-negative integer at most
 ``total = N(N-1)...(N-5)`` (``13**6`` for the infinite deck); a partial
 product of the six factors (each at most N) is 0, at most N**4, or the
-feature itself, at most ``total``. Hence:
+feature itself, at most ``total``. The same holds in the six-card form:
+its terms are non-negative parts of the same count (entry times feature is
+at most the number of six-card sequences of that multiset), and a partial
+product is at most N**3 or the feature. Hence:
 
 * ``total < 2**53``: float64 (numpy/BLAS) is exact, because every value met
   is an integer float64 represents exactly, in any order of summation (BLAS
@@ -136,8 +152,7 @@ class CompiledWalk:
         A coup of k cards has k card factors ``c_v - r`` (index 6v + r) and
         6 - k unused-card factors ``N - j`` for j = k..5 (index 60 + j)."""
         values = self.nodes[self.monomials[m]]
-        cards = [_OCCURRENCES * v + values[:i].count(v) for i, v in enumerate(values)]
-        return tuple(cards + [10 * _OCCURRENCES + j for j in range(len(values), _OCCURRENCES)])
+        return tuple(_card_slots(values) + [10 * _OCCURRENCES + j for j in range(len(values), _OCCURRENCES)])
 
     def arrays(self):
         """numpy views of the tables (built once)."""
@@ -155,7 +170,71 @@ class CompiledWalk:
                 term_mult=np.array([t[2] for t in self.terms], dtype=np.int64),
                 deal_starts=np.flatnonzero(np.r_[True, deal_idx[1:] != deal_idx[:-1]]),
             )
+            self._arrays.update(self._six_card_tables(np))
         return self._arrays
+
+    def _six_card_tables(self, np) -> dict:
+        """Index tables for the six-card form (:meth:`six_card_rows`, :func:`_six_card_features`).
+
+        ``lift[k]``: for each k-value multiset (k = 5, 6) and each distinct
+        value v in it, the multiset less one v (its parent one level down),
+        in at most six rounds with each child once per round.
+
+        A six-value multiset's feature is the product of two triples of card
+        factors: those of its first three values (one of 220 three-value
+        multisets) and those of its last three (one of 715 distinct triples:
+        the slot of a value depends on its copies among the first three).
+        ``triple_slots`` lists the factors of both kinds of triple (three
+        arrays: first, second and third factor), the 220 first;
+        ``six_prefix`` and ``six_suffix`` index it for every six-value
+        multiset."""
+        by_size = {k: [n for n in self.nodes if len(n) == k] for k in (3, 4, 5, 6)}
+        position = {n: i for k in by_size for i, n in enumerate(by_size[k])}
+        lift = {}
+        for k in (5, 6):
+            rounds: list[tuple[list[int], list[int]]] = [([], []) for _ in range(_OCCURRENCES)]
+            for child, n in enumerate(by_size[k]):
+                for j, v in enumerate(sorted(set(n))):
+                    i = n.index(v)
+                    rounds[j][0].append(child)
+                    rounds[j][1].append(position[n[:i] + n[i + 1:]])
+            lift[k] = [(np.array(c, dtype=np.intp), np.array(p, dtype=np.intp)) for c, p in rounds if c]
+        triples = {tuple(_card_slots(n)): i for i, n in enumerate(by_size[3])}
+        prefix, suffix = [], []
+        for n in by_size[6]:
+            prefix.append(position[n[:3]])
+            suffix.append(triples.setdefault(tuple(_card_slots(n)[3:]), len(triples)))
+        slots = np.array(list(triples), dtype=np.intp)
+        return {
+            "lift": lift,
+            "level_sizes": tuple(len(by_size[k]) for k in (4, 5, 6)),
+            "six_prefix": np.array(prefix, dtype=np.intp),
+            "six_suffix": np.array(suffix, dtype=np.intp),
+            "triple_slots": tuple(np.ascontiguousarray(slots[:, i]) for i in range(3)),
+        }
+
+    def six_card_rows(self, np, rows):
+        """Rows over the 4-6-value monomials as rows over the 5,005 six-value multisets.
+
+        The same polynomials: a k-value monomial's feature carries
+        ``N - k = sum_v (c_v - m_v)`` for an unused card, so
+        ``f_m = sum_v f_(m + v)`` (each term with one tail factor fewer),
+        applied once from 4 to 5 values and once from 5 to 6. The entry of
+        a six-value multiset is then the number of its orderings whose
+        first cards make a coup in the row: at most 6! = 720, exact in
+        float64. ``rows`` is (R x monomials); the result (R x 5,005)."""
+        a = self.arrays()
+        n4, n5, _ = a["level_sizes"]
+        level = {4: rows[:, :n4], 5: rows[:, n4:n4 + n5].copy(), 6: rows[:, n4 + n5:].copy()}
+        for k in (5, 6):
+            for child, parent in a["lift"][k]:
+                level[k][:, child] += level[k - 1][:, parent]
+        return level[6]
+
+
+def _card_slots(values: tuple[int, ...]) -> list[int]:
+    """The card factors of a sorted tuple of values: ``6v + r`` for ``c_v - r`` (r earlier copies of v)."""
+    return [_OCCURRENCES * v + values[:i].count(v) for i, v in enumerate(values)]
 
 
 def _sorted_insert(t: tuple[int, ...], v: int) -> tuple[int, ...]:
@@ -305,28 +384,48 @@ def factor_vector(shoe: Shoe) -> list[int]:
 FACTORS = 11 * _OCCURRENCES
 
 
-def _features_numpy(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype, pairs=None):
-    """Features ``f_m`` as a (monomials x shoes) array of ``dtype``: the same numbers as :func:`features`.
-
-    ``pairs`` (default: every monomial) selects the monomials to compute.
+def _features_numpy(np, shoe: Shoe, cw: CompiledWalk, dtype):
+    """Features ``f_m`` of one shoe as a flat array of ``dtype``: the same numbers as :func:`features`.
 
     Each feature is a product of exactly six factors (:meth:`CompiledWalk.slots`),
     taken as three products of two from the outer product of the factor
     vector with itself: three gathers and two multiplications. Every factor
     is at most N, so any partial product is 0, at most N**5, or the whole
     feature (at most ``total``), all below the bound of ``dtype``."""
-    p0, p1, p2 = cw.arrays()["pairs"] if pairs is None else pairs
+    p0, p1, p2 = cw.arrays()["pairs"]
+    g = _factor_array(np, shoe, dtype)
+    table = np.multiply.outer(g, g).ravel()
+    f = table.take(p0)
+    f *= table.take(p1)
+    f *= table.take(p2)
+    return f
+
+
+def _six_card_features(np, shoes: Sequence[Shoe], cw: CompiledWalk, dtype, index):
+    """``falling(c, m)`` for six-value multisets m, as a (len(index[0]) x shoes) array of ``dtype``.
+
+    ``index`` is ``(prefix, suffix)``, slices of ``six_prefix`` and
+    ``six_suffix`` (:meth:`CompiledWalk._six_card_tables`) naming the
+    multisets. Each is the product of the three card factors of its first
+    three values and the three of its last three: three gathers from the 60
+    card factors and two products make the 935 triples (``triple_slots``),
+    two more gathers and one product make the features. Every factor is at most N,
+    so a partial product is 0, at most N**3, or the feature itself (at
+    most ``total``), all below the bound of ``dtype``."""
+    s0, s1, s2 = cw.arrays()["triple_slots"]
+    prefix, suffix = index
     if len(shoes) == 1:  # one shoe: flat arrays, the quickest gathers
-        table = np.multiply.outer(*(2 * (_factor_array(np, shoes[0], dtype),))).ravel()
-        f = table.take(p0)
-        f *= table.take(p1)
-        f *= table.take(p2)
+        g = _card_factors(np, shoes[0], dtype)
+        t = g.take(s0)
+        t *= g.take(s1)
+        t *= g.take(s2)
+        f = t.take(prefix)
+        f *= t.take(suffix)
         return f[:, None]
-    g = _factor_arrays(np, shoes, dtype)  # (66, S)
-    table = (g[:, None, :] * g[None, :, :]).reshape(FACTORS * FACTORS, len(shoes))
-    f = table[p0]
-    f *= table[p1]
-    f *= table[p2]
+    g = _factor_arrays(np, shoes, dtype)
+    t = g[s0] * g[s1] * g[s2]
+    f = t[prefix]
+    f *= t[suffix]
     return f
 
 
@@ -344,19 +443,26 @@ def _factor_arrays(np, shoes: Sequence[Shoe], dtype):
 
 def _factor_array(np, shoe: Shoe, dtype):
     """:func:`factor_vector` as a flat numpy array (one shoe)."""
-    g = np.empty(FACTORS, dtype=dtype)
+    tails = np.full(_OCCURRENCES, 13, dtype=dtype) if shoe.is_infinite else shoe.size - _offsets(np, dtype)
+    return np.concatenate((_card_factors(np, shoe, dtype).ravel(), tails))
+
+
+def _card_factors(np, shoe: Shoe, dtype):
+    """The 60 card factors of :func:`factor_vector` (one shoe): ``take`` reads them flat."""
     c = np.array(shoe.value_counts, dtype=dtype)
     if shoe.is_infinite:
-        g[:60] = np.repeat(c, _OCCURRENCES)
-        g[60:] = 13
-        return g
+        return np.repeat(c, _OCCURRENCES)
+    g = np.subtract.outer(c, _offsets(np, dtype))
+    np.maximum(g, 0, out=g)
+    return g
+
+
+def _offsets(np, dtype):
+    """``[0, 1, ..., 5]`` as a cached array of ``dtype``."""
     offsets = _OFFSETS.get(dtype)
     if offsets is None:
-        offsets = _OFFSETS[dtype] = np.tile(np.arange(_OCCURRENCES, dtype=dtype), 11)
-    np.subtract(np.repeat(c, _OCCURRENCES), offsets[:60], out=g[:60])
-    np.maximum(g[:60], 0, out=g[:60])
-    np.subtract(shoe.size, offsets[60:], out=g[60:])
-    return g
+        offsets = _OFFSETS[dtype] = np.arange(_OCCURRENCES, dtype=dtype)
+    return offsets
 
 
 _OFFSETS: dict = {}
@@ -382,7 +488,7 @@ def deal_counts(shoe: Shoe, cw: CompiledWalk) -> list[int]:
     kind = precision(shoe)
     if np is not None and kind != "python":
         dtype = np.float64 if kind == "float64" else np.int64
-        f = _features_numpy(np, [shoe], cw, dtype)[:, 0]
+        f = _features_numpy(np, shoe, cw, dtype)
         a = cw.arrays()
         terms = f[a["term_monomial"]] * a["term_mult"].astype(dtype)
         return np.add.reduceat(terms, a["deal_starts"]).astype(np.int64).tolist()
@@ -480,11 +586,12 @@ class Pricer:
         return self._rows
 
     def _matrix(self, np, dtype):
-        """The rows as a dense (rows x monomials) array of ``dtype``.
+        """The rows as a dense (rows x six-value multisets) array of ``dtype``.
 
-        Built with a weighted bincount, whose float64 sums are exact here: a
-        cell counts orderings of one multiset of at most 6 values (at most
-        6! = 720), far below 2**53."""
+        Built over the monomials with a weighted bincount, then lifted to
+        six values (:meth:`CompiledWalk.six_card_rows`); the float64 sums
+        are exact: a cell counts orderings of one multiset of 6 values (at
+        most 6! = 720), far below 2**53."""
         key = np.dtype(dtype).name
         if key not in self._dense:
             a = self.compiled.arrays()
@@ -495,7 +602,8 @@ class Pricer:
             for j in range(by_deal.shape[1]):
                 flat = by_deal[a["term_deal"], j] * n_mono + a["term_monomial"]
                 cells += np.bincount(flat, weights=weights, minlength=self.n_rows * n_mono)
-            self._dense[key] = cells.reshape(self.n_rows, n_mono).astype(np.int64).astype(dtype)
+            six = self.compiled.six_card_rows(np, cells.reshape(self.n_rows, n_mono))
+            self._dense[key] = six.astype(np.int64).astype(dtype)
         return self._dense[key]
 
     def _basis(self, np):
@@ -509,13 +617,13 @@ class Pricer:
         combination checked exactly in integers. Columns that are zero in
         every kept row are dropped (their features are not computed).
 
-        Returns ``(B, E, PE, e_norm, pe_norm, pairs)``: ``B`` the kept rows
+        Returns ``(B, E, PE, e_norm, pe_norm, index)``: ``B`` the kept rows
         over the kept columns (float64, exact small integers); every row
         count is ``E @ [B @ f; total]`` and every EV numerator (scaled
         payouts) is ``PE @ [B @ f; total]``; ``e_norm`` and ``pe_norm`` are
         the largest row sums of ``|E|`` and ``|PE|``, which bound every
         partial sum by ``norm * total`` (checked against 2**63 before int64 is
-        used); ``pairs`` index the kept columns' features."""
+        used); ``index`` names the kept columns' features (:func:`_six_card_features`)."""
         if self._basis_cache is None:
             full = self._matrix(np, np.float64)
             derived = {2: [0, 1]}  # Tie = total - Banker - Player
@@ -574,14 +682,15 @@ class Pricer:
             pe_norm = max((sum(abs(x) for x in row) for row in pe), default=0)
             b = full[[distinct[k] for k in kept]]
             columns = np.flatnonzero(b.any(axis=0)) if len(kept) else np.arange(0)
-            pairs = tuple(np.ascontiguousarray(p[columns]) for p in self.compiled.arrays()["pairs"])
+            arrays = self.compiled.arrays()
+            index = (arrays["six_prefix"][columns], arrays["six_suffix"][columns])
             self._basis_cache = (
                 np.ascontiguousarray(b[:, columns]),
                 np.array(e, dtype=object if e_norm >= INT64_EXACT else np.int64).reshape(self.n_rows, width),
                 np.array(pe, dtype=object if pe_norm >= INT64_EXACT else np.int64).reshape(len(pe), width),
                 e_norm,
                 pe_norm,
-                pairs,
+                index,
             )
         return self._basis_cache
 
@@ -596,10 +705,10 @@ class Pricer:
     def _basis_counts(self, np, shoes: Sequence[Shoe], kind: str):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S)."""
         dtype = np.float64 if kind == "float64" else np.int64
-        b, pairs = self._basis(np)[0], self._basis(np)[5]
+        b, index = self._basis(np)[0], self._basis(np)[5]
         if dtype is not np.float64:
             b = b.astype(np.int64)
-        f = _features_numpy(np, shoes, self.compiled, dtype, pairs)
+        f = _six_card_features(np, shoes, self.compiled, dtype, index)
         out = np.empty((b.shape[0] + 1, len(shoes)), dtype=np.int64)
         # Every partial sum of a row is at most total (module docstring): exact.
         out[:-1] = (b @ f[:, 0])[:, None] if len(shoes) == 1 else b @ f
@@ -619,25 +728,29 @@ class Pricer:
 
     def house_edges(self, shoe: Shoe) -> list[Fraction]:
         """Each bet's exact house edge for ``shoe`` (the figure PayTable.price gives)."""
-        total = six_card_total(shoe)
-        return [Fraction(-num, scale * total) for num, scale in zip(self.shoe_ev_numerators(shoe), self.scales)]
+        nums, total = self._ev_numerators(shoe)
+        return [Fraction(-num, scale * total) for num, scale in zip(nums, self.scales)]
 
     def shoe_ev_numerators(self, shoe: Shoe) -> list[int]:
         """Each bet's expected value times ``scale * total`` for one shoe: exact integers.
 
         The same numbers as ``batch_ev_numerators([shoe])[0]``, without the
         batch bookkeeping in the common case (numpy, float64-exact shoe)."""
+        return self._ev_numerators(shoe)[0]
+
+    def _ev_numerators(self, shoe: Shoe) -> tuple[list[int], int]:
+        """:meth:`shoe_ev_numerators` and the shoe's ``total``."""
         total = six_card_total(shoe.checked())
         np = _numpy()
         if np is None or total >= FLOAT_EXACT:
-            return self.batch_ev_numerators([shoe])[0]
-        b, _, pe, _, pe_norm, pairs = self._basis(np)
+            return self.batch_ev_numerators([shoe])[0], total
+        b, _, pe, _, pe_norm, index = self._basis(np)
         basis = np.empty(b.shape[0] + 1, dtype=np.int64)
-        basis[:-1] = b @ _features_numpy(np, [shoe], self.compiled, np.float64, pairs)[:, 0]
+        basis[:-1] = b @ _six_card_features(np, [shoe], self.compiled, np.float64, index)[:, 0]
         basis[-1] = total
         if pe_norm * total < INT64_EXACT and pe.dtype != object:
-            return (pe @ basis).tolist()
-        return [int(x) for x in pe.astype(object) @ basis.astype(object)]
+            return (pe @ basis).tolist(), total
+        return [int(x) for x in pe.astype(object) @ basis.astype(object)], total
 
     def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
         """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.

@@ -172,12 +172,12 @@ class Shoe:
 
         For the infinite deck these are the relative weights (4, 1, ..., 1)
         out of 13 per draw."""
-        if self.ranks is None:
+        r = self.ranks
+        if r is None:
             return (4,) + (1,) * 9
-        v = [0] * 10
-        for r, c in enumerate(self.ranks):
-            v[RANK_VALUES[r]] += c
-        return tuple(v)
+        # Value 0 is 10, J, Q, K (RANK_VALUES); values 1-9 are ranks A-9. Spelled
+        # out: the fast path reads this once per shoe and a loop costs 3 times more.
+        return (r[9] + r[10] + r[11] + r[12], *r[:9])
 
     def describe(self) -> str:
         if self.label:

@@ -1,5 +1,6 @@
 """The fast path against the recursive walk, and its pricing against PayTable.price."""
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -127,6 +128,29 @@ def test_pricer_equals_paytable_price(c):
     assert evs == [b.price(dist).expected_value for b in bets]
     assert pricer.house_edges(shoe) == [b.price(dist).house_edge for b in bets]
     assert pricer.shoe_ev_numerators(shoe) == pricer.batch_ev_numerators([shoe])[0]
+
+
+@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(1), Shoe.decks(8), Shoe.from_counts([1] * 6 + [0] * 7),
+                                   Shoe.decks(20), Shoe.decks(28)], ids=str)
+def test_one_shoe_house_edges_equal_paytable_price(shoe):
+    """The single-shoe path, in every number type; the infinite deck checks 4 + 9 * 1 = 13 in the six-card form."""
+    bets = value_level_bets()
+    dist = engine.walk(shoe)
+    assert fast.pricer(bets).house_edges(shoe) == [b.price(dist).house_edge for b in bets]
+
+
+def test_six_card_rows_count_orderings_of_each_multiset():
+    """The float64 bound rests on this: a six-card entry never exceeds the orderings of its multiset,
+    and a row over all coups is exactly those orderings (every six-card sequence is one coup)."""
+    import numpy as np
+    pricer = fast.pricer(value_level_bets())
+    cw = pricer.compiled
+    six = [n for n in cw.nodes if len(n) == 6]
+    orderings = np.array([math.factorial(6) // math.prod(math.factorial(n.count(v)) for v in set(n)) for n in six])
+    rows = pricer._matrix(np, np.int64)
+    assert rows.shape == (pricer.n_rows, 5005)
+    assert (rows >= 0).all() and (rows <= orderings).all()
+    assert (rows[0] + rows[1] + rows[2] == orderings).all()  # Banker + Player + Tie: every sequence once
 
 
 def test_batch_keeps_order_and_mixes_number_types():
