@@ -108,7 +108,7 @@ OUTCOMES = ("banker", "player", "tie")
 def _numpy():
     """numpy if it is installed, else None (the pure-Python path is used).
 
-    The products here are small (a dozen rows by 7,722 columns), and BLAS
+    The products here are small (a few dozen rows by 5,005 columns), and BLAS
     threads only fight each other and our own worker processes (``--jobs``)
     for the cores, so unless the caller chose otherwise before importing
     numpy, BLAS runs single-threaded."""
