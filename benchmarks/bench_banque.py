@@ -16,7 +16,7 @@ import sys
 from timing import median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, walk  # noqa: E402
-from exact_odds.banque import BANKER_POLICIES, THETAS, banque_walk  # noqa: E402
+from exact_odds.games.banque import BANKER_POLICIES, THETAS, banque_walk  # noqa: E402
 
 
 

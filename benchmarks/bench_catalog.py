@@ -20,8 +20,8 @@ import sys
 from timing import median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, analyse, walk  # noqa: E402
-from exact_odds.catalog import builtin_catalog  # noqa: E402
-from exact_odds.pairs import pair_distribution  # noqa: E402
+from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
+from exact_odds.punto_banco.first_four import pair_distribution  # noqa: E402
 
 
 

@@ -17,8 +17,8 @@ from fractions import Fraction
 from timing import median_time  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, walk  # noqa: E402
-from exact_odds.chemin import build_game, game_for, solve  # noqa: E402
-from exact_odds.tables import chemin_de_fer_tables  # noqa: E402
+from exact_odds.games.chemin import build_game, game_for, solve  # noqa: E402
+from exact_odds.report.tables import chemin_de_fer_tables  # noqa: E402
 
 
 

@@ -19,7 +19,7 @@ import sys
 from timing import median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, analyse, walk  # noqa: E402
-from exact_odds.catalog import builtin_catalog  # noqa: E402
+from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
 
 
 

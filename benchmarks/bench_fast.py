@@ -26,9 +26,9 @@ import time
 from timing import median_time  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import engine, fast, jobs  # noqa: E402
-from exact_odds.catalog import builtin_catalog  # noqa: E402
-from exact_odds.paytable import PayTable  # noqa: E402
-from exact_odds.shoe import Shoe  # noqa: E402
+from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
+from exact_odds.bets.paytable import PayTable  # noqa: E402
+from exact_odds.rules.shoe import Shoe  # noqa: E402
 
 QUICK = "--quick" in sys.argv
 

@@ -9,14 +9,14 @@ tables; chemin de fer and baccarat banque as games.
 2292252566437888
 """
 
-from .analysis import Analysis, analyse
-from .catalog import builtin_catalog, load_catalog
-from .coup import Coup, CoupDistribution, Deal
-from .engine import walk
-from .pairs import pair_distribution
-from .paytable import PayLine, PayTable, commission_banker
-from .shoe import Shoe, ShoeError
-from .tableau import PUNTO_BANCO, Tableau
+from exact_odds.punto_banco.analysis import Analysis, analyse
+from exact_odds.bets.catalog import builtin_catalog, load_catalog
+from exact_odds.punto_banco.coup import Coup, CoupDistribution, Deal
+from exact_odds.punto_banco.walk import walk
+from exact_odds.punto_banco.first_four import pair_distribution
+from exact_odds.bets.paytable import PayLine, PayTable, commission_banker
+from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 __version__ = "0.1.0"
 

@@ -1,3 +1,3 @@
-from .cli import main
+from exact_odds.cli import main
 
 main(prog_name="exact-odds")

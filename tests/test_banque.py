@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from exact_odds.banque import (BANKER_POLICIES, RESULTS, THETAS, BanqueError, Middle, PunterFive,
+from exact_odds.games.banque import (BANKER_POLICIES, RESULTS, THETAS, BanqueError, Middle, PunterFive,
                                analyse_banque, banque_walk, cached_walk)
 from exact_odds.cli import main
-from exact_odds.shoe import Shoe, ShoeError
+from exact_odds.rules.shoe import Shoe, ShoeError
 from naive_banque import deal_tree, naive_joint
 
 DRAW, STAND = PunterFive(Fraction(1)), PunterFive(Fraction(0))
@@ -114,7 +114,7 @@ def test_left_tableau_is_punto_banco_player_wizard_of_odds(decks, player, tie, b
 
 def test_left_tableau_is_punto_banco_player_infinite_deck_wizard_of_odds():
     """Wizard of Odds, "Baccarat" (RULES §3): infinite deck Player house edge 1.228141%."""
-    from exact_odds.numbers import percent_text
+    from exact_odds.report.numbers import percent_text
 
     win, tie, lose = left_marginal(Shoe.infinite())
     assert percent_text(lose - win, 6) == "1.228141%"

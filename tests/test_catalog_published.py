@@ -11,8 +11,8 @@ from fractions import Fraction
 import pytest
 
 from exact_odds import Shoe, walk
-from exact_odds.catalog import builtin_catalog
-from exact_odds.numbers import percent_text, decimal_text
+from exact_odds.bets.catalog import builtin_catalog
+from exact_odds.report.numbers import percent_text, decimal_text
 
 
 @pytest.fixture(scope="module")
@@ -181,7 +181,7 @@ def test_advancedadvantageplay_big_tiger_8_decks(eight):
     result = builtin_catalog().bet("big_tiger").price(eight)
     assert percent_text(result.house_edge, 4) == "15.2533%"
     assert percent_text(result.win, 3) == "1.662%"
-    from exact_odds.numbers import sqrt_text
+    from exact_odds.report.numbers import sqrt_text
     assert sqrt_text(result.variance, 3) == "6.519"
 
 
@@ -201,7 +201,7 @@ def test_super_6_side_bet_12_to_1_8_decks(eight):
 
 def test_breakeven_tie_payout_8_decks(eight):
     """Issue 3 / WoO: the 8-deck tie breaks even at a payout of 9.5091 to 1 (= (1 - p)/p)."""
-    from exact_odds.breakeven import break_even
+    from exact_odds.bets.breakeven import break_even
 
     be = break_even(builtin_catalog().bet("tie").price(eight))
     p = Fraction(475627426473216, 4998398275503360)  # WoO 8-deck tie count / total

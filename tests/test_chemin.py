@@ -12,15 +12,15 @@ from itertools import permutations
 
 import pytest
 
-from exact_odds.chemin import (
+from exact_odds.games.chemin import (
     MODELS, Model, banker_best_reply, build_game, ceiling_of, deviations, equilibrium_gaps, floor_of,
     game_for, outcome_counts, payoff, punter_best_reply, solve, solve_one_choice, tableau_differences,
     tableau_strategies,
 )
-from exact_odds.chemin import _solve_one_mixed_holding
-from exact_odds.engine import walk
-from exact_odds.shoe import Shoe
-from exact_odds.tableau import Tableau
+from exact_odds.games.chemin import _solve_one_mixed_holding
+from exact_odds.punto_banco.walk import walk
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import Tableau
 
 WOO_COUNTS = {  # RULES §3 (Wizard of Odds): banker wins, player wins, total
     1: (6_737_232_640, 6_548_674_432, 14_658_134_400),

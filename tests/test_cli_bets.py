@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from exact_odds.catalog import builtin_catalog
+from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
 
 from conftest import ROOT

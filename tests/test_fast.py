@@ -7,10 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exact_odds import analysis, engine, fast
-from exact_odds.catalog import builtin_catalog
-from exact_odds.paytable import PayLine, PayTable, PayTableError, compile_condition, COUP_NAMES
-from exact_odds.shoe import Shoe
+from exact_odds.punto_banco import analysis
+from exact_odds.punto_banco import walk as engine
+from exact_odds.punto_banco import fast
+from exact_odds.bets.catalog import builtin_catalog
+from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, compile_condition, COUP_NAMES
+from exact_odds.rules.shoe import Shoe
 
 
 def dragon_7():

@@ -11,8 +11,8 @@ from fractions import Fraction
 import pytest
 
 from exact_odds import Shoe, walk
-from exact_odds.catalog import builtin_catalog
-from exact_odds.pairs import EVEN_SUITS, pair_distribution
+from exact_odds.bets.catalog import builtin_catalog
+from exact_odds.punto_banco.first_four import EVEN_SUITS, pair_distribution
 
 from brute import brute_payouts
 
@@ -187,7 +187,7 @@ def test_pair_distribution_sums_to_the_six_card_total():
 
 def test_mixing_pair_and_coup_names_is_refused():
     """A pay line cannot mix ranks (pairs) and totals: the walk does not track ranks."""
-    from exact_odds.paytable import PayLine, PayTable, PayTableError
+    from exact_odds.bets.paytable import PayLine, PayTable, PayTableError
 
     with pytest.raises(PayTableError, match="mixes pair names"):
         PayTable("Pair on a tie", (PayLine("x", "player_pair and tie", Fraction(50)),))
@@ -199,7 +199,7 @@ from itertools import permutations  # noqa: E402
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from exact_odds.pairs import FirstFour  # noqa: E402
+from exact_odds.punto_banco.first_four import FirstFour  # noqa: E402
 
 CARDS = [r + s for r in ("A", "2", "K", "Q") for s in ("s", "h")]
 

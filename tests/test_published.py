@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from exact_odds import PayLine, PayTable, Shoe, analyse, walk
-from exact_odds.catalog import builtin_catalog
+from exact_odds.bets.catalog import builtin_catalog
 
 
 def counts(decks):

@@ -7,14 +7,14 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from exact_odds import engine
-from exact_odds.catalog import builtin_catalog
+from exact_odds.punto_banco import walk as engine
+from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.coup import Coup
-from exact_odds.play import (CARDS_BEHIND_CUT, ShoeInPlay, coup_complete, coups_from_log, deal_coup,
+from exact_odds.punto_banco.coup import Coup
+from exact_odds.in_play.dealing import (CARDS_BEHIND_CUT, ShoeInPlay, coup_complete, coups_from_log, deal_coup,
                              deal_shoe, read_log, shoe_seeds, shuffled_cards)
-from exact_odds.removal import effect_of_removal, linear_count, round_half_away
-from exact_odds.shoe import RANK_VALUES, RANKS, Shoe
+from exact_odds.in_play.removal import effect_of_removal, linear_count, round_half_away
+from exact_odds.rules.shoe import RANK_VALUES, RANKS, Shoe
 
 from test_fast import dragon_7  # noqa: E402 (tests share helpers through conftest's path)
 
@@ -250,7 +250,7 @@ def test_simulate_is_reproducible_and_independent_of_jobs():
 
 
 def test_simulate_counts_the_coups_the_rules_deal():
-    from exact_odds.simulation import simulate
+    from exact_odds.in_play.simulation import simulate
 
     result = simulate(3, 1, 8, STANDARD)
     expected = sum(len(deal_shoe(shuffled_cards(1, s))) for s in shoe_seeds(8, 3))
@@ -292,7 +292,7 @@ def test_commission_and_variants_choose_bets_as_edge_does():
 
 def test_simulate_prices_every_coup_as_the_walk_does():
     """Every EV of a small simulation against the walk of the composition the bettor knew."""
-    from exact_odds.simulation import simulate
+    from exact_odds.in_play.simulation import simulate
 
     bets = (builtin_catalog().bets["tie"], builtin_catalog().bets["player"])
     result = simulate(2, 1, 21, bets)
@@ -340,8 +340,8 @@ def test_plotted_edge_at_a_full_deck_is_the_wizard_of_odds_1_deck_edge():
     """Every 1-deck shoe's first coup is dealt from 52 cards, so the plotted point at 52
     is the full-deck edge: WoO 'Baccarat odds for 1 to 12 decks', 1 deck,
     B 6,737,232,640, P 6,548,674,432, T 1,372,227,328 of 14,658,134,400."""
-    from exact_odds.catalog import builtin_catalog
-    from exact_odds.simulation import simulate
+    from exact_odds.bets.catalog import builtin_catalog
+    from exact_odds.in_play.simulation import simulate
 
     bets = builtin_catalog().variant("standard")
     result = simulate(4, 1, 11, bets)

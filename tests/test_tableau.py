@@ -7,7 +7,7 @@ is the case where Player did not draw (Banker then draws on 0-5).
 
 import pytest
 
-from exact_odds.tableau import PUNTO_BANCO
+from exact_odds.rules.tableau import PUNTO_BANCO
 
 # seed 002, "Banco": Chiede carta se la terza carta del giocatore è ...
 SEED_002_BANKER_DRAWS_ON = {

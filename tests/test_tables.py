@@ -1,6 +1,6 @@
 """tables/ is what the code generates, byte for byte."""
 
-from exact_odds.tables import check_tables, generate, write_tables
+from exact_odds.report.tables import check_tables, generate, write_tables
 
 from conftest import ROOT
 

@@ -63,9 +63,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from .engine import TWO_CARD_HANDS, deal_player_and_banker, unused_ways
-from .shoe import Shoe, ShoeError
-from .tableau import punto_banco_banker_draws
+from exact_odds.punto_banco.walk import TWO_CARD_HANDS, deal_player_and_banker, unused_ways
+from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.rules.tableau import punto_banco_banker_draws
 
 #: The fewest cards a banque coup can use: 2 + 2 + 2 and three third cards.
 MIN_BANQUE_CARDS = 9
@@ -641,7 +641,7 @@ def _counts_shown(w: BanqueWalk) -> bool:
 
 def joint_rows(result: BanqueResult, exact: bool = False):
     """Rows: left result, right result, count, probability (and the fraction)."""
-    from .numbers import decimal_text, fraction_text
+    from exact_odds.report.numbers import decimal_text, fraction_text
 
     show = _counts_shown(result.walk)
     headers = ["Left", "Right", "Count", "Probability"] + (["Exact"] if exact else [])
@@ -658,7 +658,7 @@ def joint_rows(result: BanqueResult, exact: bool = False):
 
 def bet_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = False):
     """Rows: left, right and middle bets (EV per unit staked) and the banker's edge."""
-    from .numbers import decimal_text, fraction_text, percent_text
+    from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 
     headers = ["Bet", "Expected value", "House edge"] + (["Expected value (exact)"] if exact else [])
     items = [
@@ -677,7 +677,7 @@ def bet_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = False
 
 def theta_rows(w: BanqueWalk, policies=BANKER_POLICIES, exact: bool = False):
     """Rows: theta, then the banker's edge (expected gain per unit bet) per policy."""
-    from .numbers import fraction_text, percent_text
+    from exact_odds.report.numbers import fraction_text, percent_text
 
     headers = ["Theta (share on left)"] + [f"Banker edge, {p}" for p in policies]
     rows = []
@@ -692,7 +692,7 @@ def theta_rows(w: BanqueWalk, policies=BANKER_POLICIES, exact: bool = False):
 
 def middle_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = False, ks=(1, 2, 3, 5, 10)):
     """Rows: the middle bet's one-coup settlement and its solved recurrence."""
-    from .numbers import decimal_text, fraction_text
+    from exact_odds.report.numbers import decimal_text, fraction_text
 
     m = result.middle
     headers = ["Middle bet", "Value"] + (["Exact"] if exact else [])
@@ -711,7 +711,7 @@ def middle_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = Fa
 
 def to_json(result: BanqueResult, solution: MiddleSolution) -> dict:
     """The JSON document of ``exact-odds banque --format json``."""
-    from .numbers import fraction_text
+    from exact_odds.report.numbers import fraction_text
 
     w = result.walk
     show = _counts_shown(w)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, NamedTuple
 
-from .shoe import Shoe
+from exact_odds.rules.shoe import Shoe
 
 
 class Coup(NamedTuple):

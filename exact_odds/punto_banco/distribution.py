@@ -19,8 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .coup import CoupDistribution
-from .numbers import decimal_text, fraction_text
+from exact_odds.punto_banco.coup import CoupDistribution
+from exact_odds.report.numbers import decimal_text, fraction_text
 
 
 @dataclass(frozen=True)

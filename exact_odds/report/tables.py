@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from .render import table
+from exact_odds.report.emit import table
 
 #: Shoes of the reference tables: decks, or None for the infinite deck.
 REFERENCE_DECKS = (1, 2, 4, 6, 8, None)
@@ -23,14 +23,14 @@ def deck_slug(d: int | None) -> str:
 
 
 def reference_shoe(d: int | None):
-    from .shoe import Shoe
+    from exact_odds.rules.shoe import Shoe
 
     return Shoe.infinite() if d is None else Shoe.decks(d)
 
 
 def edge_tables() -> dict[str, str]:
     """House edge of the standard bets, Markdown and CSV, per reference shoe."""
-    from .analysis import analyse
+    from exact_odds.punto_banco.analysis import analyse
 
     out = {}
     for d in REFERENCE_DECKS:
@@ -62,10 +62,10 @@ def variant_tables() -> dict[str, str]:
 
     Each shoe is walked once; every bet of every variant is priced on that walk
     (pair bets on the shoe's first-four-cards distribution, also computed once)."""
-    from .analysis import Analysis
-    from .catalog import builtin_catalog
-    from .distribution import distribution_tables
-    from .engine import walk
+    from exact_odds.punto_banco.analysis import Analysis
+    from exact_odds.bets.catalog import builtin_catalog
+    from exact_odds.punto_banco.distribution import distribution_tables
+    from exact_odds.punto_banco.walk import walk
 
     catalog = builtin_catalog()
     out = {}
@@ -107,9 +107,9 @@ def chemin_de_fer_tables() -> dict[str, str]:
     """Chemin de fer solved exactly: A1, and B2 for 1, 6 and 8 decks (RULES §5)."""
     from fractions import Fraction
 
-    from .chemin import (banker_rows, describe, deviation_rows, difference_rows, game_for, hand_label,
+    from exact_odds.games.chemin import (banker_rows, describe, deviation_rows, difference_rows, game_for, hand_label,
                          mixed_rows, punter_rows, seen_label, solve, value_rows)
-    from .numbers import fraction_text, percent_text
+    from exact_odds.report.numbers import fraction_text, percent_text
 
     games = [("A1", None), ("B2", 1), ("B2", 6), ("B2", 8)]
     commissions = (Fraction(0), Fraction(1, 20))
@@ -168,7 +168,7 @@ def banque_tables() -> dict[str, str]:
 def _banque_text() -> str:
     from fractions import Fraction
 
-    from .banque import (BANKER_POLICIES, analyse_banque, bet_rows, joint_rows, middle_rows,
+    from exact_odds.games.banque import (BANKER_POLICIES, analyse_banque, bet_rows, joint_rows, middle_rows,
                          model_notes, theta_rows)
 
     md = ["# Baccarat banque (a deux tableaux): 3 and 6 decks", "",
@@ -196,10 +196,10 @@ def _banque_text() -> str:
 
 def removal_tables() -> dict[str, str]:
     """Effect of removal on Banker, Player and Tie at 6 and 8 decks, with the derived counts."""
-    from .catalog import builtin_catalog
-    from .numbers import fraction_text, percent_text
-    from .removal import effect_of_removal, linear_count
-    from .shoe import RANKS
+    from exact_odds.bets.catalog import builtin_catalog
+    from exact_odds.report.numbers import fraction_text, percent_text
+    from exact_odds.in_play.removal import effect_of_removal, linear_count
+    from exact_odds.rules.shoe import RANKS
 
     keys = ("banker", "player", "tie")
     bets = tuple(builtin_catalog().bets[k] for k in keys)

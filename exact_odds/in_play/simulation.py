@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from . import fast
-from .engine import falling, six_card_total
-from .paytable import PayTable
-from .play import BURN_RULES, deal_shoe, shoe_seeds, shuffled_cards
-from .shoe import CARDS_PER_DECK, Shoe, ShoeError
-from .tableau import PUNTO_BANCO
+from exact_odds.punto_banco import fast
+from exact_odds.punto_banco.walk import falling, six_card_total
+from exact_odds.bets.paytable import PayTable
+from exact_odds.in_play.dealing import BURN_RULES, deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.rules.shoe import CARDS_PER_DECK, Shoe, ShoeError
+from exact_odds.rules.tableau import PUNTO_BANCO
 
 
 @dataclass
@@ -142,7 +142,7 @@ class SimulationResult:
 def simulate(shoes: int, decks: int, seed: int, bets, burn: str = "none", jobs: int = 1,
              progress_label: str = "") -> SimulationResult:
     """Deal ``shoes`` seeded shoes and tally every bet (see the module docstring)."""
-    from . import jobs as jobs_mod
+    from exact_odds.in_play import parallel as jobs_mod
 
     if shoes < 1:
         raise ShoeError(f"--shoes must be at least 1, not {shoes}")

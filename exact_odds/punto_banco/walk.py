@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .coup import CoupDistribution, Deal
-from .shoe import Shoe
-from .tableau import PUNTO_BANCO, Tableau
+from exact_odds.punto_banco.coup import CoupDistribution, Deal
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: A hand's first two cards as unordered value pairs (a <= b) with the number
 #: of ordered deals of each: 2 for distinct values, 1 for a pair.

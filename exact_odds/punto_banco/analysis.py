@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .catalog import builtin_catalog
-from .coup import CoupDistribution
-from .engine import walk
-from .numbers import decimal_text, fraction_text, percent_text, sqrt_text
-from .paytable import BetResult, PayTable
-from .shoe import Shoe
-from .tableau import PUNTO_BANCO
+from exact_odds.bets.catalog import builtin_catalog
+from exact_odds.punto_banco.coup import CoupDistribution
+from exact_odds.punto_banco.walk import walk
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
+from exact_odds.bets.paytable import BetResult, PayTable
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO
 
 CONVENTION = (
     "Counts are six-card sequences (Wizard of Odds convention): every coup is an ordered "
@@ -143,7 +143,7 @@ def analyse(shoe: Shoe, bets: list[PayTable] | None = None, tableau=PUNTO_BANCO)
     done by the commands that analyse many shoes) the walk is the fast path,
     which gives the identical distribution in a fraction of the time; a
     single cold call walks the tree, which is quicker than compiling it."""
-    from . import fast
+    from exact_odds.punto_banco import fast
 
     if bets is None:
         bets = builtin_catalog().variant("standard")

@@ -11,23 +11,22 @@ import csv
 import io
 import json
 import os
-import re
 import tempfile
 from fractions import Fraction
 
 import click
 
-from .cli import (InputError, InputFile, build_shoe, check_shoe_size, format_option, input_errors, not_text,
-                  shoe_options)
-from .engine import six_card_total
-from .numbers import decimal_text, fraction_text, percent_text
-from .render import table, to_json
-from .shoe import MIN_CARDS, RANKS, Shoe
+from exact_odds.cli.app import InputError, input_errors
+from exact_odds.cli.options import InputFile, build_shoe, check_shoe_size, format_option, not_text, shoe_options
+from exact_odds.punto_banco.walk import six_card_total
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.report.emit import table, to_json
+from exact_odds.rules.shoe import MIN_CARDS, RANKS, Shoe
 
 
 def bets_option(fn):
     """--variant, --bets, --paytable and --commission (as for ``edge``); value-level bets only."""
-    from .cli_bets import bet_options
+    from exact_odds.cli.bets import bet_options
 
     return bet_options(fn)
 
@@ -42,36 +41,17 @@ MAX_JOBS = 64
 
 
 def chosen_bets(variant, bet_keys, paytables, commission):
-    """(keys, pay tables) chosen as ``edge`` chooses them, keeping value-level bets.
+    """(keys, pay tables) chosen as ``edge`` chooses them, keeping value-level bets
+    (:func:`~exact_odds.bets.selection.select_value_level`); card-level bets left
+    out of ``--bets all`` are named in a note on stderr."""
+    from exact_odds.cli.bets import select_from_options
+    from exact_odds.bets.selection import select_value_level
 
-    Pair bets (ranks and suits of the first four cards) cannot be priced from
-    value counts: named explicitly they are refused; with ``--bets all`` they
-    are left out with a note on stderr. Keys are the catalog keys (a bet
-    from elsewhere, such as ``--commission``, gets a key made from its name)."""
-    from .cli_bets import merged_catalog, select_bets
-    from .fast import is_value_level
-
-    catalog, _ = merged_catalog(paytables)
-    bets = select_bets(variant, bet_keys, paytables, commission)
-    rank_level = [b for b in bets if not is_value_level(b)]
-    if rank_level:
-        if (bet_keys or "").strip() == "all":
-            click.echo("note: left out (they need ranks or suits, not only card values): "
-                       + ", ".join(b.name for b in rank_level), err=True)
-            bets = [b for b in bets if is_value_level(b)]
-        else:
-            raise InputError(
-                f"{', '.join(b.name for b in rank_level)}: looks at ranks or suits (pair bets); this command "
-                "prices bets settled by card values (totals, cards, naturals)"
-            )
-    key_of = {id(b): k for k, b in catalog.bets.items()}
-    keys = []
-    for b in bets:
-        key = key_of.get(id(b)) or re.sub(r"[^a-z0-9]+", "_", b.name.lower()).strip("_")
-        while key in keys:
-            key += "_"
-        keys.append(key)
-    return keys, tuple(bets)
+    chosen = select_from_options(variant, bet_keys, paytables, commission, select_value_level)
+    if chosen.left_out:
+        click.echo("note: left out (they need ranks or suits, not only card values): "
+                   + ", ".join(b.name for b in chosen.left_out), err=True)
+    return list(chosen.keys), chosen.bets
 
 
 # --- sweep ------------------------------------------------------------------
@@ -146,7 +126,8 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
     """
-    from . import fast, jobs as jobs_mod
+    from exact_odds.punto_banco import fast
+    from exact_odds.in_play import parallel as jobs_mod
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     if output is not None:
@@ -238,7 +219,7 @@ def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level,
       exact-odds eor --decks 6 --format json
       exact-odds eor --remove 5,5,9 --level 3
     """
-    from .removal import effect_of_removal, linear_count
+    from exact_odds.in_play.removal import effect_of_removal, linear_count
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
@@ -316,8 +297,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
       exact-odds track --decks 6 --bets banker,player,tie < dealt.log
       tail -f dealt.log | exact-odds track -
     """
-    from . import fast
-    from .play import LogError, ShoeInPlay, coups_from_log, read_log
+    from exact_odds.punto_banco import fast
+    from exact_odds.in_play.dealing import LogError, ShoeInPlay, coups_from_log, read_log
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     start = build_shoe(decks, shoe_counts, remove)
@@ -420,9 +401,9 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
       exact-odds simulate --shoes 50 --format json
       exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.svg
     """
-    from .play import BURN_RULES, CARDS_BEHIND_CUT
-    from .plot import PlotError, check_plot_path, plot_edges
-    from .simulation import simulate as run_simulation
+    from exact_odds.in_play.dealing import BURN_RULES, CARDS_BEHIND_CUT
+    from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
+    from exact_odds.in_play.simulation import simulate as run_simulation
 
     try:
         plot_file = check_plot_path(plot_path) if plot_path else None

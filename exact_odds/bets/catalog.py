@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .paytable import PayLine, PayTable, PayTableError, parse_pays
+from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, parse_pays
 
 
 @dataclass(frozen=True)
@@ -155,6 +155,7 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
             )
         try:
             bets[key] = PayTable(
+                key=key,
                 name=str(spec.get("name", key)),
                 lines=tuple(parsed),
                 otherwise=otherwise,
@@ -184,7 +185,7 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
 @lru_cache(maxsize=None)
 def builtin_catalog() -> Catalog:
     """The catalog shipped with exact_odds."""
-    text = resources.files("exact_odds").joinpath("data/bets.toml").read_text(encoding="utf-8")
+    text = resources.files("exact_odds.bets").joinpath("data/bets.toml").read_text(encoding="utf-8")
     return parse_catalog(text, "bets.toml")
 
 

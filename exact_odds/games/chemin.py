@@ -97,10 +97,10 @@ from math import gcd
 from itertools import product
 from typing import Mapping, Sequence
 
-from .engine import deal_player_and_banker, unused_ways
-from .numbers import decimal_text, fraction_text, percent_text
-from .shoe import Shoe
-from .tableau import PUNTO_BANCO, Tableau
+from exact_odds.punto_banco.walk import deal_player_and_banker, unused_ways
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 
 #: The punter's two-card holdings that total 5, as value pairs (model 3).

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .cli import InputError, build_shoe, format_option, input_errors, shoe_options
-from .render import table, to_json
+from exact_odds.cli.app import InputError, input_errors
+from exact_odds.cli.options import build_shoe, format_option, shoe_options
+from exact_odds.report.emit import table, to_json
 
 
 @click.command("banque")
@@ -37,9 +38,9 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, exact, fmt):
       exact-odds banque --punter-five 9/11 --exact
       exact-odds banque --format json
     """
-    from .banque import (BANKER_POLICIES, BanqueError, PunterFive, analyse_banque, bet_rows,
+    from exact_odds.games.banque import (BANKER_POLICIES, BanqueError, PunterFive, analyse_banque, bet_rows,
                          joint_rows, middle_rows, model_notes, parse_probability, theta_rows)
-    from .banque import to_json as banque_json
+    from exact_odds.games.banque import to_json as banque_json
 
     try:
         if policy not in BANKER_POLICIES:

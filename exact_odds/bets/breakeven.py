@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .paytable import BetResult, PayTableError
+from exact_odds.bets.paytable import BetResult, PayTableError
 
 
 @dataclass(frozen=True)

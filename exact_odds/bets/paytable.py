@@ -25,11 +25,12 @@ joint event would need a walk by rank, which no bet in the catalog needs).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
 
-from .coup import Coup, CoupDistribution, Deal
+from exact_odds.punto_banco.coup import Coup, CoupDistribution, Deal
 
 #: The names a pay-line condition can use, with their meaning.
 COUP_NAMES: dict[str, str] = {
@@ -218,9 +219,13 @@ class PayLine:
     _code: object = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
+        if not isinstance(self.label, str):
+            raise PayTableError(f"a pay line's label must be a string, not {self.label!r}")
+        if not isinstance(self.condition, str):
+            raise PayTableError(f"{self.label}: the condition must be a string such as \"banker_wins\", not {self.condition!r}")
         if self._code is None:
             object.__setattr__(self, "_code", compile_condition(self.condition, where=f"{self.label}: when"))
-        object.__setattr__(self, "pays", Fraction(self.pays))
+        object.__setattr__(self, "pays", parse_pays(self.pays, f"{self.label}: pays"))
 
     @classmethod
     def make(cls, label: str, condition: str, pays, where: str = "line") -> "PayLine":
@@ -331,10 +336,34 @@ class PayTable:
     otherwise: Fraction = Fraction(-1)
     description: str = ""
     otherwise_label: str = "otherwise (loses)"
+    #: The catalog key ('banker', 'dragon7'); by default made from the name.
+    key: str = ""
     _by_state: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise PayTableError(f"a pay table needs a name (a non-empty string), not {self.name!r}")
+        lines = tuple(self.lines) if isinstance(self.lines, (list, tuple)) else None
+        if not lines or not all(isinstance(line, PayLine) for line in lines):
+            raise PayTableError(f"{self.name}: lines must be a non-empty sequence of PayLine, not {self.lines!r}")
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "otherwise", parse_pays(self.otherwise, f"{self.name}: otherwise"))
+        for what, pays in [(line.label, line.pays) for line in lines] + [(self.otherwise_label, self.otherwise)]:
+            if pays < -1:
+                raise PayTableError(
+                    f"{self.name}: {what} pays {pays}, which loses more than the stake; expected a number >= -1 "
+                    "(-1 loses the stake, 0 pushes, 8 pays 8 to 1)"
+                )
+        if not isinstance(self.key, str):
+            raise PayTableError(f"{self.name}: key must be a string, not {self.key!r}")
+        if not self.key:
+            object.__setattr__(self, "key", re.sub(r"[^a-z0-9]+", "_", self.name.lower()).strip("_"))
         self.family  # refuse a table that mixes pair names with coup names
+
+    @property
+    def is_value_level(self) -> bool:
+        """Whether card values settle the bet (coup or deal names): the compiled fast path can price it."""
+        return self.family in ("coup", "deal")
 
     @property
     def names(self) -> frozenset[str]:
@@ -404,7 +433,7 @@ class PayTable:
         assumptions: tuple[str, ...] = ()
         family = self.family
         if family == "pair":
-            from .pairs import pair_distribution
+            from exact_odds.punto_banco.first_four import pair_distribution
 
             pairs = pair_distribution(dist.shoe)
             states, names_of = pairs.states, pair_names

@@ -89,11 +89,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .coup import CoupDistribution, Deal
-from .engine import TWO_CARD_HANDS, six_card_total
-from .paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
-from .shoe import Shoe
-from .tableau import PUNTO_BANCO, Tableau
+from exact_odds.punto_banco.coup import CoupDistribution, Deal
+from exact_odds.punto_banco.walk import TWO_CARD_HANDS, six_card_total
+from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Copies of one value a coup can hold (six cards): factor slots per value.
 _OCCURRENCES = 6

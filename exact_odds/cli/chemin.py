@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import click
 
-from .cli import MAX_DECKS, InputError, format_option, input_errors
-from .render import table, to_json
+from exact_odds.cli.app import InputError, input_errors
+from exact_odds.cli.options import MAX_DECKS, format_option
+from exact_odds.report.emit import table, to_json
 
 
 def parse_commission(text: str | None) -> Fraction:
@@ -49,7 +50,7 @@ def chemin_de_fer(model_name, decks, commission, fmt):
       exact-odds chemin-de-fer --model B3 --decks 6 --format json
       exact-odds chemin-de-fer --model B2 --commission 1/20
     """
-    from .chemin import (ChemError, banker_rows, describe, deviation_rows, difference_rows, game_for,
+    from exact_odds.games.chemin import (ChemError, banker_rows, describe, deviation_rows, difference_rows, game_for,
                          mixed_rows, punter_rows, solution_json, solve, value_rows)
 
     model_name = model_name.upper()

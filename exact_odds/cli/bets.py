@@ -11,62 +11,25 @@ from fractions import Fraction
 
 import click
 
-from .catalog import Catalog, builtin_catalog, load_catalog
-from .cli import InputError, build_shoe, format_option, input_errors, shoe_options
-from .numbers import decimal_text, fraction_text, percent_text, sqrt_text
-from .paytable import ALL_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, PayTable, commission_banker
-from .render import table, to_json
+from exact_odds.bets.selection import merged_catalog
+from exact_odds.cli.app import InputError, input_errors
+from exact_odds.cli.options import build_shoe, format_option, shoe_options
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
+from exact_odds.bets.paytable import ALL_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, PayTable, commission_banker
+from exact_odds.report.emit import table, to_json
 
 
-# --- choosing bets ------------------------------------------------------
+def select_from_options(variant, bets, paytables, commission, select=None):
+    """The bets chosen by --variant, --bets, --paytable and --commission
+    (:func:`exact_odds.bets.selection.select_bets`, or ``select``)."""
+    from exact_odds.bets.selection import select_bets
 
-def merged_catalog(paytables=()) -> tuple[Catalog, list[PayTable]]:
-    """The built-in catalog with the users' files on top, and the bets those files define."""
-    catalog = builtin_catalog()
-    own: dict[str, PayTable] = {}  # by key: a later file's bet replaces an earlier one of the same key
-    for path in paytables:
-        user = load_catalog(path)
-        catalog = Catalog({**catalog.bets, **user.bets}, {**catalog.variants, **user.variants},
-                          {**catalog.variant_descriptions, **user.variant_descriptions}, catalog.own)
-        own.update({key: user.bets[key] for key in user.own})
-    return catalog, list(own.values())
-
-
-def select_bets(variant=None, bets=None, paytables=(), commission=None) -> list[PayTable]:
-    """The bets a command prices.
-
-    ``--variant NAME`` and ``--bets KEY,KEY|all`` choose from the catalog (and
-    the ``--paytable`` files); with neither, the files' own bets, or the
-    standard variant. ``--commission C`` swaps the Banker bet for one paying
-    1 - C (added if the selection had no Banker bet)."""
     if variant is not None and not variant.strip():
         raise InputError("--variant is empty; give a variant name such as ez ('exact-odds variants' lists them)")
     if bets is not None and not [k for k in bets.split(",") if k.strip()]:
         raise InputError("--bets names no bet; give bet keys such as banker,tie or 'all' ('exact-odds variants' lists them)")
-    catalog, own = merged_catalog(paytables)
-    chosen: list[PayTable] = []
-    if variant:
-        chosen += catalog.variant(variant)
-    if bets:
-        keys = [k.strip() for k in bets.split(",") if k.strip()]
-        if keys == ["all"]:
-            chosen += list(builtin_catalog().bets.values()) + own
-        else:
-            chosen += [catalog.bet(k) for k in keys]
-    if not variant and not bets:
-        chosen = own if own else catalog.variant("standard")
-    unique: list[PayTable] = []
-    for b in chosen:
-        if all(b is not u for u in unique):
-            unique.append(b)
-    if commission is not None:
-        banker = commission_banker(commission)
-        standard = catalog.bets.get("banker")
-        if any(b is standard for b in unique):
-            unique = [banker if b is standard else b for b in unique]
-        else:
-            unique.insert(0, banker)
-    return unique
+    keys = None if bets is None else [k.strip() for k in bets.split(",") if k.strip()]
+    return (select or select_bets)(variant, keys, paytables, commission)
 
 
 def bet_options(fn):
@@ -133,7 +96,7 @@ def variants_command(paytables, names, fmt):
 
 def bet_breakdown_rows(result, infinite: bool):
     """WoO-style rows: event, pays, six-card count, probability, return; then the total."""
-    from .analysis import count_text
+    from exact_odds.punto_banco.analysis import count_text
 
     rows = [[l.label, _plain(l.pays),
              count_text(l.count, infinite), decimal_text(l.probability, 8), decimal_text(l.expected_value, 8)]
@@ -174,8 +137,8 @@ def bet_command(name, decks, shoe_counts, remove, paytables, commission, fmt):
       exact-odds bet banker --commission 1/25 --format json
       exact-odds bet mine --paytable my_bets.toml
     """
-    from .analysis import bet_json
-    from .engine import walk
+    from exact_odds.punto_banco.analysis import bet_json
+    from exact_odds.punto_banco.walk import walk
 
     bet = find_bet(name, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
@@ -220,8 +183,8 @@ def distribution_command(decks, shoe_counts, remove, tables, fmt):
       exact-odds distribution --decks 6 --table grid
       exact-odds distribution --table cards --format json
     """
-    from .distribution import distribution_tables
-    from .engine import walk
+    from exact_odds.punto_banco.distribution import distribution_tables
+    from exact_odds.punto_banco.walk import walk
 
     shoe = build_shoe(decks, shoe_counts, remove)
     dist = walk(shoe)
@@ -269,8 +232,8 @@ def breakeven_command(name, decks, shoe_counts, remove, line, as_commission, pay
       exact-odds breakeven banker --commission       # the fair Banker commission
       exact-odds breakeven dragon_bonus_player --line "Win by 9" --decks 6
     """
-    from .breakeven import break_even
-    from .engine import walk
+    from exact_odds.bets.breakeven import break_even
+    from exact_odds.punto_banco.walk import walk
 
     bet = find_bet(name, paytables)
     shoe = build_shoe(decks, shoe_counts, remove)

@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from .coup import Coup, Deal
-from .shoe import RANK_VALUES, RANKS, SUITS, Shoe, ShoeError, parse_card
-from .tableau import PUNTO_BANCO, Tableau
+from exact_odds.punto_banco.coup import Coup, Deal
+from exact_odds.rules.shoe import RANK_VALUES, RANKS, SUITS, Shoe, ShoeError, parse_card
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Cards behind the cut card (it is placed before the seventh-last card, RULES §7).
 CARDS_BEHIND_CUT = 7

@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import fast
-from .engine import six_card_total
-from .paytable import PayTable
-from .shoe import Shoe, ShoeError
-from .tableau import PUNTO_BANCO, Tableau
+from exact_odds.punto_banco import fast
+from exact_odds.punto_banco.walk import six_card_total
+from exact_odds.bets.paytable import PayTable
+from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class LinearCount:
 
     def correlation_text(self, places: int = 6) -> str:
         """The betting correlation in decimals (its square is exact; rounded only here)."""
-        from .numbers import sqrt_text
+        from exact_odds.report.numbers import sqrt_text
 
         return ("-" if self.correlation_sign < 0 else "") + sqrt_text(self.correlation_squared, places)
 

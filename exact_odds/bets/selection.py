@@ -1,0 +1,121 @@
+"""Choosing the bets to price: a variant, bet keys, users' pay-table files and a commission.
+
+This is the one place where those four are combined, for every command and
+for the library (:func:`select_bets`). Each bet carries its catalog key
+(:attr:`PayTable.key`), so the keys shown in JSON and CSV headers come from
+the bets themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from os import PathLike
+
+from exact_odds.bets.catalog import Catalog, builtin_catalog, load_catalog
+from exact_odds.bets.paytable import PayTable, PayTableError, commission_banker
+
+#: The word that selects every bet of the catalog.
+ALL = "all"
+
+
+def merged_catalog(paytables: Iterable[str | PathLike[str]] = ()) -> tuple[Catalog, list[PayTable]]:
+    """The built-in catalog with the users' files on top, and the bets those files define.
+
+    A later file's bet replaces an earlier one of the same key."""
+    catalog = builtin_catalog()
+    own: dict[str, PayTable] = {}
+    for path in paytables:
+        user = load_catalog(path)
+        catalog = Catalog({**catalog.bets, **user.bets}, {**catalog.variants, **user.variants},
+                          {**catalog.variant_descriptions, **user.variant_descriptions}, catalog.own)
+        own.update({key: user.bets[key] for key in user.own})
+    return catalog, list(own.values())
+
+
+def select_bets(variant: str | None = None, bets: Sequence[str] | str | None = None,
+                paytables: Iterable[str | PathLike[str]] = (),
+                commission: Fraction | str | None = None) -> list[PayTable]:
+    """The bets to price, each once, in the order chosen.
+
+    ``variant`` (a variant name) and ``bets`` (bet keys, or ``"all"`` for the
+    whole catalog) choose from the built-in catalog and the ``paytables``
+    files; with neither, the files' own bets, or the standard variant.
+    ``commission`` swaps the Banker bet for one paying ``1 - commission``
+    (added first if the selection had no Banker bet).
+
+    >>> [b.key for b in select_bets(bets="banker,tie")]
+    ['banker', 'tie']
+    """
+    if isinstance(bets, str):
+        bets = [k.strip() for k in bets.split(",") if k.strip()]
+    if bets is not None and not isinstance(bets, Sequence):
+        raise TypeError(f"bets must be a list of bet keys or a comma-separated string, not {type(bets).__name__}")
+    if variant is not None and not isinstance(variant, str):
+        raise TypeError(f"variant must be a variant name (a string), not {type(variant).__name__}")
+    catalog, own = merged_catalog(paytables)
+    chosen: list[PayTable] = []
+    if variant:
+        chosen += catalog.variant(variant)
+    if bets:
+        if list(bets) == [ALL]:
+            chosen += list(builtin_catalog().bets.values()) + own
+        else:
+            chosen += [catalog.bet(k) for k in bets]
+    if not variant and not bets:
+        chosen = own if own else catalog.variant("standard")
+    unique: list[PayTable] = []
+    for b in chosen:
+        if all(b is not u for u in unique):
+            unique.append(b)
+    if commission is not None:
+        banker = commission_banker(commission)
+        standard = catalog.bets.get("banker")
+        if any(b is standard for b in unique):
+            unique = [banker if b is standard else b for b in unique]
+        else:
+            unique.insert(0, banker)
+    return unique
+
+
+@dataclass(frozen=True)
+class ValueLevelSelection:
+    """Bets the compiled fast path can price (settled by card values), their
+    unique keys, and the card-level bets left out of ``"all"``."""
+
+    bets: tuple[PayTable, ...]
+    keys: tuple[str, ...]
+    left_out: tuple[PayTable, ...]
+
+
+def select_value_level(variant: str | None = None, bets: Sequence[str] | str | None = None,
+                       paytables: Iterable[str | PathLike[str]] = (),
+                       commission: Fraction | str | None = None) -> ValueLevelSelection:
+    """:func:`select_bets`, keeping the bets settled by card values alone.
+
+    Bets that look at ranks or suits (pairs) cannot be priced from value
+    counts: named explicitly they are refused; with ``"all"`` they are left
+    out and listed in ``left_out``."""
+    chosen = select_bets(variant, bets, paytables, commission)
+    card_level = tuple(b for b in chosen if not b.is_value_level)
+    if card_level:
+        asked_all = bets == ALL or (not isinstance(bets, str) and bets is not None and list(bets) == [ALL])
+        if not asked_all:
+            raise PayTableError(
+                f"{', '.join(b.name for b in card_level)}: looks at ranks or suits (pair bets); only bets "
+                "settled by card values (totals, cards, naturals) can be priced for many shoes"
+            )
+        chosen = [b for b in chosen if b.is_value_level]
+    return ValueLevelSelection(tuple(chosen), unique_keys(chosen), card_level)
+
+
+def unique_keys(bets: Iterable[PayTable]) -> tuple[str, ...]:
+    """Each bet's key, made unique by trailing underscores where two bets share one."""
+    keys: list[str] = []
+    for b in bets:
+        key = b.key
+        while key in keys:
+            key += "_"
+        keys.append(key)
+    return tuple(keys)

@@ -1,0 +1,108 @@
+"""Punto banco commands: ``edge`` and ``tables``."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from exact_odds.cli.app import InputError, input_errors
+from exact_odds.cli.options import build_shoe, format_option, shoe_options
+from exact_odds.report.emit import table, to_json
+
+@click.command("edge")
+@shoe_options()
+@click.option("--variant", metavar="NAME", help="Price one variant's bets (see 'exact-odds variants').")
+@click.option("--bets", metavar="KEYS|all",
+              help="Comma-separated bet keys (see 'exact-odds variants'), or 'all' for the whole catalog.")
+@click.option("--paytable", "paytables", multiple=True, metavar="FILE",
+              help="A TOML file of your own pay tables (schema in the README); repeatable.")
+@click.option("--commission", metavar="C",
+              help="Price the Banker bet with this exact commission: 1/25, 4% or 0.04 (a Banker win pays 1 - C).")
+@click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
+@format_option
+@input_errors
+def edge(decks, shoe_counts, remove, variant, bets, paytables, commission, exact, fmt):
+    """House edge of the bets of a variant, the catalog or your pay tables, for one shoe.
+
+    Walks every coup of the shoe once (exact integers, six-card convention)
+    and prices every chosen bet on that one walk. Default: the standard
+    variant, Banker (19/20), Player (1:1) and Tie (8:1).
+
+    \b
+    Examples:
+      exact-odds edge --decks 8
+      exact-odds edge --decks inf --exact
+      exact-odds edge --shoe 32,32,32,32,32,32,32,32,32,32,32,32,32 --remove 5,5,K,A
+      exact-odds edge --variant ez --format json
+      exact-odds edge --bets all --decks 6
+      exact-odds edge --commission 1/25
+      exact-odds edge --paytable my_bets.toml
+    """
+    from exact_odds.punto_banco.analysis import analyse
+    from exact_odds.cli.bets import select_from_options
+
+    chosen = select_from_options(variant, bets, paytables, commission)
+    shoe = build_shoe(decks, shoe_counts, remove)
+    emit_analysis(analyse(shoe, chosen), fmt, exact)
+
+
+def emit_analysis(analysis, fmt: str, exact: bool) -> None:
+    """Print an analysis: JSON document, CSV of bets, or titled tables."""
+    fmt = fmt.lower()
+    if fmt == "json":
+        click.echo(to_json(analysis.to_json()))
+        return
+    headers, rows = analysis.bet_rows(exact)
+    if fmt == "csv":
+        click.echo(table(headers, rows, "csv"))
+        return
+    click.echo(f"Punto banco, {analysis.shoe.describe()}. {analysis.convention}")
+    click.echo()
+    click.echo(table(*analysis.outcome_rows(exact), fmt))
+    click.echo()
+    click.echo(table(headers, rows, fmt))
+    for note in analysis.assumptions:
+        click.echo(f"Note: {note}")
+
+
+@click.command("tables")
+@click.option("--out", "out_dir", default="tables", show_default=True, type=click.Path(file_okay=False),
+              help="Directory to write the reference tables into.")
+@click.option("--check", is_flag=True,
+              help="Write nothing; exit 1 and name the files that differ from what the code generates now.")
+def tables_command(out_dir, check):
+    """Write (or check) the reference tables in tables/.
+
+    \b
+    Examples:
+      exact-odds tables                # regenerate tables/
+      exact-odds tables --check        # exit 1 if any table is stale
+      exact-odds tables --out /tmp/t   # write elsewhere
+    """
+    from pathlib import Path
+
+    from exact_odds.report.tables import check_tables, write_tables
+
+    out = Path(out_dir)
+    progress = (lambda name: click.echo(f"  {name}", err=True)) if sys.stderr.isatty() else None
+    if check:
+        if not out.is_dir():
+            raise InputError(f"--out: there is no directory {out}; give the directory that holds the tables "
+                             f"(run this from the project root for tables/), or write them with 'exact-odds tables --out {out}'")
+        stale = check_tables(out, progress)
+        if stale:
+            for name in stale:
+                click.echo(f"differs: {out / name}", err=True)
+            click.echo(f"{len(stale)} table(s) differ from the code; run 'exact-odds tables' to regenerate.", err=True)
+            sys.exit(1)
+        click.echo(f"all tables in {out} match the code.")
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)  # before the tables are generated: fail at once
+        written = write_tables(out, progress)
+    except OSError as exc:
+        raise InputError(f"--out: cannot write the tables to {str(out)!r} ({exc.strerror}); "
+                         "give a directory you can write to") from None
+    click.echo(f"wrote {len(written)} files to {out}")
+
