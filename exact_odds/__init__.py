@@ -11,7 +11,8 @@ tables; chemin de fer and baccarat banque as games.
 
 from exact_odds.punto_banco.analysis import Analysis, analyse
 from exact_odds.bets.catalog import builtin_catalog, load_catalog
-from exact_odds.punto_banco.coup import Coup, CoupDistribution, Deal
+from exact_odds.rules.coup import Coup, Deal
+from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import walk
 from exact_odds.punto_banco.first_four import pair_distribution
 from exact_odds.bets.paytable import PayLine, PayTable, commission_banker

@@ -10,11 +10,12 @@ from click.testing import CliRunner
 from exact_odds.punto_banco import walk as engine
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.punto_banco.coup import Coup
+from exact_odds.rules.coup import Coup
 from exact_odds.in_play.dealing import (CARDS_BEHIND_CUT, ShoeInPlay, coup_complete, coups_from_log, deal_coup,
                              deal_shoe, read_log, shoe_seeds, shuffled_cards)
 from exact_odds.in_play.removal import effect_of_removal, linear_count, round_half_away
-from exact_odds.rules.shoe import RANK_VALUES, RANKS, Shoe
+from exact_odds.rules.cards import RANK_VALUES, RANKS
+from exact_odds.rules.shoe import Shoe
 
 from test_fast import dragon_7  # noqa: E402 (tests share helpers through conftest's path)
 

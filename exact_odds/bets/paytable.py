@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
 
-from exact_odds.punto_banco.coup import Coup, CoupDistribution, Deal
+from exact_odds.rules.coup import Coup, Deal
+from exact_odds.punto_banco.coup import CoupDistribution
 
 #: The names a pay-line condition can use, with their meaning.
 COUP_NAMES: dict[str, str] = {

@@ -18,10 +18,11 @@ import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.options import InputFile, build_shoe, check_shoe_size, format_option, not_text, shoe_options
-from exact_odds.punto_banco.walk import six_card_total
+from exact_odds.rules.deal import six_card_total
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.report.emit import table, to_json
-from exact_odds.rules.shoe import MIN_CARDS, RANKS, Shoe
+from exact_odds.rules.shoe import MIN_CARDS, Shoe
+from exact_odds.rules.cards import RANKS
 
 
 def bets_option(fn):

@@ -63,9 +63,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from exact_odds.punto_banco.walk import TWO_CARD_HANDS, deal_player_and_banker, unused_ways
+from exact_odds.rules.deal import TWO_CARD_HANDS, deal_player_and_banker, deal_two_cards, hand_total, is_natural, unused_ways
 from exact_odds.rules.shoe import Shoe, ShoeError
-from exact_odds.rules.tableau import punto_banco_banker_draws
+from exact_odds.rules.tableau import PUNTER, PUNTO_BANCO, Tableau
 
 #: The fewest cards a banque coup can use: 2 + 2 + 2 and three third cards.
 MIN_BANQUE_CARDS = 9
@@ -80,7 +80,8 @@ BANKER_POLICIES = ("tableau-left", "tableau-right", "tableau-larger", "optimal")
 THETAS = (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
 
 _PAIRS = TWO_CARD_HANDS
-_NATURAL_PAIRS = tuple((a, b, m) for a, b, m in _PAIRS if (a + b) % 10 >= 8)
+_NATURAL_PAIRS = tuple((a, b, m) for a, b, m in _PAIRS if is_natural(hand_total(a, b)))
+_PAIR_INDEX = {(a, b): k for k, (a, b, _) in enumerate(_PAIRS)}
 _NATURAL_INDEX = {(a, b): k for k, (a, b, _) in enumerate(_NATURAL_PAIRS)}
 
 # What the banker sees of one tableau ("action"): 0 = stood; 1 + t = drew a
@@ -97,7 +98,7 @@ def natural(a: int, b: int) -> int:
     return 11 + _NATURAL_INDEX[min(a, b), max(a, b)]
 
 
-def is_natural(action: int) -> bool:
+def is_natural_action(action: int) -> bool:
     return action >= 11
 
 
@@ -194,16 +195,17 @@ def _tableau_hands():
 
     rows = []
     for a, b, m in _PAIRS:
-        total = (a + b) % 10
-        if total >= 8:
+        total = hand_total(a, b)
+        if is_natural(total):
             rows.append((a, b, 10, m, natural(a, b), 0, total))
-        elif total >= 6:
-            rows.append((a, b, 10, m, STOOD, 0, total))
-        else:
-            if total == 5:
-                rows.append((a, b, 10, m, STOOD, 1, total))
+            continue
+        action = PUNTER.action(total)
+        five = 1 if action == "choose" else 0  # exists only through the punter's choice
+        if action != "draw":
+            rows.append((a, b, 10, m, STOOD, five, total))
+        if action != "stand":
             for t in range(10):
-                rows.append((a, b, t, m, drew(t), 1 if total == 5 else 0, (total + t) % 10))
+                rows.append((a, b, t, m, drew(t), five, hand_total(total, t)))
     rows.sort(key=lambda r: ((2 * r[4] + r[5]) * 10 + r[6], r[0], r[1], r[2]))
     a = np.array([r[0] for r in rows])
     b = np.array([r[1] for r in rows])
@@ -243,7 +245,7 @@ def _result_bounds():
         for blk in range(2 * N_ACTIONS):
             start = np.searchsorted(gk, blk * 10, "left")
             end = np.searchsorted(gk, blk * 10 + 10, "left")
-            if is_natural(blk // 2):
+            if is_natural_action(blk // 2):
                 lose_end = tie_end = start
             else:
                 lose_end = np.searchsorted(gk, blk * 10 + f, "left")
@@ -301,7 +303,7 @@ def _banker_pair_block(np, c0, infinite, bt, dtype):
         m = c0x[u] * stand
         if not infinite:
             m = m - left_used[:, u, :] - right_used[:, :, u]
-        part = _classify(np, m, (bt + u) % 10)
+        part = _classify(np, m, hand_total(bt, u))
         out_draw = part if out_draw is None else out_draw + part
     return out_stand, out_draw
 
@@ -324,8 +326,10 @@ class BanqueWalk:
     total: int
     pure: bool = field(default=True)
 
-    def banker_draws(self, policy: str, theta: Fraction):
-        """The banker's choice (bool, draw) per information set, shape (55, 22, 22)."""
+    def banker_draws(self, policy: str, theta: Fraction, tableau: Tableau = PUNTO_BANCO):
+        """The banker's choice (bool, draw) per information set, shape (55, 22, 22).
+
+        Fixed policies follow ``tableau``'s Banker rule against one tableau's action."""
         import numpy as np
 
         check_policy(policy)
@@ -336,18 +340,18 @@ class BanqueWalk:
             choice = np.zeros((55, N_ACTIONS, N_ACTIONS), dtype=bool)
             follow_left = policy == "tableau-left" or (policy == "tableau-larger" and theta >= Fraction(1, 2))
             for p, (b1, b2, _) in enumerate(_PAIRS):
-                bt = (b1 + b2) % 10
-                if bt >= 8:
+                bt = hand_total(b1, b2)
+                if is_natural(bt):
                     continue
                 for la in range(N_ACTIONS):
                     for ra in range(N_ACTIONS):
                         target = la if follow_left else ra
-                        if is_natural(target):
+                        if is_natural_action(target):
                             target = ra if follow_left else la
-                        if is_natural(target):
+                        if is_natural_action(target):
                             continue
-                        choice[p, la, ra] = punto_banco_banker_draws(bt, third_card(target))
-        both_natural = np.array([is_natural(a) for a in range(N_ACTIONS)])
+                        choice[p, la, ra] = tableau.banker_draws(bt, third_card(target))
+        both_natural = np.array([is_natural_action(a) for a in range(N_ACTIONS)])
         choice[:, both_natural[:, None] & both_natural[None, :]] = False  # the coup has ended
         return choice
 
@@ -421,22 +425,16 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = PunterFive(Fraction(1)),
 
     info = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=object)
     forced = [0] * 9
-    for p, (b1, b2, mb) in enumerate(_PAIRS):
-        wb = c[b1] * mb
-        c[b1] -= dec
-        wb *= c[b2]
-        c[b2] -= dec
-        bt = (b1 + b2) % 10
-        if wb and bt >= 8:
+    for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
+        bt = hand_total(b1, b2)
+        if is_natural(bt):
             _banker_natural(c, dec, wb, bt, forced, qd * qd * _unused(shoe, 6))
-        elif wb:
-            stand, draw = _banker_pair_block(np, c, infinite, bt, dtype)
-            for choice, m in enumerate((stand, draw)):
-                x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
-                x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
-                info[p, choice] = x * (wb * tail[:, None, :, None, choice])
-        c[b1] += dec
-        c[b2] += dec
+            continue
+        stand, draw = _banker_pair_block(np, c, infinite, bt, dtype)
+        for choice, m in enumerate((stand, draw)):
+            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
+            x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
+            info[_PAIR_INDEX[b1, b2], choice] = x * (wb * tail[:, None, :, None, choice])
     total = nine_card_total(shoe) * qd * qd
     return BanqueWalk(shoe, punter_five, info, tuple(forced), total, pure=qd == 1)
 
@@ -447,7 +445,7 @@ def _banker_natural(c, dec, wb, bt, forced, scale):
     The tableaux' four cards are dealt like punto banco's first four (left
     as Player, right as Banker): the ways do not depend on the order."""
     for a1, a2, r1, r2, w in deal_player_and_banker(c, dec):
-        forced[3 * _compare((a1 + a2) % 10, bt) + _compare((r1 + r2) % 10, bt)] += wb * w * scale
+        forced[3 * _compare(hand_total(a1, a2), bt) + _compare(hand_total(r1, r2), bt)] += wb * w * scale
 
 
 def _compare(tableau: int, banker: int) -> int:

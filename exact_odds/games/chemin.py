@@ -97,10 +97,10 @@ from math import gcd
 from itertools import product
 from typing import Mapping, Sequence
 
-from exact_odds.punto_banco.walk import deal_player_and_banker, unused_ways
+from exact_odds.rules.deal import deal_player_and_banker, hand_total, natural_ends_coup, unused_ways
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.rules.shoe import Shoe
-from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+from exact_odds.rules.tableau import PUNTER, PUNTO_BANCO, Tableau
 
 
 #: The punter's two-card holdings that total 5, as value pairs (model 3).
@@ -227,20 +227,21 @@ def build_game(shoe: Shoe, model: Model) -> Game:
     raw: dict = defaultdict(lambda: ([0] * width, [0] * width))
     nat = [0, 0]
     for p1, p2, b1, b2, w in deal_player_and_banker(c, dec):
-        pt = (p1 + p2) % 10
-        bt = (b1 + b2) % 10
-        if pt >= 8 or bt >= 8:  # a natural ends the coup
+        pt = hand_total(p1, p2)
+        bt = hand_total(b1, b2)
+        if natural_ends_coup(pt, bt):
             if pt > bt:
                 nat[0] += w
             elif bt > pt:
                 nat[1] += w
             continue
         hand = (b1, b2) if model.banker_sees_cards else bt
-        if pt <= 4:  # must draw: weight 1
+        action = PUNTER.action(pt)
+        if action == "draw":  # weight 1
             draw_terms, stand_terms = ((0, w),), ()
-        elif pt >= 6:  # must stand
+        elif action == "stand":
             draw_terms, stand_terms = (), ((0, w),)
-        else:  # chooses at 5: draw with x[h], stand with 1 - x[h]
+        else:  # chooses (at 5): draw with x[h], stand with 1 - x[h]
             k = index[p1, p2] if index else 1
             draw_terms, stand_terms = ((k, w),), ((0, w), (k, -w))
         if draw_terms:
@@ -261,7 +262,7 @@ def build_game(shoe: Shoe, model: Model) -> Game:
 
 def _cell_order(cell):
     hand, seen = cell
-    key = (hand, 0) if isinstance(hand, int) else ((hand[0] + hand[1]) % 10, hand)
+    key = (hand, 0) if isinstance(hand, int) else (hand_total(*hand), hand)
     return key, 10 if seen is None else seen
 
 
@@ -277,7 +278,7 @@ def _banker_draw_results(c, punter_final, banker_total):
     """Ways a banker third card leaves the punter ahead and behind (ties are neither)."""
     win = lose = 0
     for u in range(10):
-        bf = (banker_total + u) % 10
+        bf = hand_total(banker_total, u)
         if punter_final > bf:
             win += c[u]
         elif bf > punter_final:
@@ -291,7 +292,7 @@ def _punter_draws(raw, c, dec, pt, bt, hand, terms):
         if not ct:
             continue
         c[t] -= dec
-        pf = (pt + t) % 10
+        pf = hand_total(pt, t)
         cell = (hand, t)
         _add(raw, cell, "S", pf, bt, terms, ct)
         win, lose = _banker_draw_results(c, pf, bt)
@@ -394,7 +395,7 @@ def tableau_strategies(game: Game, tableau: Tableau = PUNTO_BANCO):
     x = tuple(Fraction(int(tableau.player_draws(5))) for _ in game.holdings)
     y = {}
     for hand, seen in game.cells:
-        total = hand if isinstance(hand, int) else (hand[0] + hand[1]) % 10
+        total = hand if isinstance(hand, int) else hand_total(*hand)
         y[hand, seen] = Fraction(int(tableau.banker_draws(total, seen)))
     return x, y
 
@@ -820,7 +821,7 @@ def banker_rows(solution: Solution):
         if hand not in hands:
             hands.append(hand)
     pairs = not isinstance(hands[0], int)
-    rows = [[hand_label(h)] + ([str(sum(h) % 10)] if pairs else [])
+    rows = [[hand_label(h)] + ([str(hand_total(*h))] if pairs else [])
             + [_prob_cell(solution.banker.get((h, s), Fraction(0))) for s in SEEN] for h in hands]
     headers = ["Banker holds"] + (["Total"] if pairs else []) + [f"3rd {s}" if s is not None else "stood" for s in SEEN]
     return headers, rows

@@ -13,49 +13,13 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from exact_odds.punto_banco.coup import Coup, Deal
-from exact_odds.rules.shoe import RANK_VALUES, RANKS, SUITS, Shoe, ShoeError, parse_card
+from exact_odds.rules.coup import Coup, Deal, coup_complete, deal_of
+from exact_odds.rules.cards import CardError, RANK_VALUES, RANKS, SUITS, parse_card
+from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Cards behind the cut card (it is placed before the seventh-last card, RULES §7).
 CARDS_BEHIND_CUT = 7
-
-
-def coup_complete(values: list[int], tableau: Tableau = PUNTO_BANCO) -> bool:
-    """Whether a coup whose cards so far have ``values`` (deal order) is over.
-
-    Deal order: Player, Banker, Player, Banker, Player's third card (if he
-    draws), Banker's third card (if he draws)."""
-    k = len(values)
-    if k < 4:
-        return False
-    pt = (values[0] + values[2]) % 10
-    bt = (values[1] + values[3]) % 10
-    if pt >= 8 or bt >= 8:
-        return True
-    if tableau.player_draws(pt):
-        if k == 4:
-            return False
-        if k == 5:
-            return not tableau.banker_draws(bt, values[4])
-        return True
-    if k == 4:
-        return not tableau.banker_draws(bt, None)
-    return True
-
-
-def deal_of(values: list[int], tableau: Tableau = PUNTO_BANCO) -> Deal:
-    """The :class:`Deal` of a complete coup's card values (deal order), under ``tableau``."""
-    pt = (values[0] + values[2]) % 10
-    bt = (values[1] + values[3]) % 10
-    if len(values) == 4:
-        return Deal(pt, bt, None, None)
-    if len(values) == 6:
-        return Deal(pt, bt, values[4], values[5])
-    # Five cards: the Player drew and the Banker stood, or the Player stood and the Banker drew.
-    if tableau.player_draws(pt):
-        return Deal(pt, bt, values[4], None)
-    return Deal(pt, bt, None, values[4])
 
 
 def deal_coup(values: list[int], tableau: Tableau = PUNTO_BANCO) -> Coup:
@@ -88,7 +52,7 @@ def read_log(lines: Iterable[str]) -> Iterator[Card]:
         for token in line.split("#", 1)[0].replace(",", " ").split():
             try:
                 rank, suit = parse_card(token)
-            except ShoeError as exc:
+            except CardError as exc:
                 raise LogError(f"line {number}: {exc}") from None
             yield Card(rank, suit, number, token)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exact_odds.punto_banco import fast
-from exact_odds.punto_banco.walk import six_card_total
+from exact_odds.rules.deal import six_card_total
 from exact_odds.bets.paytable import PayTable
 from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau

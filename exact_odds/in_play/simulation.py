@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from exact_odds.punto_banco import fast
-from exact_odds.punto_banco.walk import falling, six_card_total
+from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play.dealing import BURN_RULES, deal_shoe, shoe_seeds, shuffled_cards
-from exact_odds.rules.shoe import CARDS_PER_DECK, Shoe, ShoeError
+from exact_odds.rules.cards import CARDS_PER_DECK
+from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO
 
 

@@ -89,8 +89,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from exact_odds.punto_banco.coup import CoupDistribution, Deal
-from exact_odds.punto_banco.walk import TWO_CARD_HANDS, six_card_total
+from exact_odds.punto_banco.coup import CoupDistribution
+from exact_odds.rules.coup import Deal
+from exact_odds.rules.deal import TWO_CARD_HANDS, hand_total, natural_ends_coup, six_card_total
 from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -253,12 +254,12 @@ def compiled(tableau: Tableau = PUNTO_BANCO) -> CompiledWalk:
                     for b in range(8)]
     acc: dict[tuple, dict] = defaultdict(lambda: defaultdict(int))
     for p1, p2, mp in TWO_CARD_HANDS:
-        pt = (p1 + p2) % 10
+        pt = hand_total(p1, p2)
         for b1, b2, mb in TWO_CARD_HANDS:
-            bt = (b1 + b2) % 10
+            bt = hand_total(b1, b2)
             m = mp * mb
             base = tuple(sorted((p1, p2, b1, b2)))
-            if pt >= 8 or bt >= 8:
+            if natural_ends_coup(pt, bt):
                 acc[pt, bt, None, None][base] += m
             elif player_draws[pt]:
                 rule = banker_draws[bt]

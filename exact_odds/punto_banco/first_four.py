@@ -37,7 +37,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from exact_odds.punto_banco.walk import falling, six_card_total
+from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
 
 #: The assumption stated whenever a suit-dependent bet is priced on a shoe without suits.

@@ -11,7 +11,7 @@ ways, whatever the order, so the first two cards of each hand are enumerated
 as unordered pairs with multiplicity 2 for distinct values. A coup that used
 k cards is then multiplied by ``(N-k)(N-k-1)...(N-5)``, the ways to draw the
 unused cards, so that every coup counts as an ordered sequence of six cards
-(the Wizard of Odds convention, RULES §3) and all counts share the
+(the Wizard of Odds convention, docs/rules.md §3) and all counts share the
 denominator ``N(N-1)...(N-5)``.
 
 The infinite deck is the same walk drawing with replacement: value 0 has
@@ -23,66 +23,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from exact_odds.punto_banco.coup import CoupDistribution, Deal
+from exact_odds.punto_banco.coup import CoupDistribution
+from exact_odds.rules.coup import Deal
 from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.deal import deal_player_and_banker, hand_total, natural_ends_coup, six_card_total, unused_ways
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
-
-#: A hand's first two cards as unordered value pairs (a <= b) with the number
-#: of ordered deals of each: 2 for distinct values, 1 for a pair.
-TWO_CARD_HANDS = tuple((a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10))
-
-
-def falling(n: int, k: int) -> int:
-    """n (n-1) ... (n-k+1), the ordered ways to draw k of n cards."""
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
-
-
-def unused_ways(shoe: Shoe, cards_used: int, convention: int = 6) -> int:
-    """Ways to draw the cards a coup of ``cards_used`` cards leaves unused.
-
-    Counts are ordered sequences of ``convention`` cards (six for punto banco
-    and chemin de fer, nine for banque): falling(N - k, convention - k), or
-    13**(convention - k) for the infinite deck."""
-    if shoe.is_infinite:
-        return 13 ** (convention - cards_used)
-    return falling(shoe.size - cards_used, convention - cards_used)
-
-
-def deal_two_cards(c: list[int], dec: int):
-    """Every two-card hand from ``c``: yields ``(a, b, ways)`` with a <= b.
-
-    ``c`` holds the value counts (or the infinite deck's weights, with
-    ``dec`` = 0). While a hand is yielded its two cards are out of ``c``.
-    ``ways`` (never 0) counts the ordered ways to deal it."""
-    for a, b, m in TWO_CARD_HANDS:
-        ways = c[a] * m
-        c[a] -= dec
-        ways *= c[b]
-        c[b] -= dec
-        if ways:
-            yield a, b, ways
-        c[a] += dec
-        c[b] += dec
-
-
-def deal_player_and_banker(c: list[int], dec: int):
-    """Every first four cards: yields ``(p1, p2, b1, b2, ways)``.
-
-    While a deal is yielded the four cards are out of ``c``, so the caller
-    can draw third cards from it. ``ways`` (never 0) counts the ordered
-    deals Player, Banker, Player, Banker of these values (the same for any
-    order, so each hand is dealt as an unordered pair)."""
-    for p1, p2, wp in deal_two_cards(c, dec):
-        for b1, b2, wb in deal_two_cards(c, dec):
-            yield p1, p2, b1, b2, wp * wb
-
-
-def six_card_total(shoe: Shoe) -> int:
-    """The common denominator: N(N-1)...(N-5), or 13**6 for the infinite deck."""
-    return unused_ways(shoe, 0)
 
 
 def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
@@ -111,9 +56,9 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
                     for b in range(8)]
 
     for p1, p2, b1, b2, w in deal_player_and_banker(c, dec):
-        pt = (p1 + p2) % 10
-        bt = (b1 + b2) % 10
-        if pt >= 8 or bt >= 8:  # a natural ends the coup
+        pt = hand_total(p1, p2)
+        bt = hand_total(b1, b2)
+        if natural_ends_coup(pt, bt):
             stood[pt, bt, None, None] += w
             continue
         if player_draws[pt]:

@@ -199,7 +199,7 @@ def removal_tables() -> dict[str, str]:
     from exact_odds.bets.catalog import builtin_catalog
     from exact_odds.report.numbers import fraction_text, percent_text
     from exact_odds.in_play.removal import effect_of_removal, linear_count
-    from exact_odds.rules.shoe import RANKS
+    from exact_odds.rules.cards import RANKS
 
     keys = ("banker", "player", "tie")
     bets = tuple(builtin_catalog().bets[k] for k in keys)

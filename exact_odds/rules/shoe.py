@@ -14,44 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS = ("s", "h", "d", "c")
-RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
-CARDS_PER_DECK = 52
+from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES, RANKS, SUITS, CardError, parse_card, parse_rank
+
 #: The fewest cards that can always complete a coup (two hands of up to three).
 MIN_CARDS = 6
-
-_RANK_ALIASES = {r: i for i, r in enumerate(RANKS)}
-_RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING": 12})
 
 
 class ShoeError(ValueError):
     """A shoe that cannot be built as asked; the message says how to fix it."""
-
-
-def parse_rank(text: str) -> int:
-    """Index (0-12) of a rank written as A, 2-9, 10 (or T), J, Q, K."""
-    key = text.strip().upper()
-    if key not in _RANK_ALIASES:
-        raise ShoeError(
-            f"unknown card {text.strip()!r}: use a rank A, 2-9, 10 (or T), J, Q, K"
-        )
-    return _RANK_ALIASES[key]
-
-
-def parse_card(text: str) -> tuple[int, int | None]:
-    """A card as (rank index, suit index or None): '5', 'Kd', '10h', 'Ts'."""
-    t = text.strip()
-    if len(t) >= 2 and t[-1].lower() in SUITS and t[:-1].upper() in _RANK_ALIASES:
-        return parse_rank(t[:-1]), SUITS.index(t[-1].lower())
-    try:
-        return parse_rank(t), None
-    except ShoeError:
-        raise ShoeError(
-            f"unknown card {t!r}: use a rank A, 2-9, 10 (or T), J, Q, K, "
-            "optionally followed by a suit s, h, d or c (for example Kd)"
-        ) from None
-
 
 @dataclass(frozen=True)
 class Shoe:
@@ -109,7 +79,7 @@ class Shoe:
         suited = [0] * 52
         all_suited = True
         for text in cards:
-            r, s = parse_card(text)
+            r, s = _card(text)
             ranks[r] += 1
             if s is None:
                 all_suited = False
@@ -134,7 +104,7 @@ class Shoe:
         suited = list(self.suited) if self.suited is not None else None
         removed = []
         for text in cards:
-            r, s = parse_card(text)
+            r, s = _card(text)
             if ranks[r] == 0:
                 raise ShoeError(
                     f"cannot remove {text.strip()!r}: the shoe has no {RANKS[r]} left"
@@ -195,3 +165,11 @@ class Shoe:
             "cards": self.size,
             "ranks": dict(zip(RANKS, self.ranks)),
         }
+
+
+def _card(text: str) -> tuple[int, int | None]:
+    """:func:`~exact_odds.rules.cards.parse_card`, its error as a :class:`ShoeError`."""
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        raise ShoeError(str(exc)) from None

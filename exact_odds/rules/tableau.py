@@ -1,7 +1,8 @@
-"""Drawing rules as an object: who takes a third card.
+"""Drawing rules: the punto banco tableau and the punter's rule (docs/rules.md §2, §5).
 
-A :class:`Tableau` answers two questions for the walk in
-:mod:`exact_odds.engine`:
+A :class:`Tableau` answers two questions for every walk
+(:mod:`exact_odds.punto_banco.walk`, the compiled fast path, the coups dealt
+from a shoe in play, banque's fixed banker policies):
 
 * does the Player hand draw on its two-card total?
 * does the Banker hand draw on its two-card total, given the Player's third
@@ -11,11 +12,15 @@ Naturals (a two-card 8 or 9 in either hand) end the coup before either
 question is asked; that rule belongs to the game, not to the tableau.
 Chemin de fer strategies and banque policies are other tableaux passed to the
 same walk.
+
+:data:`PUNTER` is the punter's rule of chemin de fer and banque: draw on
+0-4, stand on 6-7, choose at 5 (docs/rules.md §5-6).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 
 @dataclass(frozen=True)
@@ -40,7 +45,7 @@ class Tableau:
 
 
 def punto_banco_banker_draws(banker_total: int, player_third: int | None) -> bool:
-    """The punto banco rule for Banker (RULES §2, item 3-4).
+    """The punto banco rule for Banker (docs/rules.md §2, items 3-4).
 
     Player stood: Banker draws on 0-5. Player drew a card of value t:
     0-2 draw; 3 draws unless t = 8; 4 draws on t = 2-7; 5 on t = 4-7;
@@ -63,10 +68,42 @@ def punto_banco_banker_draws(banker_total: int, player_third: int | None) -> boo
 
 PUNTO_BANCO = Tableau(
     name="punto banco",
-    # Player draws on 0-5, stands on 6-7 (RULES §2, item 2).
+    # Player draws on 0-5, stands on 6-7 (docs/rules.md §2, item 2).
     player_draw=tuple(p <= 5 for p in range(8)),
     banker_draw=tuple(
         tuple(punto_banco_banker_draws(b, t) for t in range(10)) + (punto_banco_banker_draws(b, None),)
         for b in range(8)
     ),
 )
+
+
+#: What the punter does on a two-card total.
+PunterAction = Literal["draw", "stand", "choose"]
+
+
+@dataclass(frozen=True)
+class PunterRule:
+    """The punter's rule in the games of choice (chemin de fer, banque).
+
+    On a two-card total (0-7; naturals have ended the coup) he must draw on
+    ``draws_on``, must stand on ``stands_on``, and chooses on the rest."""
+
+    draws_on: frozenset[int]
+    stands_on: frozenset[int]
+
+    def action(self, total: int) -> PunterAction:
+        """'draw', 'stand' or 'choose' on a two-card total."""
+        if total in self.draws_on:
+            return "draw"
+        if total in self.stands_on:
+            return "stand"
+        return "choose"
+
+    @property
+    def choices(self) -> tuple[int, ...]:
+        """The totals where the punter chooses (5 under the standard rule)."""
+        return tuple(t for t in range(8) if self.action(t) == "choose")
+
+
+#: Draw on 0-4, stand on 6-7, choose at 5 (docs/rules.md §5, seed 001).
+PUNTER = PunterRule(draws_on=frozenset(range(5)), stands_on=frozenset({6, 7}))
