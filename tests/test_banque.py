@@ -12,7 +12,7 @@ from exact_odds.games.banque import (BANKER_POLICIES, RESULTS, THETAS, BanqueErr
                                analyse_banque, banque_walk, cached_walk)
 from exact_odds.cli import main
 from exact_odds.rules.shoe import Shoe, ShoeError
-from naive_banque import deal_tree, naive_joint
+from oracles.naive_banque import deal_tree, naive_joint
 
 DRAW, STAND = PunterFive(Fraction(1)), PunterFive(Fraction(0))
 FIXED = ("tableau-left", "tableau-right", "tableau-larger")

@@ -43,7 +43,7 @@ def test_edge_json_infinite_deck_has_null_counts():
     assert data["outcomes"]["banker"]["count"] is None
     assert data["outcomes"]["total"] is None
     # The Banker's probability from the naive infinite-deck enumerator (units of 13**-6).
-    from naive import naive_infinite_counts
+    from oracles.naive import naive_infinite_counts
 
     banker = Fraction(sum(n for (p, b, _, _), n in naive_infinite_counts().items() if b > p), 13**6)
     assert data["outcomes"]["banker"]["probability"] == f"{banker.numerator}/{banker.denominator}"

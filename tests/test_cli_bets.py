@@ -256,7 +256,7 @@ def decimal_10(x: Fraction) -> str:
 def test_distribution_formats(fmt):
     """Every format shows each hand's final-total probabilities and the 4/5/6-card
     probabilities of the infinite deck, as the naive infinite-deck enumerator gives them."""
-    from naive import naive_infinite_counts
+    from oracles.naive import naive_infinite_counts
 
     counts = naive_infinite_counts()
     r = run("distribution", "--decks", "inf", "--format", fmt)

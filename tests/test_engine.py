@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exact_odds import Shoe, walk
-from naive import naive_counts, naive_infinite_counts
+from oracles.naive import naive_counts, naive_infinite_counts
 
 
 def engine_counts(shoe):

@@ -195,7 +195,7 @@ def test_compiled_walk_covers_every_deal_of_the_full_shoe():
     assert len(cw.monomials) == 715 + 2002 + 5005  # multisets of 4, 5 and 6 of the 10 values
     # Count the deal shapes straight from the rules (seed 003's Banker formula, in naive.py):
     # a natural or two standing hands is one deal, each drawn card multiplies by its 10 values.
-    from naive import banker_draws_formula
+    from oracles.naive import banker_draws_formula
 
     shapes = 0
     for p in range(10):

@@ -14,7 +14,7 @@ from exact_odds import Shoe, walk
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.punto_banco.first_four import EVEN_SUITS, pair_distribution
 
-from brute import brute_payouts
+from oracles.brute import brute_payouts
 
 N = 312  # six decks
 

@@ -8,7 +8,7 @@ import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.options import build_shoe, format_option, shoe_options
-from exact_odds.report.emit import table, to_json
+from exact_odds.report.emit import emit
 
 @click.command("edge")
 @shoe_options()
@@ -40,30 +40,12 @@ def edge(decks, shoe_counts, remove, variant, bets, paytables, commission, exact
       exact-odds edge --paytable my_bets.toml
     """
     from exact_odds.punto_banco.analysis import analyse
+    from exact_odds.report.punto_banco import analysis_report
     from exact_odds.cli.bets import select_from_options
 
     chosen = select_from_options(variant, bets, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
-    emit_analysis(analyse(shoe, chosen), fmt, exact)
-
-
-def emit_analysis(analysis, fmt: str, exact: bool) -> None:
-    """Print an analysis: JSON document, CSV of bets, or titled tables."""
-    fmt = fmt.lower()
-    if fmt == "json":
-        click.echo(to_json(analysis.to_json()))
-        return
-    headers, rows = analysis.bet_rows(exact)
-    if fmt == "csv":
-        click.echo(table(headers, rows, "csv"))
-        return
-    click.echo(f"Punto banco, {analysis.shoe.describe()}. {analysis.convention}")
-    click.echo()
-    click.echo(table(*analysis.outcome_rows(exact), fmt))
-    click.echo()
-    click.echo(table(headers, rows, fmt))
-    for note in analysis.assumptions:
-        click.echo(f"Note: {note}")
+    click.echo(emit(analysis_report(analyse(shoe, chosen), exact), fmt))
 
 
 @click.command("tables")

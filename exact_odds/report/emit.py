@@ -1,8 +1,8 @@
-"""Rendering tables: tabulate's formats, plus CSV and JSON.
+"""The one emitter: a :class:`~exact_odds.report.document.Report` as text in any format.
 
-The library returns rows (lists of cells) with headers; this module only
-turns them into text, so every number the CLI prints is available from the
-Python API.
+tabulate's formats, CSV and JSON. The library returns exact values, the
+report modules turn them into rows and JSON documents, and this module only
+turns those into text.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+
+from exact_odds.report.document import Report
 
 EXTRA_FORMATS = ("csv", "json")
 DEFAULT_FORMAT = "simple"
@@ -38,3 +40,26 @@ def table(headers, rows, fmt: str) -> str:
 def to_json(data) -> str:
     """Stable JSON: keys in insertion order, two-space indent."""
     return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def emit(report: Report, fmt: str) -> str:
+    """The whole text of ``report`` in ``fmt``: 'json', 'csv' or a tabulate format.
+
+    No trailing newline (the CLI's echo adds one). A report with no CSV form
+    prints its text sections for 'csv' too, with the tables as CSV."""
+    fmt = fmt.lower()
+    if fmt == "json":
+        return to_json(report.document)
+    if fmt == "csv" and report.csv:
+        return "\n\n".join(table(t.headers, t.rows, "csv") for t in report.csv)
+    parts = []
+    for s in report.sections:
+        lines = list(s.before)
+        if s.table is not None:
+            if s.table.rows or s.empty is None:
+                lines.append(table(s.table.headers, s.table.rows, fmt))
+            else:
+                lines.append(s.empty)
+        lines += s.after
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)

@@ -1,0 +1,54 @@
+"""What a command prints, as data: a :class:`Report` of sections, CSV tables and a JSON document.
+
+Every command builds one report (in the family's report module) and one
+emitter (:func:`exact_odds.report.emit.emit`) renders it for every
+``--format``: no command and no domain module branches on the format.
+
+A text rendering is the sections in order, separated by blank lines; a
+section is lines before a table, the table (or ``empty`` when it has no
+rows) and lines after it. ``--format csv`` prints :attr:`Report.csv`, its
+tables separated by blank lines; ``--format json`` prints
+:attr:`Report.document`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+#: A JSON document: what ``json.dumps`` accepts.
+JSON = Union[dict[str, Any], list[Any]]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Headers and rows of text cells; every number is already a string."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, headers, rows) -> "Table":
+        """A table from any sequences of cells."""
+        return cls(tuple(str(h) for h in headers), tuple(tuple(str(c) for c in r) for r in rows))
+
+
+@dataclass(frozen=True)
+class Section:
+    """Lines, an optional table, and lines after it (no blank line between them)."""
+
+    before: tuple[str, ...] = ()
+    table: Table | None = None
+    after: tuple[str, ...] = ()
+    #: Printed instead of a table with no rows (such as '  (none)').
+    empty: str | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """One command's output for every format."""
+
+    sections: tuple[Section, ...]
+    document: JSON
+    #: The tables ``--format csv`` prints (none: the report has no CSV form).
+    csv: tuple[Table, ...] = field(default=())
