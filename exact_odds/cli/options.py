@@ -106,6 +106,8 @@ def build_shoe(decks: str | None, shoe: str | None, remove: str | None, default_
         d = parse_decks(decks) if decks is not None else default_decks
         result = Shoe.infinite() if d is None else Shoe.decks(d)
     if remove:
+        if result.is_infinite:
+            raise InputError("--remove: cards cannot be removed from the infinite deck; use --decks N or --shoe")
         cards = [c for c in remove.replace(" ", ",").split(",") if c.strip()]
         try:
             result = result.remove(cards)

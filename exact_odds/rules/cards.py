@@ -23,6 +23,8 @@ _RANK_ALIASES.update({"T": 9, "1": 0, "ACE": 0, "JACK": 10, "QUEEN": 11, "KING":
 
 def parse_rank(text: str) -> int:
     """Index (0-12) of a rank written as A, 2-9, 10 (or T), J, Q, K."""
+    if not isinstance(text, str):
+        raise TypeError(f"a rank is named by a string such as 'A', '10' or 'K', not {text!r}")
     key = text.strip().upper()
     if key not in _RANK_ALIASES:
         raise CardError(
@@ -33,6 +35,8 @@ def parse_rank(text: str) -> int:
 
 def parse_card(text: str) -> tuple[int, int | None]:
     """A card as (rank index, suit index or None): '5', 'Kd', '10h', 'Ts'."""
+    if not isinstance(text, str):
+        raise TypeError(f"a card is named by a string such as '5' or 'Kd', not {text!r}")
     t = text.strip()
     if len(t) >= 2 and t[-1].lower() in SUITS and t[:-1].upper() in _RANK_ALIASES:
         return parse_rank(t[:-1]), SUITS.index(t[-1].lower())

@@ -36,6 +36,25 @@ class Shoe:
     suited: tuple[int, ...] | None = None
     label: str = field(default="", compare=False)
 
+    def __post_init__(self) -> None:
+        # Whoever builds a shoe, its counts are whole numbers >= 0 of the right length.
+        if self.ranks is not None:
+            if not isinstance(self.ranks, tuple) or len(self.ranks) != 13 or not all(
+                    type(c) is int and c >= 0 for c in self.ranks):
+                raise ShoeError(f"a shoe's ranks must be a tuple of 13 whole numbers >= 0 (A..K), "
+                                f"not {_short(self.ranks)}")
+        elif self.suited is not None:
+            raise ShoeError("the infinite deck has no suit counts; give ranks=None and suited=None")
+        if self.suited is not None:
+            if not isinstance(self.suited, tuple) or len(self.suited) != 52 or not all(
+                    type(c) is int and c >= 0 for c in self.suited):
+                raise ShoeError(f"a shoe's suited counts must be a tuple of 52 whole numbers >= 0, "
+                                f"not {_short(self.suited)}")
+            if any(sum(self.suited[4 * r: 4 * r + 4]) != self.ranks[r] for r in range(13)):
+                raise ShoeError("a shoe's suited counts must add up to its rank counts, rank by rank")
+        if not isinstance(self.label, str):
+            raise ShoeError(f"a shoe's label must be a string, not {self.label!r}")
+
     # --- construction -------------------------------------------------
     @classmethod
     def decks(cls, d: int) -> "Shoe":
@@ -52,6 +71,8 @@ class Shoe:
     @classmethod
     def from_counts(cls, counts: Iterable[int], label: str = "") -> "Shoe":
         """A shoe from 13 rank counts (A..K) or 52 rank-suit counts."""
+        if isinstance(counts, (str, bytes)) or not hasattr(counts, "__iter__"):
+            raise TypeError(f"counts must be a sequence of 13 or 52 whole numbers, not {counts!r}")
         counts = tuple(counts)
         for c in counts:
             if isinstance(c, bool) or not isinstance(c, int):
@@ -78,7 +99,7 @@ class Shoe:
         ranks = [0] * 13
         suited = [0] * 52
         all_suited = True
-        for text in cards:
+        for text in _card_list(cards):
             r, s = _card(text)
             ranks[r] += 1
             if s is None:
@@ -99,11 +120,12 @@ class Shoe:
     def remove(self, cards: Iterable[str]) -> "Shoe":
         """The shoe left after taking out the listed cards ('5', 'K', 'Ah')."""
         if self.is_infinite:
-            raise ShoeError("cards cannot be removed from the infinite deck; use --decks N or --shoe")
+            raise ShoeError("cards cannot be removed from the infinite deck (it never runs out); "
+                            "remove them from a finite shoe")
         ranks = list(self.ranks)
         suited = list(self.suited) if self.suited is not None else None
         removed = []
-        for text in cards:
+        for text in _card_list(cards):
             r, s = _card(text)
             if ranks[r] == 0:
                 raise ShoeError(
@@ -156,6 +178,19 @@ class Shoe:
             return "infinite deck"
         return "shoe " + ",".join(str(c) for c in self.ranks)
 
+    def __repr__(self) -> str:
+        return f"Shoe({self.describe()})"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        if self.is_infinite:
+            return "<b>Shoe</b>: infinite deck (each rank 1/13 per draw)"
+        cells = "".join(f"<td>{n}</td>" for n in self.ranks)
+        heads = "".join(f"<th>{r}</th>" for r in RANKS)
+        return (f"<b>Shoe</b>: {escape(self.describe())}, {self.size} cards"
+                f"<table><tr>{heads}</tr><tr>{cells}</tr></table>")
+
     def to_json(self) -> dict:
         if self.is_infinite:
             return {"description": self.describe(), "infinite": True, "cards": None, "ranks": None}
@@ -173,3 +208,22 @@ def _card(text: str) -> tuple[int, int | None]:
         return parse_card(text)
     except CardError as exc:
         raise ShoeError(str(exc)) from None
+
+
+def _card_list(cards: Iterable[str]) -> list[str]:
+    """``cards`` as a list of card names, refusing a bare string ('AK' is not two cards)."""
+    if isinstance(cards, (str, bytes)):
+        raise TypeError(f"cards must be a list of card names such as ['5', 'Kd'], not the string {cards!r}")
+    if not hasattr(cards, "__iter__"):
+        raise TypeError(f"cards must be a list of card names such as ['5', 'Kd'], not {cards!r}")
+    out = list(cards)
+    for c in out:
+        if not isinstance(c, str):
+            raise TypeError(f"a card is named by a string such as '5' or 'Kd', not {c!r}")
+    return out
+
+
+def _short(x: object) -> str:
+    """A value for an error message, cut to 80 characters."""
+    text = repr(x)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -22,8 +22,12 @@ def banker_draws_formula(banker, player_third):
     return banker <= limit
 
 
-def naive_counts(ranks):
-    """Counter of (player total, banker total, player cards, banker cards) -> six-card count."""
+def naive_counts(ranks, player_draws=lambda total: total <= 5, banker_draws=None):
+    """Counter of (player total, banker total, player cards, banker cards) -> six-card count.
+
+    The drawing rules are plain functions (default: Player draws on 0-5, the
+    Banker by the seed 003 formula), so a modified tableau can be checked."""
+    banker_draws = banker_draws or banker_draws_formula
     ranks = list(ranks)
     n = sum(ranks)
     out = Counter()
@@ -49,15 +53,15 @@ def naive_counts(ranks):
         if pt in (8, 9) or bt in (8, 9):
             out[pt, bt, 2, 2] += weight * unused(4)
             return
-        if pt <= 5:
+        if player_draws(pt):
             def with_third(w, t):
                 p3 = (pt + t) % 10
-                if banker_draws_formula(bt, t):
+                if banker_draws(bt, t):
                     draw(w, None, None, lambda w2, u: out.__setitem__((p3, (bt + u) % 10, 3, 3), out[p3, (bt + u) % 10, 3, 3] + w2 * unused(6)))
                 else:
                     out[p3, bt, 3, 2] += w * unused(5)
             draw(weight, None, None, with_third)
-        elif bt <= 5:
+        elif banker_draws(bt, None):
             draw(weight, None, None, lambda w, u: out.__setitem__((pt, (bt + u) % 10, 2, 3), out[pt, (bt + u) % 10, 2, 3] + w * unused(5)))
         else:
             out[pt, bt, 2, 2] += weight * unused(4)
