@@ -6,14 +6,15 @@ exit status 2 (click's usage-error status) and never a traceback.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 
 import click
 
 from exact_odds import __version__
 from exact_odds.bets.paytable import PayTableError
-from exact_odds.report.emit import DEFAULT_FORMAT, formats, table, to_json
-from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.rules.shoe import ShoeError
 
 
 class InputError(click.UsageError):
@@ -28,8 +29,14 @@ class Main(click.Group):
     """A click group whose usage errors print as one line."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        prog = prog_name or "exact-odds"
+        if sys.stdout is None:  # started with standard output closed ('exact-odds edge >&-')
+            click.echo(f"{prog}: error: standard output is closed; nothing can be written "
+                       "(give it a file or a pipe)", err=True)
+            sys.exit(1)
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # a full disk shows here, not in an ignored exception at exit
         except _NO_ARGS_IS_HELP as exc:  # 'exact-odds' alone: show the help as help
             click.echo(exc.ctx.get_help())
             sys.exit(0)
@@ -39,7 +46,7 @@ class Main(click.Group):
             click.echo(f"{where}: error: {message} (see '{where} --help')", err=True)
             sys.exit(2)
         except (ShoeError, PayTableError) as exc:  # raised outside option parsing
-            click.echo(f"{prog_name or 'exact-odds'}: error: {exc}", err=True)
+            click.echo(f"{prog}: error: {exc}", err=True)
             sys.exit(2)
         except click.ClickException as exc:
             exc.show()
@@ -47,9 +54,19 @@ class Main(click.Group):
         except click.exceptions.Abort:
             click.echo("Aborted.", err=True)
             sys.exit(1)
-        except BrokenPipeError:
+        except OSError as exc:
+            _silence_stdout()
+            what = "standard output" if exc.errno in _OUTPUT_ERRNOS else (exc.filename or "a file")
+            reason = "the reader closed the pipe" if isinstance(exc, BrokenPipeError) else exc.strerror
+            click.echo(f"{prog}: error: cannot write {what} ({reason})", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            refuse_repeated_options(command, rest)
+        return name, command, rest
 
     def _command_path(self, args, prog_name) -> str:
         """'exact-odds edge' for an error click raised without a context (such as an option
@@ -58,6 +75,51 @@ class Main(click.Group):
         argv = sys.argv[1:] if args is None else list(args)
         name = next((a for a in argv if a in self.commands), None)
         return f"{prog} {name}" if name else prog
+
+
+#: Errors of writing standard output itself (full disk, closed pipe, device error).
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EBADF, getattr(errno, "EDQUOT", -1)}
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so Python's flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def refuse_repeated_options(command: click.Command, args: list[str]) -> None:
+    """Refuse an option that takes one value given more than once (click would keep the last).
+
+    Options declared ``multiple`` say so in their help and may repeat; flags
+    may repeat harmlessly."""
+    single = {}
+    for param in command.params:
+        if isinstance(param, click.Option) and not param.multiple and not param.is_flag and not param.count:
+            for opt in param.opts + param.secondary_opts:
+                single[opt] = param
+    seen: dict = {}
+    i = 0
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            break
+        name, eq, value = token.partition("=")
+        param = single.get(name if token.startswith("--") else token[:2] if token.startswith("-") else None)
+        if param is not None:
+            if not eq and not (token.startswith("-") and not token.startswith("--") and len(token) > 2):
+                value = args[i + 1] if i + 1 < len(args) else ""
+                i += 1
+            elif not eq:
+                value = token[2:]
+            if param.name in seen:
+                raise click.UsageError(
+                    f"{max(param.opts, key=len)} was given twice ({seen[param.name]} and {value}); it takes one value, "
+                    "so give it once")
+            seen[param.name] = value
+        i += 1
 
 
 def input_errors(fn):

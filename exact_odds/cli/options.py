@@ -13,6 +13,7 @@ import click
 from exact_odds.cli.app import InputError
 from exact_odds.report.emit import DEFAULT_FORMAT, formats
 from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.text import NumberError, whole_number
 
 # --- shared options -----------------------------------------------------
 
@@ -47,22 +48,23 @@ def not_text(stream) -> InputError:
 MAX_DECKS = 10**18
 
 
-def parse_decks(text: str):
-    """'inf' or a whole number of decks from 1 to :data:`MAX_DECKS`."""
+def parse_decks(text: str) -> int | None:
+    """'inf' (None) or a whole number of decks from 1 to :data:`MAX_DECKS` (leading zeros allowed)."""
     t = text.strip().lower()
     if t in ("inf", "infinite", "infinity"):
         return None
-    if t.isdigit() and len(t) > len(str(MAX_DECKS)) + 1:  # int() refuses > 4300 digits with its own error
-        d = MAX_DECKS + 1
-    else:
-        try:
-            d = int(t)
-        except ValueError:
+    try:
+        d = whole_number(t, max_digits=len(str(MAX_DECKS)))
+    except NumberError as exc:
+        if exc.too_large:
+            d = MAX_DECKS + 1
+        else:
             raise InputError(f"--decks must be a whole number >= 1 or 'inf', not {text!r}") from None
     if d < 1:
         raise InputError(f"--decks must be a whole number >= 1 or 'inf', not {text!r}")
     if d > MAX_DECKS:
-        raise InputError(f"--decks: at most 10^18 decks (a {len(t)}-digit number was given); "
+        digits = len(t.lstrip("+").lstrip("0"))
+        raise InputError(f"--decks: at most 10^18 decks (a {digits}-digit number was given); "
                          "for the limit of ever more decks use --decks inf")
     return d
 
@@ -76,24 +78,35 @@ def check_shoe_size(shoe: Shoe, what: str) -> Shoe:
 
 def parse_shoe_counts(text: str) -> Shoe:
     """13 rank counts (A..K), 52 rank-suit counts, or a card list such as 'Ah,Ah,Kd'."""
-    parts = [p for p in text.replace(" ", ",").split(",") if p.strip()]
-    if parts and all(p.strip().lstrip("-").isdigit() for p in parts):
-        if any(len(p.strip()) > 30 for p in parts):  # int() refuses > 4300 digits with its own error
-            raise InputError("--shoe: at most 52 x 10^18 cards (10^18 decks); for the limit use --decks inf")
-        counts = [int(p) for p in parts]
+    parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    numeric = [_looks_numeric(p) for p in parts]
+    if parts and all(numeric):
+        counts = []
+        for p in parts:
+            try:
+                counts.append(whole_number(p))
+            except NumberError as exc:
+                if exc.too_large:
+                    raise InputError("--shoe: at most 52 x 10^18 cards (10^18 decks); for the limit use --decks inf") from None
+                raise InputError(f"--shoe: {p!r} is not a whole number; give 13 counts A,2,...,10,J,Q,K") from None
         try:
             return Shoe.from_counts(counts, label="shoe " + ",".join(str(c) for c in counts))
         except ShoeError as exc:
             raise InputError(f"--shoe: {exc}") from None
-    if len(parts) in (13, 52):
-        bad = next(p for p in parts if not p.strip().lstrip("-").isdigit())
-        raise InputError(f"--shoe: {bad.strip()!r} is not a whole number; give 13 counts A,2,...,10,J,Q,K")
+    if len(parts) in (13, 52) and any(numeric):
+        bad = parts[numeric.index(False)]
+        raise InputError(f"--shoe: {bad!r} is not a whole number; give 13 counts A,2,...,10,J,Q,K")
     try:
         return Shoe.from_cards(parts, label=f"{len(parts)} listed cards")
     except ShoeError as exc:
         raise InputError(
             f"--shoe: {exc}; give 13 rank counts (A,2,...,10,J,Q,K), 52 rank-suit counts or a card list"
         ) from None
+
+
+def _looks_numeric(part: str) -> bool:
+    """A count, even a bad one ('-4', '²'): anything but a card name."""
+    return part.lstrip("+-").isdigit() or part.lstrip("+-").isnumeric()
 
 
 def build_shoe(decks: str | None, shoe: str | None, remove: str | None, default_decks: int = 8) -> Shoe:

@@ -1,4 +1,4 @@
-"""Punto banco commands: ``edge`` and ``tables``."""
+"""Punto banco commands: ``edge``."""
 
 from __future__ import annotations
 
@@ -46,45 +46,3 @@ def edge(decks, shoe_counts, remove, variant, bets, paytables, commission, exact
     chosen = select_from_options(variant, bets, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
     click.echo(emit(analysis_report(analyse(shoe, chosen), exact), fmt))
-
-
-@click.command("tables")
-@click.option("--out", "out_dir", default="tables", show_default=True, type=click.Path(file_okay=False),
-              help="Directory to write the reference tables into.")
-@click.option("--check", is_flag=True,
-              help="Write nothing; exit 1 and name the files that differ from what the code generates now.")
-def tables_command(out_dir, check):
-    """Write (or check) the reference tables in tables/.
-
-    \b
-    Examples:
-      exact-odds tables                # regenerate tables/
-      exact-odds tables --check        # exit 1 if any table is stale
-      exact-odds tables --out /tmp/t   # write elsewhere
-    """
-    from pathlib import Path
-
-    from exact_odds.report.tables import check_tables, write_tables
-
-    out = Path(out_dir)
-    progress = (lambda name: click.echo(f"  {name}", err=True)) if sys.stderr.isatty() else None
-    if check:
-        if not out.is_dir():
-            raise InputError(f"--out: there is no directory {out}; give the directory that holds the tables "
-                             f"(run this from the project root for tables/), or write them with 'exact-odds tables --out {out}'")
-        stale = check_tables(out, progress)
-        if stale:
-            for name in stale:
-                click.echo(f"differs: {out / name}", err=True)
-            click.echo(f"{len(stale)} table(s) differ from the code; run 'exact-odds tables' to regenerate.", err=True)
-            sys.exit(1)
-        click.echo(f"all tables in {out} match the code.")
-        return
-    try:
-        out.mkdir(parents=True, exist_ok=True)  # before the tables are generated: fail at once
-        written = write_tables(out, progress)
-    except OSError as exc:
-        raise InputError(f"--out: cannot write the tables to {str(out)!r} ({exc.strerror}); "
-                         "give a directory you can write to") from None
-    click.echo(f"wrote {len(written)} files to {out}")
-

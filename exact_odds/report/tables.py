@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from exact_odds.files import write_files
 from exact_odds.report.banque import banque_tables
 from exact_odds.report.chemin import chemin_de_fer_tables
 from exact_odds.report.in_play import removal_tables
@@ -31,16 +32,15 @@ def generate(progress: Callable[[str], None] | None = None) -> dict[str, str]:
     return files
 
 
-def write_tables(out: Path, progress=None) -> list[str]:
-    """Write every table into ``out``; returns the file names."""
-    out.mkdir(parents=True, exist_ok=True)
+def write_tables(out: Path, progress: Callable[[str], None] | None = None) -> list[str]:
+    """Write every table into ``out``, all or none (:func:`exact_odds.files.write_files`);
+    returns the file names."""
     files = generate(progress)
-    for name, text in files.items():
-        (out / name).write_text(text, encoding="utf-8", newline="\n")
+    write_files(out, files)
     return sorted(files)
 
 
-def check_tables(out: Path, progress=None) -> list[str]:
+def check_tables(out: Path, progress: Callable[[str], None] | None = None) -> list[str]:
     """Names of the tables in ``out`` that are missing or differ from the code."""
     files = generate(progress)
     stale = []

@@ -1,0 +1,102 @@
+"""Writing files without losing or clobbering anything: the one home of how output files are written.
+
+* A regular file (or a new one) is written atomically: to a temporary file
+  in the same folder, with the mode a new file would get (the umask), then
+  renamed over the target. A reader sees the old file or the new one, never
+  half of either; a full disk leaves the old file as it was.
+* A symbolic link is followed: its target is what gets written.
+* Anything else that already exists (a device such as /dev/null, a FIFO) is
+  written straight through, never replaced by a regular file.
+* A folder is refused.
+
+:func:`write_files` writes several files into one folder the same way, all
+or none: every file goes to a temporary folder beside it first, and only
+when all are written are they renamed into place.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+
+class OutputError(OSError):
+    """A file that cannot be written; the message names it and says why."""
+
+
+def _umask_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _target(path: Path) -> Path:
+    """The file ``path`` names, with symbolic links followed (the link itself is kept)."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """The file that writing ``path`` will write, refused now if it cannot be (before any work)."""
+    p = Path(path)
+    if not str(path).strip():
+        raise OutputError("the file name is empty")
+    target = _target(p)
+    if target.is_dir():
+        raise OutputError(f"{str(path)!r} is a folder, not a file")
+    if target.exists() and not target.is_file():
+        return target  # a device or FIFO: written straight through
+    folder = target.parent
+    if not folder.is_dir():
+        raise OutputError(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not writable")
+    return target
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8, newlines as given) to ``path`` as the module docstring says."""
+    target = check_writable(path)
+    data = text.encode("utf-8")
+    if target.exists() and not target.is_file():
+        with open(target, "wb") as fh:  # a device or FIFO
+            fh.write(data)
+        return
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, stat.S_IMODE(target.stat().st_mode) if target.exists() else _umask_mode())
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_files(folder: str | os.PathLike[str], files: Mapping[str, str]) -> None:
+    """Write every ``{name: text}`` into ``folder`` (created if need be), all or none."""
+    out = Path(folder)
+    if not str(folder).strip():
+        raise OutputError("the folder name is empty")
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{str(folder)!r} is not a folder")
+    for name in files:
+        t = out / name
+        if t.is_symlink() or (t.exists() and not t.is_file()):
+            raise OutputError(f"{str(t)!r} is not a regular file; remove it or write elsewhere")
+    out.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(dir=out, prefix=".writing-"))
+    mode = _umask_mode()
+    try:
+        for name, text in files.items():
+            path = stage / name
+            path.write_bytes(text.encode("utf-8"))
+            os.chmod(path, mode)
+        for name in files:
+            os.replace(stage / name, out / name)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
