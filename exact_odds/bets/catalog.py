@@ -19,6 +19,14 @@ from pathlib import Path
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, parse_pays
 
 
+class NotAVariantError(PayTableError):
+    """A bet's key given where a variant's name is expected (:attr:`key` is the bet's key)."""
+
+    def __init__(self, key: str):
+        super().__init__(f"{key!r} is a bet, not a variant; choose it among the bets instead")
+        self.key = key
+
+
 @dataclass(frozen=True)
 class Catalog:
     """Bets by key and variants (named lists of bet keys)."""
@@ -30,13 +38,15 @@ class Catalog:
     own: tuple[str, ...] = field(default=())
 
     def variant(self, name: str) -> list[PayTable]:
+        """The bets of variant ``name``, in order."""
         if name not in self.variants:
             if name in self.bets:
-                raise PayTableError(f"{name!r} is a bet, not a variant; use --bets {name}")
+                raise NotAVariantError(name)
             raise PayTableError(f"unknown variant {name!r}; choose one of: {', '.join(self.variants)}")
         return [self.bets[k] for k in self.variants[name]]
 
     def bet(self, key: str) -> PayTable:
+        """The bet of key ``key``."""
         if key not in self.bets:
             if key in self.variants:
                 raise PayTableError(f"{key!r} is a variant, not a bet; its bets are {', '.join(self.variants[key])}")

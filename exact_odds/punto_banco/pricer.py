@@ -41,7 +41,7 @@ import math
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
 from exact_odds.punto_banco.compiled import compiled
