@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, parse_pays
+from exact_odds.punto_banco.notebook import html_table, listing
 
 
 class NotAVariantError(PayTableError):
@@ -36,6 +37,14 @@ class Catalog:
     variant_descriptions: dict[str, str]
     #: Keys of the bets this file defines (a user file also sees the built-in bets).
     own: tuple[str, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        return (f"Catalog({len(self.bets)} bets, {len(self.variants)} variants: "
+                f"{listing(list(self.variants), 12, 200)})")
+
+    def _repr_html_(self) -> str:
+        rows = [(v, ", ".join(keys), self.variant_descriptions[v]) for v, keys in self.variants.items()]
+        return html_table(("Variant", "Bets", "Description"), rows, f"{len(self.bets)} bets")
 
     def variant(self, name: str) -> list[PayTable]:
         """The bets of variant ``name``, in order."""

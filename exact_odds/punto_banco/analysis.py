@@ -8,13 +8,15 @@ and the JSON document of ``exact-odds edge`` are made from it in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import Any
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import walk
 from exact_odds.bets.paytable import BetResult, PayTable
+from exact_odds.punto_banco.notebook import frame, html_table, listing, percent, short
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
@@ -33,6 +35,36 @@ class Analysis:
     distribution: CoupDistribution
     results: tuple[BetResult, ...]
 
+    def __repr__(self) -> str:
+        bets = [f"{short(r.bet.name, 30)} {percent(r.house_edge)}" for r in self.results]
+        return f"Analysis({short(self.shoe.describe(), 40)}: {listing(bets, 8) or 'no bets'})"
+
+    def _repr_html_(self) -> str:
+        rows = [(r.bet.key, r.bet.name, r.bet.pays_text, percent(r.house_edge, 6), str(r.house_edge))
+                for r in self.results]
+        caption = f"Punto banco, {self.shoe.describe()}: house edge of each bet"
+        return self.distribution._repr_html_() + html_table(
+            ("Key", "Bet", "Pays", "House edge", "Exact"), rows, caption)
+
+    def __getitem__(self, key: str) -> BetResult:
+        """The result of the bet with catalog key ``key`` (``analysis["banker"]``)."""
+        for r in self.results:
+            if r.bet.key == key:
+                return r
+        raise KeyError(f"no bet with key {key!r} in this analysis; its keys are: {', '.join(self.keys()) or '(none)'}")
+
+    def keys(self) -> list[str]:
+        """The keys of the bets priced, in order."""
+        return [r.bet.key for r in self.results]
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One record per bet (:meth:`BetResult.record`): exact fractions, each with its float beside it."""
+        return [r.record() for r in self.results]
+
+    def to_frame(self) -> Any:
+        """:meth:`to_records` as a pandas DataFrame (needs pandas, an optional dependency)."""
+        return frame(self.to_records())
+
     @property
     def convention(self) -> str:
         return INFINITE_CONVENTION if self.shoe.is_infinite else CONVENTION
@@ -50,7 +82,7 @@ class Analysis:
 METHODS = ("walk", "compiled")
 
 
-def analyse(shoe: Shoe, bets: list[PayTable] | None = None, tableau: Tableau = PUNTO_BANCO, *,
+def analyse(shoe: Shoe, bets: Iterable[PayTable] | None = None, tableau: Tableau = PUNTO_BANCO, *,
             method: str = "walk") -> Analysis:
     """Walk ``shoe`` once and price ``bets`` (default: Banker, Player, Tie 8:1).
 
@@ -62,6 +94,17 @@ def analyse(shoe: Shoe, bets: list[PayTable] | None = None, tableau: Tableau = P
       (:func:`exact_odds.punto_banco.features.walk_compiled`), which costs
       about a quarter of a second to compile once per process and tableau,
       then is far quicker per shoe (for analysing many shoes)."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"analyse needs a Shoe (such as Shoe.decks(8)), not {type(shoe).__name__}")
+    if bets is not None and (isinstance(bets, (str, PayTable)) or not isinstance(bets, Iterable)):
+        raise TypeError("bets must be a list of PayTable (such as select_bets(bets='banker,tie') or "
+                        f"builtin_catalog().variant('ez')), not {type(bets).__name__}")
+    if bets is not None:
+        bets = list(bets)
+        wrong = next((b for b in bets if not isinstance(b, PayTable)), None)
+        if wrong is not None:
+            raise TypeError(f"bets must be PayTable objects (such as builtin_catalog().bet('tie')), "
+                            f"not {type(wrong).__name__}")
     if method == "walk":
         dist = walk(shoe, tableau)
     elif method == "compiled":

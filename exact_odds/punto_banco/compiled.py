@@ -41,7 +41,7 @@ from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Copies of one value a coup can hold (six cards): factor slots per value.
 OCCURRENCES = 6
-#: Length of the factor vector (:func:`exact_odds.punto_banco.features.factor_vector`):
+#: Length of the factor vector (:func:`exact_odds.punto_banco.features.factor_array`):
 #: 60 card factors ``c_v - r`` and 6 unused-card factors ``N - j``.
 FACTORS = 11 * OCCURRENCES
 
@@ -74,7 +74,7 @@ class CompiledWalk:
 
     def slots(self, m: int) -> tuple[int, ...]:
         """The six factors of monomial ``m`` as indices into the factor vector
-        (:func:`exact_odds.punto_banco.features.factor_vector`).
+        (:func:`exact_odds.punto_banco.features.factor_array`).
 
         A coup of k cards has k card factors ``c_v - r`` (index 6v + r) and
         6 - k unused-card factors ``N - j`` for j = k..5 (index 60 + j)."""

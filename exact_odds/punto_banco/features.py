@@ -44,6 +44,7 @@ from typing import Any, Sequence
 
 from exact_odds.punto_banco.compiled import FACTORS, OCCURRENCES, CompiledWalk, compiled
 from exact_odds.punto_banco.coup import CoupDistribution
+from exact_odds.punto_banco.walk import check_walk_arguments
 from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -122,19 +123,6 @@ def features(shoe: Shoe, cw: CompiledWalk | None = None) -> list[int]:
     return [value[i] * tails[len(nodes[i])] for i in cw.monomials]
 
 
-def factor_vector(shoe: Shoe) -> list[int]:
-    """The 66 factors a feature is a product of: ``max(c_v - r, 0)`` at 6v + r, ``N - j`` at 60 + j.
-
-    For the infinite deck the card factors are the weights w_v (drawing with
-    replacement) and the unused-card factors are 13. A factor below zero is
-    clamped to 0: the factor r = c_v of the same value is already 0."""
-    factors, _ = factor_table(shoe)
-    if shoe.is_infinite:
-        return factors + [13] * OCCURRENCES
-    n = shoe.size
-    return factors + [n - j for j in range(OCCURRENCES)]
-
-
 def _features_numpy(np: Any, shoe: Shoe, cw: CompiledWalk, dtype: Any) -> Any:
     """Features ``f_m`` of one shoe as a flat array of ``dtype``: the same numbers as :func:`features`.
 
@@ -181,7 +169,7 @@ def six_card_features(np: Any, shoes: Sequence[Shoe], cw: CompiledWalk, dtype: A
 
 
 def factor_arrays(np: Any, shoes: Sequence[Shoe], dtype: Any) -> Any:
-    """:func:`factor_vector` of several shoes as a (66, S) array, built with numpy."""
+    """:func:`factor_array` of several shoes as a (66, S) array."""
     counts = np.array([s.value_counts for s in shoes], dtype=np.int64).T  # (10, S)
     finite = np.array([0 if s.is_infinite else 1 for s in shoes], dtype=np.int64)
     sizes = np.array([0 if s.is_infinite else s.size for s in shoes], dtype=np.int64)
@@ -193,13 +181,18 @@ def factor_arrays(np: Any, shoes: Sequence[Shoe], dtype: Any) -> Any:
 
 
 def factor_array(np: Any, shoe: Shoe, dtype: Any) -> Any:
-    """:func:`factor_vector` as a flat numpy array (one shoe)."""
+    """The 66 factors a feature is a product of, as a flat array of ``dtype`` (one shoe).
+
+    ``max(c_v - r, 0)`` at 6v + r and ``N - j`` at 60 + j. For the infinite
+    deck the card factors are the weights w_v (drawing with replacement) and
+    the unused-card factors are 13. A factor below zero is clamped to 0: the
+    factor r = c_v of the same value is already 0."""
     tails = np.full(OCCURRENCES, 13, dtype=dtype) if shoe.is_infinite else shoe.size - _offsets(np, dtype)
     return np.concatenate((_card_factors(np, shoe, dtype).ravel(), tails))
 
 
 def _card_factors(np: Any, shoe: Shoe, dtype: Any) -> Any:
-    """The 60 card factors of :func:`factor_vector` (one shoe): ``take`` reads them flat."""
+    """The 60 card factors of :func:`factor_array` (one shoe): ``take`` reads them flat."""
     c = np.array(shoe.value_counts, dtype=dtype)
     if shoe.is_infinite:
         return np.repeat(c, OCCURRENCES)
@@ -229,6 +222,7 @@ def walk_compiled(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistributio
     in this shoe are left out, as the walk leaves them out). The first call
     per tableau compiles it (:func:`~exact_odds.punto_banco.compiled.compiled`,
     about a quarter of a second); every later shoe is a few matrix products."""
+    check_walk_arguments(shoe, tableau)
     shoe.checked()
     cw = compiled(tableau)
     counts = deal_counts(shoe, cw)
