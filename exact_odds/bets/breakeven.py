@@ -9,8 +9,8 @@ where p_j is line j's exact probability from the one walk. The break-even
 payout is the root of EV(x) = 0. For a commission c on a line that pays
 1 - c (the Banker bet), EV is linear in c the same way.
 
-sympy is imported here, inside the function, and only the ``breakeven``
-command imports this module: ``exact-odds edge`` never loads sympy.
+sympy is imported inside :func:`break_even`, when it runs: importing this
+module (as every report does) never loads it, so ``exact-odds edge`` stays light.
 """
 
 from __future__ import annotations
