@@ -255,7 +255,8 @@ class PayLine:
         """The vocabulary names this line's condition reads."""
         return names_used(self._code)
 
-    def holds(self, names: dict) -> bool:
+    def holds(self, names: dict[str, int | bool]) -> bool:
+        """Whether the condition holds for these values of the vocabulary names."""
         return bool(eval(self._code, {"__builtins__": {}}, names))
 
 

@@ -10,6 +10,8 @@ with the one emitter. Nothing here imports sympy at module level: only
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import click
 
 from exact_odds.bets.catalog import NotAVariantError
@@ -20,9 +22,11 @@ from exact_odds.bets.paytable import PayTable, commission_banker
 from exact_odds.report.emit import emit
 
 
-def select_from_options(variant, bets, paytables, commission, select=None):
+def select_from_options(variant: str | None, bets: str | None, paytables: tuple[str, ...], commission: str | None,
+                        select: Callable[..., Any] | None = None) -> Any:
     """The bets chosen by --variant, --bets, --paytable and --commission
-    (:func:`exact_odds.bets.selection.select_bets`, or ``select``)."""
+    (:func:`exact_odds.bets.selection.select_bets`, or ``select``, such as
+    :func:`~exact_odds.bets.selection.select_value_level`: its result is returned)."""
     from exact_odds.bets.selection import select_bets
 
     if variant is not None and not variant.strip():
@@ -36,7 +40,7 @@ def select_from_options(variant, bets, paytables, commission, select=None):
         raise InputError(f"{exc.key!r} is a bet, not a variant; use --bets {exc.key}") from None
 
 
-def bet_options(fn):
+def bet_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--variant, --bets, --paytable and --commission, as one decorator."""
     fn = click.option("--commission", metavar="C",
                       help="Price the Banker bet with this exact commission: 1/25, 4% or 0.04 "
@@ -81,7 +85,8 @@ def variants_command(paytables, names, fmt):
 
 # --- bet ------------------------------------------------------------------
 
-def find_bet(name: str, paytables=(), commission=None) -> PayTable:
+def find_bet(name: str, paytables: tuple[str, ...] = (), commission: str | None = None) -> PayTable:
+    """The bet ``name`` of the catalog and the ``--paytable`` files, or the Banker bet with ``--commission``."""
     catalog, _ = merged_catalog(paytables)
     if commission is not None:
         if name != "banker":
