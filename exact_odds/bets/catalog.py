@@ -17,6 +17,15 @@ from importlib import resources
 from pathlib import Path
 
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, parse_pays
+from exact_odds.punto_banco.notebook import html_table, listing
+
+
+class NotAVariantError(PayTableError):
+    """A bet's key given where a variant's name is expected (:attr:`key` is the bet's key)."""
+
+    def __init__(self, key: str):
+        super().__init__(f"{key!r} is a bet, not a variant; choose it among the bets instead")
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -29,14 +38,24 @@ class Catalog:
     #: Keys of the bets this file defines (a user file also sees the built-in bets).
     own: tuple[str, ...] = field(default=())
 
+    def __repr__(self) -> str:
+        return (f"Catalog({len(self.bets)} bets, {len(self.variants)} variants: "
+                f"{listing(list(self.variants), 12, 200)})")
+
+    def _repr_html_(self) -> str:
+        rows = [(v, ", ".join(keys), self.variant_descriptions[v]) for v, keys in self.variants.items()]
+        return html_table(("Variant", "Bets", "Description"), rows, f"{len(self.bets)} bets")
+
     def variant(self, name: str) -> list[PayTable]:
+        """The bets of variant ``name``, in order."""
         if name not in self.variants:
             if name in self.bets:
-                raise PayTableError(f"{name!r} is a bet, not a variant; use --bets {name}")
+                raise NotAVariantError(name)
             raise PayTableError(f"unknown variant {name!r}; choose one of: {', '.join(self.variants)}")
         return [self.bets[k] for k in self.variants[name]]
 
     def bet(self, key: str) -> PayTable:
+        """The bet of key ``key``."""
         if key not in self.bets:
             if key in self.variants:
                 raise PayTableError(f"{key!r} is a variant, not a bet; its bets are {', '.join(self.variants[key])}")

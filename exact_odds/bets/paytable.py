@@ -15,8 +15,8 @@ parsed once and checked against that vocabulary, so a typo is an error with
 the name, never a silent loss.
 
 Coup and deal names are priced on the one walk of the game
-(:func:`~exact_odds.engine.walk`); pair names on the combinatorial
-distribution of the first four cards (:mod:`exact_odds.pairs`), which knows
+(:func:`~exact_odds.punto_banco.walk.walk`); pair names on the combinatorial
+distribution of the first four cards (:mod:`exact_odds.punto_banco.first_four`), which knows
 ranks and suits but not the drawing. A pay table therefore uses pair names or
 coup/deal names, not both; mixing them is refused with a message (pricing the
 joint event would need a walk by rank, which no bet in the catalog needs).
@@ -29,9 +29,16 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
+from types import CodeType
+from typing import TYPE_CHECKING
 
-from exact_odds.rules.coup import Coup, Deal
+from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.punto_banco.coup import CoupDistribution
+from exact_odds.punto_banco.notebook import html_table, short
+from exact_odds.rules.coup import Coup, Deal
+
+if TYPE_CHECKING:
+    from exact_odds.punto_banco.first_four import FirstFour
 
 #: The names a pay-line condition can use, with their meaning.
 COUP_NAMES: dict[str, str] = {
@@ -121,8 +128,8 @@ def deal_names(deal: Deal) -> dict[str, int | bool]:
     return names
 
 
-def pair_names(state) -> dict[str, bool]:
-    """The values of :data:`PAIR_NAMES` for one :class:`~exact_odds.pairs.FirstFour`."""
+def pair_names(state: FirstFour) -> dict[str, bool]:
+    """The values of :data:`PAIR_NAMES` for one :class:`~exact_odds.punto_banco.first_four.FirstFour`."""
     return state._asdict()
 
 
@@ -217,7 +224,7 @@ class PayLine:
     label: str
     condition: str
     pays: Fraction
-    _code: object = field(default=None, compare=False, repr=False)
+    _code: CodeType | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.label, str):
@@ -248,79 +255,9 @@ class PayLine:
         """The vocabulary names this line's condition reads."""
         return names_used(self._code)
 
-    def holds(self, names: dict) -> bool:
+    def holds(self, names: dict[str, int | bool]) -> bool:
+        """Whether the condition holds for these values of the vocabulary names."""
         return bool(eval(self._code, {"__builtins__": {}}, names))
-
-
-@dataclass(frozen=True)
-class LineResult:
-    """How often one pay line settles the bet, and what it pays."""
-
-    label: str
-    pays: Fraction
-    count: int
-    probability: Fraction
-
-    @property
-    def expected_value(self) -> Fraction:
-        """The line's contribution to the bet's expected value."""
-        return self.pays * self.probability
-
-
-@dataclass(frozen=True)
-class BetResult:
-    """A bet priced on one coup distribution (all values per unit staked)."""
-
-    bet: "PayTable"
-    lines: tuple[LineResult, ...]
-    total: int
-    #: Assumptions the figures rest on beyond the shoe (e.g. suits spread evenly).
-    assumptions: tuple[str, ...] = ()
-
-    def _prob(self, keep) -> Fraction:
-        return sum((l.probability for l in self.lines if keep(l.pays)), Fraction(0))
-
-    @property
-    def win(self) -> Fraction:
-        """The probability the bet wins something."""
-        return self._prob(lambda x: x > 0)
-
-    @property
-    def push(self) -> Fraction:
-        """The probability the stake is returned unchanged."""
-        return self._prob(lambda x: x == 0)
-
-    @property
-    def loss(self) -> Fraction:
-        """The probability the bet loses some or all of the stake."""
-        return self._prob(lambda x: x < 0)
-
-    @property
-    def expected_value(self) -> Fraction:
-        """Expected gain per unit staked."""
-        return sum((l.expected_value for l in self.lines), Fraction(0))
-
-    @property
-    def house_edge(self) -> Fraction:
-        """Expected loss per unit staked (minus the expected value)."""
-        return -self.expected_value
-
-    @property
-    def house_edge_excluding_pushes(self) -> Fraction:
-        """Expected loss per unit on coups that settle the bet (pushes left out)."""
-        resolved = 1 - self.push
-        return self.house_edge / resolved if resolved else Fraction(0)
-
-    @property
-    def variance(self) -> Fraction:
-        """Variance of the gain per unit staked."""
-        second = sum((l.pays * l.pays * l.probability for l in self.lines), Fraction(0))
-        return second - self.expected_value ** 2
-
-    @property
-    def hit_frequency(self) -> Fraction:
-        """The probability the bet pays something (the same as :attr:`win`)."""
-        return self.win
 
 
 @dataclass(frozen=True)
@@ -339,7 +276,8 @@ class PayTable:
     otherwise_label: str = "otherwise (loses)"
     #: The catalog key ('banker', 'dragon7'); by default made from the name.
     key: str = ""
-    _by_state: dict = field(default_factory=dict, compare=False, repr=False)
+    #: the line index that settles each state already seen (a cache)
+    _by_state: dict[Coup | Deal | FirstFour, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
@@ -360,6 +298,16 @@ class PayTable:
         if not self.key:
             object.__setattr__(self, "key", re.sub(r"[^a-z0-9]+", "_", self.name.lower()).strip("_"))
         self.family  # refuse a table that mixes pair names with coup names
+
+    def __repr__(self) -> str:
+        lines = f"{len(self.lines)} line" + ("s" if len(self.lines) != 1 else "")
+        return f"PayTable({self.key!r}: {short(self.name, 40)!r}, {lines}: {short(self.pays_text, 120)})"
+
+    def _repr_html_(self) -> str:
+        rows = [(l.label, l.condition, l.pays) for l in self.lines]
+        rows.append((self.otherwise_label, "(no line above)", self.otherwise))
+        caption = f"{self.name} ({self.key})" + (f": {self.description}" if self.description else "")
+        return html_table(("Line", "When", "Pays (to 1)"), rows, caption)
 
     @property
     def is_value_level(self) -> bool:
@@ -429,8 +377,10 @@ class PayTable:
         """Price this bet on a distribution: how often each line settles it.
 
         Coup- and deal-level bets read ``dist``; pair bets read the first-four
-        distribution of the same shoe (:func:`~exact_odds.pairs.pair_distribution`,
+        distribution of the same shoe (:func:`~exact_odds.punto_banco.first_four.pair_distribution`,
         cached per shoe), so no bet walks the game again."""
+        if not isinstance(dist, CoupDistribution):
+            raise TypeError(f"price needs a CoupDistribution (such as walk(shoe)), not {type(dist).__name__}")
         assumptions: tuple[str, ...] = ()
         family = self.family
         if family == "pair":

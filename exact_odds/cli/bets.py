@@ -1,27 +1,32 @@
 """CLI commands of the bet catalog: variants, bet, distribution, breakeven.
 
-Also :func:`select_bets`, which ``exact-odds edge`` uses for ``--variant``,
-``--bets``, ``--paytable`` and ``--commission``. Nothing here imports sympy
-at module level: only ``breakeven`` loads it, when it runs.
+Also :func:`select_from_options`, which ``exact-odds edge`` uses for
+``--variant``, ``--bets``, ``--paytable`` and ``--commission``. Each command
+parses its options, calls the library and prints the report of
+:mod:`exact_odds.report.bets` (or :mod:`exact_odds.report.punto_banco`)
+with the one emitter. Nothing here imports sympy at module level: only
+``breakeven`` loads it, when it runs.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import Any, Callable
 
 import click
 
+from exact_odds.bets.catalog import NotAVariantError
 from exact_odds.bets.selection import merged_catalog
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.options import build_shoe, format_option, shoe_options
-from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
-from exact_odds.bets.paytable import ALL_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, PayTable, commission_banker
-from exact_odds.report.emit import table, to_json
+from exact_odds.bets.paytable import PayTable, commission_banker
+from exact_odds.report.emit import emit
 
 
-def select_from_options(variant, bets, paytables, commission, select=None):
+def select_from_options(variant: str | None, bets: str | None, paytables: tuple[str, ...], commission: str | None,
+                        select: Callable[..., Any] | None = None) -> Any:
     """The bets chosen by --variant, --bets, --paytable and --commission
-    (:func:`exact_odds.bets.selection.select_bets`, or ``select``)."""
+    (:func:`exact_odds.bets.selection.select_bets`, or ``select``, such as
+    :func:`~exact_odds.bets.selection.select_value_level`: its result is returned)."""
     from exact_odds.bets.selection import select_bets
 
     if variant is not None and not variant.strip():
@@ -29,10 +34,13 @@ def select_from_options(variant, bets, paytables, commission, select=None):
     if bets is not None and not [k for k in bets.split(",") if k.strip()]:
         raise InputError("--bets names no bet; give bet keys such as banker,tie or 'all' ('exact-odds variants' lists them)")
     keys = None if bets is None else [k.strip() for k in bets.split(",") if k.strip()]
-    return (select or select_bets)(variant, keys, paytables, commission)
+    try:
+        return (select or select_bets)(variant, keys, paytables, commission)
+    except NotAVariantError as exc:
+        raise InputError(f"{exc.key!r} is a bet, not a variant; use --bets {exc.key}") from None
 
 
-def bet_options(fn):
+def bet_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--variant, --bets, --paytable and --commission, as one decorator."""
     fn = click.option("--commission", metavar="C",
                       help="Price the Banker bet with this exact commission: 1/25, 4% or 0.04 "
@@ -62,51 +70,23 @@ def variants_command(paytables, names, fmt):
       exact-odds variants --names
       exact-odds variants --paytable my_bets.toml --format json
     """
-    fmt = fmt.lower()
+    from exact_odds.report.bets import names_report, variants_report
+
     if names and paytables:
         raise InputError("--names lists the names a condition may use, the same for every file; "
                          "drop --paytable (or drop --names to list the file's bets)")
     if names:
-        rows = [[n, fam, ALL_NAMES[n]] for fam, group in
-                (("coup", COUP_NAMES), ("deal", DEAL_NAMES), ("pair", PAIR_NAMES)) for n in group]
-        if fmt == "json":
-            click.echo(to_json([{"name": n, "family": f, "meaning": m} for n, f, m in rows]))
-        else:
-            click.echo(table(["Name", "Family", "Meaning"], rows, fmt))
-        return
-    catalog, own = merged_catalog(paytables)
-    if fmt == "json":
-        click.echo(to_json({
-            "variants": [{"variant": v, "description": catalog.variant_descriptions[v], "bets": list(keys)}
-                         for v, keys in catalog.variants.items()],
-            "bets": [{"bet": k, "name": b.name, "description": b.description, "pays": b.pays_text,
-                      "family": b.family} for k, b in catalog.bets.items()],
-        }))
-        return
-    rows = [[v, ", ".join(keys), catalog.variant_descriptions[v]] for v, keys in catalog.variants.items()]
-    click.echo(table(["Variant", "Bets", "Description"], rows, fmt))
-    if fmt == "csv":
-        return
-    click.echo()
-    rows = [[k, b.name, b.pays_text] for k, b in catalog.bets.items()]
-    click.echo(table(["Bet", "Name", "Pays (to 1)"], rows, fmt))
+        report = names_report()
+    else:
+        catalog, _ = merged_catalog(paytables)
+        report = variants_report(catalog)
+    click.echo(emit(report, fmt))
 
 
 # --- bet ------------------------------------------------------------------
 
-def bet_breakdown_rows(result, infinite: bool):
-    """WoO-style rows: event, pays, six-card count, probability, return; then the total."""
-    from exact_odds.punto_banco.analysis import count_text
-
-    rows = [[l.label, _plain(l.pays),
-             count_text(l.count, infinite), decimal_text(l.probability, 8), decimal_text(l.expected_value, 8)]
-            for l in result.lines]
-    rows.append(["Total", "", "" if infinite else str(result.total), decimal_text(Fraction(1), 8),
-                 decimal_text(result.expected_value, 8)])
-    return ["Event", "Pays", "Combinations", "Probability", "Return"], rows
-
-
-def find_bet(name: str, paytables=(), commission=None) -> PayTable:
+def find_bet(name: str, paytables: tuple[str, ...] = (), commission: str | None = None) -> PayTable:
+    """The bet ``name`` of the catalog and the ``--paytable`` files, or the Banker bet with ``--commission``."""
     catalog, _ = merged_catalog(paytables)
     if commission is not None:
         if name != "banker":
@@ -137,29 +117,12 @@ def bet_command(name, decks, shoe_counts, remove, paytables, commission, fmt):
       exact-odds bet banker --commission 1/25 --format json
       exact-odds bet mine --paytable my_bets.toml
     """
-    from exact_odds.punto_banco.analysis import bet_json
     from exact_odds.punto_banco.walk import walk
+    from exact_odds.report.bets import bet_report
 
     bet = find_bet(name, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
-    result = bet.price(walk(shoe))
-    inf = shoe.is_infinite
-    fmt = fmt.lower()
-    if fmt == "json":
-        click.echo(to_json({"shoe": shoe.to_json(), **bet_json(result, inf), "hit_frequency": fraction_text(result.win)}))
-        return
-    headers, rows = bet_breakdown_rows(result, inf)
-    if fmt == "csv":
-        click.echo(table(headers, rows, "csv"))
-        return
-    click.echo(f"{bet.name}, {shoe.describe()}: {bet.description}")
-    click.echo()
-    click.echo(table(headers, rows, fmt))
-    click.echo()
-    click.echo(f"House edge {percent_text(result.house_edge, 6)} ({fraction_text(result.house_edge)}); "
-               f"hit frequency {percent_text(result.win, 6)}; standard deviation {sqrt_text(result.variance, 6)}.")
-    for note in result.assumptions:
-        click.echo(f"Note: {note}")
+    click.echo(emit(bet_report(bet.price(walk(shoe)), shoe), fmt))
 
 
 # --- distribution ---------------------------------------------------------
@@ -183,28 +146,11 @@ def distribution_command(decks, shoe_counts, remove, tables, fmt):
       exact-odds distribution --decks 6 --table grid
       exact-odds distribution --table cards --format json
     """
-    from exact_odds.punto_banco.distribution import distribution_tables
     from exact_odds.punto_banco.walk import walk
+    from exact_odds.report.punto_banco import distribution_report
 
     shoe = build_shoe(decks, shoe_counts, remove)
-    dist = walk(shoe)
-    out = distribution_tables(dist, tuple(dict.fromkeys(tables)) or None)  # each asked-for table once
-    fmt = fmt.lower()
-    if fmt == "json":
-        click.echo(to_json({"shoe": shoe.to_json(), "total": None if shoe.is_infinite else dist.total,
-                            **{t.key: t.data for t in out}}))
-        return
-    for i, t in enumerate(out):
-        if i:
-            click.echo()
-        if fmt != "csv":
-            click.echo(f"{t.title}, {shoe.describe()}:")
-        click.echo(table(t.headers, t.rows, fmt))
-
-
-def _plain(x: Fraction) -> str:
-    """'8' for whole numbers, 'p/q' otherwise."""
-    return str(x.numerator) if x.denominator == 1 else fraction_text(x)
+    click.echo(emit(distribution_report(walk(shoe), tables or None), fmt))
 
 
 # --- breakeven -------------------------------------------------------------
@@ -232,29 +178,16 @@ def breakeven_command(name, decks, shoe_counts, remove, line, as_commission, pay
       exact-odds breakeven banker --commission       # the fair Banker commission
       exact-odds breakeven dragon_bonus_player --line "Win by 9" --decks 6
     """
-    from exact_odds.bets.breakeven import break_even
+    from exact_odds.bets.breakeven import NotACommissionLineError, break_even
     from exact_odds.punto_banco.walk import walk
+    from exact_odds.report.bets import breakeven_report
 
     bet = find_bet(name, paytables)
     shoe = build_shoe(decks, shoe_counts, remove)
-    be = break_even(bet.price(walk(shoe)), line, as_commission)
-    fmt = fmt.lower()
-    what = f"commission c (line '{be.line}' pays 1 - c)" if as_commission else f"payout x of line '{be.line}'"
-    if fmt == "json":
-        click.echo(to_json({
-            "shoe": shoe.to_json(), "bet": be.bet, "line": be.line, "symbol": be.symbol,
-            "expected_value": be.expression, "current": fraction_text(be.current),
-            "current_expected_value": fraction_text(be.current_ev),
-            "break_even": fraction_text(be.solution), "break_even_decimal": decimal_text(be.solution, 10),
-        }))
-        return
-    rows = [
-        ["Unknown", f"{be.symbol}: the {what}"],
-        ["Expected value", f"EV({be.symbol}) = {be.expression}"],
-        ["As dealt", f"{be.symbol} = {_plain(be.current)}: EV = {decimal_text(be.current_ev, 10)}"],
-        ["Break-even (exact)", f"{be.symbol} = {fraction_text(be.solution)}"],
-        ["Break-even (decimal)", f"{be.symbol} = {decimal_text(be.solution, 10)}"],
-    ]
-    if fmt != "csv":
-        click.echo(f"{be.bet}, {shoe.describe()}: break-even {what}.")
-    click.echo(table(["Breakeven", "Value"], rows, fmt))
+    try:
+        be = break_even(bet.price(walk(shoe)), line, as_commission)
+    except NotACommissionLineError as exc:
+        raise InputError(f"{exc.bet}: line {exc.label!r} pays {exc.pays} to 1, not 1 to 1 less a commission; "
+                         "--commission needs a line paying between 0 and 1 (such as Banker's 19/20); "
+                         "drop --commission to solve for its payout") from None
+    click.echo(emit(breakeven_report(be, shoe), fmt))

@@ -127,7 +127,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
     """
-    from exact_odds.punto_banco import fast
+    from exact_odds.punto_banco import pricer as fast
     from exact_odds.in_play import parallel as jobs_mod
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
@@ -298,7 +298,7 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
       exact-odds track --decks 6 --bets banker,player,tie < dealt.log
       tail -f dealt.log | exact-odds track -
     """
-    from exact_odds.punto_banco import fast
+    from exact_odds.punto_banco import pricer as fast
     from exact_odds.in_play.dealing import LogError, ShoeInPlay, coups_from_log, read_log
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)

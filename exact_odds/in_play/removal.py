@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exact_odds.punto_banco import fast
+from exact_odds.punto_banco import pricer as fast
 from exact_odds.rules.deal import six_card_total
 from exact_odds.bets.paytable import PayTable
 from exact_odds.rules.shoe import Shoe, ShoeError

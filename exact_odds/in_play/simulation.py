@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exact_odds.punto_banco import fast
+from exact_odds.punto_banco import pricer as fast
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play.dealing import BURN_RULES, deal_shoe, shoe_seeds, shuffled_cards

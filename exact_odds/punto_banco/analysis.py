@@ -1,23 +1,24 @@
 """A full analysis of one shoe: outcome counts and every chosen bet priced.
 
 :func:`analyse` walks the game once and prices each pay table on the result.
-:class:`Analysis` turns the exact results into rows (for tables) and a JSON
-document (the contract in the README); nothing here rounds until a row asks
-for decimals.
+:class:`Analysis` holds the exact results (integers and fractions); the rows
+and the JSON document of ``exact-odds edge`` are made from it in
+:mod:`exact_odds.report.punto_banco`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import Any
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import walk
-from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
 from exact_odds.bets.paytable import BetResult, PayTable
+from exact_odds.punto_banco.notebook import frame, html_table, listing, percent, short
 from exact_odds.rules.shoe import Shoe
-from exact_odds.rules.tableau import PUNTO_BANCO
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 CONVENTION = (
     "Counts are six-card sequences (Wizard of Odds convention): every coup is an ordered "
@@ -34,6 +35,36 @@ class Analysis:
     distribution: CoupDistribution
     results: tuple[BetResult, ...]
 
+    def __repr__(self) -> str:
+        bets = [f"{short(r.bet.name, 30)} {percent(r.house_edge)}" for r in self.results]
+        return f"Analysis({short(self.shoe.describe(), 40)}: {listing(bets, 8) or 'no bets'})"
+
+    def _repr_html_(self) -> str:
+        rows = [(r.bet.key, r.bet.name, r.bet.pays_text, percent(r.house_edge, 6), str(r.house_edge))
+                for r in self.results]
+        caption = f"Punto banco, {self.shoe.describe()}: house edge of each bet"
+        return self.distribution._repr_html_() + html_table(
+            ("Key", "Bet", "Pays", "House edge", "Exact"), rows, caption)
+
+    def __getitem__(self, key: str) -> BetResult:
+        """The result of the bet with catalog key ``key`` (``analysis["banker"]``)."""
+        for r in self.results:
+            if r.bet.key == key:
+                return r
+        raise KeyError(f"no bet with key {key!r} in this analysis; its keys are: {', '.join(self.keys()) or '(none)'}")
+
+    def keys(self) -> list[str]:
+        """The keys of the bets priced, in order."""
+        return [r.bet.key for r in self.results]
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One record per bet (:meth:`BetResult.record`): exact fractions, each with its float beside it."""
+        return [r.record() for r in self.results]
+
+    def to_frame(self) -> Any:
+        """:meth:`to_records` as a pandas DataFrame (needs pandas, an optional dependency)."""
+        return frame(self.to_records())
+
     @property
     def convention(self) -> str:
         return INFINITE_CONVENTION if self.shoe.is_infinite else CONVENTION
@@ -46,106 +77,42 @@ class Analysis:
             out += [a for a in r.assumptions if a not in out]
         return out
 
-    def outcome_rows(self, exact: bool = False):
-        """Rows: outcome, six-card count, probability (and the fraction)."""
-        counts = self.distribution.outcome_counts()
-        total = self.distribution.total
-        rows = []
-        for name in ("banker", "player", "tie"):
-            p = Fraction(counts[name], total)
-            row = [name.capitalize(), "" if self.shoe.is_infinite else str(counts[name]), decimal_text(p, 10)]
-            if exact:
-                row.append(fraction_text(p))
-            rows.append(row)
-        rows.append(["Total", "" if self.shoe.is_infinite else str(total), decimal_text(Fraction(1), 10)] + (["1/1"] if exact else []))
-        headers = ["Outcome", "Count", "Probability"] + (["Exact"] if exact else [])
-        return headers, rows
 
-    def bet_rows(self, exact: bool = False):
-        """Rows: bet, pays, P(win/push/loss), EV, house edge (with and without pushes), SD."""
-        headers = ["Bet", "Pays", "P(win)", "P(push)", "P(loss)", "Expected value",
-                   "House edge", "Edge excl. pushes", "Std. dev."]
-        if exact:
-            headers += ["House edge (exact)"]
-        rows = []
-        for r in self.results:
-            row = [
-                r.bet.name, r.bet.pays_text,
-                decimal_text(r.win, 8), decimal_text(r.push, 8), decimal_text(r.loss, 8),
-                decimal_text(r.expected_value, 8), percent_text(r.house_edge, 6),
-                percent_text(r.house_edge_excluding_pushes, 6), sqrt_text(r.variance, 6),
-            ]
-            if exact:
-                row.append(fraction_text(r.house_edge))
-            rows.append(row)
-        return headers, rows
-
-    def to_json(self) -> dict:
-        """The JSON contract: shoe, outcomes (counts and probabilities), bets."""
-        counts = self.distribution.outcome_counts()
-        total = self.distribution.total
-        inf = self.shoe.is_infinite
-        outcomes = {
-            name: {"count": None if inf else counts[name], "probability": fraction_text(Fraction(counts[name], total))}
-            for name in ("banker", "player", "tie")
-        }
-        outcomes["total"] = None if inf else total
-        return {
-            "shoe": self.shoe.to_json(),
-            "convention": self.convention,
-            "outcomes": outcomes,
-            "assumptions": self.assumptions,
-            "bets": [bet_json(r, inf) for r in self.results],
-        }
+#: The ways :func:`analyse` can walk the coups: the recursive walk or the compiled one.
+METHODS = ("walk", "compiled")
 
 
-def bet_json(r: BetResult, infinite: bool = False) -> dict:
-    """One bet's exact figures, fractions as 'p/q' strings (no counts for the infinite deck)."""
-    return {
-        "bet": r.bet.name,
-        "pays": r.bet.pays_text,
-        "description": r.bet.description,
-        "win": fraction_text(r.win),
-        "push": fraction_text(r.push),
-        "loss": fraction_text(r.loss),
-        "expected_value": fraction_text(r.expected_value),
-        "house_edge": fraction_text(r.house_edge),
-        "house_edge_percent": percent_text(r.house_edge, 10).rstrip("%"),
-        "house_edge_excluding_pushes": fraction_text(r.house_edge_excluding_pushes),
-        "variance": fraction_text(r.variance),
-        "standard_deviation": sqrt_text(r.variance, 10),
-        "assumptions": list(r.assumptions),
-        "lines": [
-            {"label": l.label, "pays": fraction_text(l.pays), "count": None if infinite else count_json(l.count),
-             "probability": fraction_text(l.probability)}
-            for l in r.lines
-        ],
-    }
-
-
-def count_json(count):
-    """A six-card count for JSON: an integer, or 'p/q' when an assumption made it fractional."""
-    count = Fraction(count)
-    return count.numerator if count.denominator == 1 else fraction_text(count)
-
-
-def count_text(count, infinite: bool = False) -> str:
-    """A six-card count for a table ('' for the infinite deck, which has none)."""
-    if infinite:
-        return ""
-    return str(Fraction(count))  # '12' for a whole count, 'p/q' otherwise
-
-
-def analyse(shoe: Shoe, bets: list[PayTable] | None = None, tableau=PUNTO_BANCO) -> Analysis:
+def analyse(shoe: Shoe, bets: Iterable[PayTable] | None = None, tableau: Tableau = PUNTO_BANCO, *,
+            method: str = "walk") -> Analysis:
     """Walk ``shoe`` once and price ``bets`` (default: Banker, Player, Tie 8:1).
 
-    Once the tableau is compiled in this process (:func:`exact_odds.fast.warm`,
-    done by the commands that analyse many shoes) the walk is the fast path,
-    which gives the identical distribution in a fraction of the time; a
-    single cold call walks the tree, which is quicker than compiling it."""
-    from exact_odds.punto_banco import fast
+    ``method`` chooses the walk; both give the identical distribution:
 
+    * ``"walk"``: the recursive walk (:func:`exact_odds.punto_banco.walk.walk`),
+      quickest for one shoe in a cold process;
+    * ``"compiled"``: the compiled walk
+      (:func:`exact_odds.punto_banco.features.walk_compiled`), which costs
+      about a quarter of a second to compile once per process and tableau,
+      then is far quicker per shoe (for analysing many shoes)."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"analyse needs a Shoe (such as Shoe.decks(8)), not {type(shoe).__name__}")
+    if bets is not None and (isinstance(bets, (str, PayTable)) or not isinstance(bets, Iterable)):
+        raise TypeError("bets must be a list of PayTable (such as select_bets(bets='banker,tie') or "
+                        f"builtin_catalog().variant('ez')), not {type(bets).__name__}")
+    if bets is not None:
+        bets = list(bets)
+        wrong = next((b for b in bets if not isinstance(b, PayTable)), None)
+        if wrong is not None:
+            raise TypeError(f"bets must be PayTable objects (such as builtin_catalog().bet('tie')), "
+                            f"not {type(wrong).__name__}")
+    if method == "walk":
+        dist = walk(shoe, tableau)
+    elif method == "compiled":
+        from exact_odds.punto_banco.features import walk_compiled
+
+        dist = walk_compiled(shoe, tableau)
+    else:
+        raise ValueError(f"method must be one of {', '.join(repr(m) for m in METHODS)}, not {method!r}")
     if bets is None:
         bets = builtin_catalog().variant("standard")
-    dist = fast.walk(shoe, tableau) if fast.is_warm(tableau) else walk(shoe, tableau)
     return Analysis(shoe, dist, tuple(b.price(dist) for b in bets))

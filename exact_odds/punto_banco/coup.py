@@ -1,7 +1,7 @@
 """The coup distribution of punto banco.
 
 A :class:`CoupDistribution` maps states to the number of ways they happen
-(six-card convention, RULES §3) over a common ``total``.
+(six-card convention, docs/rules.md §3) over a common ``total``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
+from exact_odds.punto_banco.notebook import html_table, percent, short
 from exact_odds.rules.coup import Coup, Deal
-
 from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import Tableau
 
 
 @dataclass(frozen=True)
@@ -26,13 +27,27 @@ class CoupDistribution:
     """
 
     shoe: Shoe
-    tableau: object
-    deals: dict
+    tableau: Tableau
+    #: six-card count of every deal that can happen
+    deals: dict[Deal, int]
     total: int
-    _coups: dict = field(default_factory=dict, compare=False, repr=False)
+    _coups: dict[Coup, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __repr__(self) -> str:
+        p = {k: Fraction(n, self.total) for k, n in self.outcome_counts().items()}
+        return (f"CoupDistribution({short(self.shoe.describe())}, {self.tableau.name}: {len(self.deals)} deals "
+                f"out of {self.total}; Banker {percent(p['banker'])}, Player {percent(p['player'])}, "
+                f"Tie {percent(p['tie'])})")
+
+    def _repr_html_(self) -> str:
+        counts = self.outcome_counts()
+        rows = [(k.capitalize(), n, percent(Fraction(n, self.total), 6)) for k, n in counts.items()]
+        rows.append(("Total", self.total, percent(Fraction(1), 6)))
+        caption = f"{self.shoe.describe()}, {self.tableau.name}: {len(self.deals)} deals"
+        return html_table(("Outcome", "Count", "Probability"), rows, caption)
 
     @property
-    def coups(self) -> dict:
+    def coups(self) -> dict[Coup, int]:
         """Counts by :class:`Coup` (final totals and cards per hand)."""
         if not self._coups:
             out: dict = defaultdict(int)

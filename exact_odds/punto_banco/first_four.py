@@ -1,6 +1,6 @@
 """The first four cards by rank and suit: the distribution pair bets are priced on.
 
-The value-level walk (:mod:`exact_odds.engine`) forgets ranks and suits, so
+The value-level walk (:mod:`exact_odds.punto_banco.walk`) forgets ranks and suits, so
 pair bets (Player Pair, Either Pair, Perfect Pair, Tiger Pair, ...) are priced
 on a separate, purely combinatorial distribution of the first four cards
 P1, B1, P2, B2. Whether a hand "pairs" depends only on its first two cards,
@@ -19,7 +19,7 @@ Banker's ordered hands are counted by class with closed sums:
 restricted to the Player's pair rank where the two pairs are compared. Every
 count is multiplied by (N-4)(N-5), the ways to draw the two unused cards, so
 the counts share the six-card denominator N(N-1)...(N-5) of the walk
-(RULES §3). The infinite deck draws with replacement (each of the 52 cards
+(docs/rules.md §3). The infinite deck draws with replacement (each of the 52 cards
 1/52, so each rank 1/13) in units of 13**6.
 
 A shoe given as 13 rank counts has no suits: suits are then **assumed spread
@@ -37,6 +37,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
+from exact_odds.punto_banco.notebook import html_table, percent, short
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
 
@@ -67,9 +68,29 @@ class PairDistribution:
     counted (``None`` when the shoe's suits are known)."""
 
     shoe: Shoe
-    states: dict
+    #: ways each state happens: integers, or fractions where suits are assumed spread evenly
+    states: dict[FirstFour, int | Fraction]
     total: int
     suits_assumed: str | None
+
+    def probability(self, name: str) -> Fraction:
+        """The probability that the :class:`FirstFour` field ``name`` holds (``"player_pair"``...)."""
+        if name not in FirstFour._fields:
+            raise ValueError(f"unknown pair event {name!r}; choose one of: {', '.join(FirstFour._fields)}")
+        return sum((Fraction(n) for s, n in self.states.items() if getattr(s, name)), Fraction(0)) / self.total
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name.replace('_', ' ')} {percent(self.probability(name))}"
+                          for name in ("player_pair", "banker_pair", "player_suited_pair"))
+        note = "; suits assumed spread evenly" if self.suits_assumed == EVEN_SUITS else ""
+        return f"PairDistribution({short(self.shoe.describe())}: {shown}{note})"
+
+    def _repr_html_(self) -> str:
+        rows = [(name.replace("_", " "), percent(self.probability(name), 6), str(self.probability(name)))
+                for name in FirstFour._fields]
+        caption = f"The first four cards, {self.shoe.describe()}" + (
+            f" ({self.suits_assumed})" if self.suits_assumed else "")
+        return html_table(("Event", "Probability", "Exact"), rows, caption)
 
 
 def _card_kinds(shoe: Shoe) -> tuple[list[list], int]:
@@ -86,9 +107,15 @@ def _integral(x):
     return x.numerator if x.denominator == 1 else x
 
 
-@lru_cache(maxsize=64)
 def pair_distribution(shoe: Shoe) -> PairDistribution:
-    """The exact distribution of :class:`FirstFour` for ``shoe`` (see the module docstring)."""
+    """The exact distribution of :class:`FirstFour` for ``shoe`` (see the module docstring; cached per shoe)."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"pair_distribution needs a Shoe (such as Shoe.decks(8)), not {type(shoe).__name__}")
+    return _pair_distribution(shoe)
+
+
+@lru_cache(maxsize=64)
+def _pair_distribution(shoe: Shoe) -> PairDistribution:
     shoe.checked()
     a, dec = _card_kinds(shoe)
     rank_count = [sum(r) for r in a]

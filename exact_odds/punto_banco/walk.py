@@ -1,7 +1,7 @@
 """The walk: every card-draw sequence of a coup, weighted by the shoe.
 
 One walk over the deal (Player, Banker, Player, Banker, then third cards by
-the tableau) produces a :class:`~exact_odds.coup.CoupDistribution`: for every
+the tableau) produces a :class:`~exact_odds.punto_banco.coup.CoupDistribution`: for every
 final coup state, the number of ways it happens. Every bet is then arithmetic
 on that distribution; nothing walks the tree again per bet.
 
@@ -30,10 +30,18 @@ from exact_odds.rules.deal import deal_player_and_banker, hand_total, natural_en
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 
+def check_walk_arguments(shoe: Shoe, tableau: Tableau) -> None:
+    """A TypeError saying what is expected unless ``shoe`` is a Shoe and ``tableau`` a Tableau."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"walk needs a Shoe (such as Shoe.decks(8)), not {type(shoe).__name__}")
+    if not isinstance(tableau, Tableau):
+        raise TypeError(f"tableau must be a Tableau (such as PUNTO_BANCO), not {type(tableau).__name__}")
+
+
 def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
     """The distribution of final coup states for ``shoe`` under ``tableau``.
 
-    Keys are :class:`~exact_odds.coup.Deal` states (two-card totals and
+    Keys are :class:`~exact_odds.rules.coup.Deal` states (two-card totals and
     third-card values); values are six-card-convention counts (only states
     that can happen appear).
 
@@ -44,6 +52,7 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
     sum(w * r[u])``, so each path adds its weight once to ``sum(w)`` and once
     per card it removed, and the ten final counts are formed at the end.
     """
+    check_walk_arguments(shoe, tableau)
     shoe.checked()
     c = list(shoe.value_counts)
     c0 = tuple(c)

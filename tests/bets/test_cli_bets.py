@@ -229,17 +229,17 @@ def test_bet_unknown_is_one_line():
 def test_distribution_json_sums_to_the_total():
     data = json.loads(run("distribution", "--decks", "1", "--format", "json").stdout)
     total = data["total"]
-    assert total == 14658134400  # WoO 1 deck (RULES §3)
+    assert total == 14658134400  # WoO 1 deck (docs/rules.md §3)
     assert sum(r["count"] for r in data["cards"]) == total
     assert sum(sum(row["banker"]) for row in data["grid"]) == total
     assert sum(r["player_count"] for r in data["totals"]) == total
     ties = sum(r["tie_count"] for r in data["wins"])
-    assert ties == 1372227328  # WoO 1-deck ties (RULES §3)
+    assert ties == 1372227328  # WoO 1-deck ties (docs/rules.md §3)
     assert sum(r["count"] for r in data["player_first_two"]) == total
 
 
 def test_distribution_player_first_two_natural_nine_never_loses():
-    """Given a Player natural 9 the Banker cannot win (RULES §2: a natural 9 is unbeatable)."""
+    """Given a Player natural 9 the Banker cannot win (docs/rules.md §2: a natural 9 is unbeatable)."""
     data = json.loads(run("distribution", "--table", "player_first_two", "--format", "json").stdout)
     nine = data["player_first_two"][9]
     assert nine["banker_given"] == "0/1"

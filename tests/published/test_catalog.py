@@ -29,16 +29,16 @@ def edge(dist, key, places=4):
     return percent_text(builtin_catalog().bet(key).price(dist).house_edge, places)
 
 
-# --- RULES §4, 8 decks (Wizard of Odds) ---------------------------------------
+# --- docs/rules.md §4, 8 decks (Wizard of Odds) ---------------------------------------
 
 def test_rules_s4_tie_9_to_1_edge_8_decks(eight):
-    """RULES §4 / WoO "Baccarat": Tie paying 9:1, 8 decks, house edge 4.8440%."""
+    """docs/rules.md §4 / WoO "Baccarat": Tie paying 9:1, 8 decks, house edge 4.8440%."""
     assert edge(eight, "tie9") == "4.8440%"
 
 
 def test_rules_s4_commission_4_percent_8_decks_derived_from_woo_counts(eight):
-    """RULES §4 "Commission 4% | Banker pays 24/25 | (derive)": from the WoO 8-deck counts
-    (RULES §3), the edge is (P - 24/25 B) / T exactly, a push on ties."""
+    """docs/rules.md §4 "Commission 4% | Banker pays 24/25 | (derive)": from the WoO 8-deck counts
+    (docs/rules.md §3), the edge is (P - 24/25 B) / T exactly, a push on ties."""
     b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360
     result = builtin_catalog().bet("banker4").price(eight)
     assert result.lines[0].pays == Fraction(24, 25)
@@ -46,28 +46,28 @@ def test_rules_s4_commission_4_percent_8_decks_derived_from_woo_counts(eight):
 
 
 def test_rules_s4_ez_baccarat_banker_edge_8_decks(eight):
-    """RULES §4 / WoO "EZ Baccarat": Banker pushing on a winning three-card 7, 1.0183%."""
+    """docs/rules.md §4 / WoO "EZ Baccarat": Banker pushing on a winning three-card 7, 1.0183%."""
     assert edge(eight, "ez_banker") == "1.0183%"
 
 
 def test_rules_s4_dragon_7_edge_8_decks(eight):
-    """RULES §4 / WoO "EZ Baccarat": Dragon 7 paying 40:1, 7.6113%."""
+    """docs/rules.md §4 / WoO "EZ Baccarat": Dragon 7 paying 40:1, 7.6113%."""
     assert edge(eight, "dragon7") == "7.6113%"
 
 
 def test_rules_s4_panda_8_edge_8_decks(eight):
-    """RULES §4 / WoO "EZ Baccarat": Panda 8 paying 25:1, 10.1876%."""
+    """docs/rules.md §4 / WoO "EZ Baccarat": Panda 8 paying 25:1, 10.1876%."""
     assert edge(eight, "panda8") == "10.1876%"
 
 
 def test_rules_s4_super_6_banker_edge_8_decks(eight):
-    """RULES §4 / WoO "No-commission baccarat": Banker win on 6 pays 1:2, 1.4581%."""
+    """docs/rules.md §4 / WoO "No-commission baccarat": Banker win on 6 pays 1:2, 1.4581%."""
     assert edge(eight, "super6_banker") == "1.4581%"
 
 
 @pytest.mark.parametrize("key", ["player_pair", "banker_pair"])
 def test_rules_s4_player_banker_pair_edge_8_decks(eight, key):
-    """RULES §4: Player/Banker Pair paying 11:1, 10.3614%, with p = 31/415 exactly."""
+    """docs/rules.md §4: Player/Banker Pair paying 11:1, 10.3614%, with p = 31/415 exactly."""
     result = builtin_catalog().bet(key).price(eight)
     assert result.win == Fraction(31, 415)
     assert result.house_edge == 1 - 12 * Fraction(31, 415)
@@ -75,22 +75,22 @@ def test_rules_s4_player_banker_pair_edge_8_decks(eight, key):
 
 
 def test_rules_s4_dragon_bonus_player_edge_8_decks(eight):
-    """RULES §4 / WoO "Baccarat side bets", Dragon Bonus Player: 2.6517% (table return -0.026517)."""
+    """docs/rules.md §4 / WoO "Baccarat side bets", Dragon Bonus Player: 2.6517% (table return -0.026517)."""
     assert edge(eight, "dragon_bonus_player") == "2.6517%"
 
 
 def test_rules_s4_dragon_bonus_banker_edge_8_decks(eight):
-    """RULES §4 / WoO "Baccarat side bets", Dragon Bonus Banker: 9.3731% (table return -0.093731)."""
+    """docs/rules.md §4 / WoO "Baccarat side bets", Dragon Bonus Banker: 9.3731% (table return -0.093731)."""
     assert edge(eight, "dragon_bonus_banker") == "9.3731%"
 
 
 def test_rules_s4_big_edge_8_decks(eight):
-    """RULES §4: Big (5 or 6 cards) paying 0.54:1, 4.35%."""
+    """docs/rules.md §4: Big (5 or 6 cards) paying 0.54:1, 4.35%."""
     assert edge(eight, "big", 2) == "4.35%"
 
 
 def test_rules_s4_small_edge_8_decks(eight):
-    """RULES §4: Small (4 cards) paying 1.5:1, 5.28%."""
+    """docs/rules.md §4: Small (4 cards) paying 1.5:1, 5.28%."""
     assert edge(eight, "small", 2) == "5.28%"
 
 
@@ -98,9 +98,9 @@ def test_rules_s4_small_edge_8_decks(eight):
 
 # WoO "Baccarat side bets" (wizardofodds.com/games/baccarat/side-bets/), Dragon
 # Bonus, 8 decks: combinations per line. WoO's 16-digit "Loss" and "Totals" rows
-# come from a spreadsheet that keeps 15 significant digits (RULES §3 notes this):
+# come from a spreadsheet that keeps 15 significant digits (docs/rules.md §3 notes this):
 # it shows the totals as 4,998,398,275,503,350 where the exact total is
-# 4,998,398,275,503,360 (RULES §3 table). Those rows are therefore compared up
+# 4,998,398,275,503,360 (docs/rules.md §3 table). Those rows are therefore compared up
 # to their unreliable 16th digit (a difference of at most 10); every other line
 # is compared exactly.
 WOO_DRAGON_BONUS = {
@@ -131,7 +131,7 @@ def test_woo_dragon_bonus_combinations_8_decks(eight, key):
     for (label, pays, count), (woo_label, woo_pays, woo_count) in zip(ours[:-1], woo[:-1]):
         assert (label, pays, count) == (woo_label, woo_pays, woo_count)
     assert ours[-1][:2] == ("Loss", -1) and abs(ours[-1][2] - woo[-1][2]) <= 10
-    assert result.total == 4998398275503360  # RULES §3, exact
+    assert result.total == 4998398275503360  # docs/rules.md §3, exact
     assert abs(result.total - 4998398275503350) <= 10  # WoO's Totals row
 
 

@@ -63,7 +63,7 @@ def test_face_cards_count_zero():
 
 
 def test_value_counts_add_ten_to_king_and_keep_ace_to_nine():
-    """RULES §1: A is 1, 2-9 face value, 10 and faces 0; a distinct count per rank shows each lands."""
+    """docs/rules.md §1: A is 1, 2-9 face value, 10 and faces 0; a distinct count per rank shows each lands."""
     ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40]
     assert Shoe.from_counts(ranks).value_counts == (100, 1, 2, 3, 4, 5, 6, 7, 8, 9)
     assert Shoe.infinite().value_counts == (4, 1, 1, 1, 1, 1, 1, 1, 1, 1)

@@ -49,7 +49,7 @@ def test_edge_json_infinite_deck_has_null_counts():
     assert data["outcomes"]["banker"]["probability"] == f"{banker.numerator}/{banker.denominator}"
 
 
-# WoO "Baccarat odds for 1 to 12 decks", 1 deck (RULES §3): Banker, Player, Tie, total.
+# WoO "Baccarat odds for 1 to 12 decks", 1 deck (docs/rules.md §3): Banker, Player, Tie, total.
 WOO_1_DECK = (6_737_232_640, 6_548_674_432, 1_372_227_328, 14_658_134_400)
 
 
@@ -90,7 +90,7 @@ def test_edge_csv_has_a_header_and_three_bets():
 
 
 def test_edge_exact_shows_fractions():
-    """The Banker edge as a reduced fraction, derived from the WoO 8-deck counts (RULES §3)."""
+    """The Banker edge as a reduced fraction, derived from the WoO 8-deck counts (docs/rules.md §3)."""
     b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360
     banker_edge = (p - Fraction(19, 20) * b) / total
     r = run("edge", "--decks", "8", "--exact")

@@ -1,7 +1,7 @@
 """Pair bets: closed forms derived by hand, and a brute-force dealer.
 
 The closed forms count the first four cards directly for d decks (52 d
-cards, 4 d of each rank, d of each card; checked at d = 6 and at RULES §4's
+cards, 4 d of each rank, d of each card; checked at d = 6 and at docs/rules.md §4's
 d = 8): they share no code with :mod:`exact_odds.pairs`.
 """
 
@@ -81,12 +81,12 @@ def test_closed_form_tiger_pair_6_decks():
 
 
 def test_rules_s4_player_pair_p_31_415_8_decks_closed_form():
-    """RULES §4: Player/Banker Pair p = 31/415 at 8 decks, 13 * 32 * 31 / (416 * 415)."""
+    """docs/rules.md §4: Player/Banker Pair p = 31/415 at 8 decks, 13 * 32 * 31 / (416 * 415)."""
     assert closed_forms(8)[0] == Fraction(31, 415)
 
 
 def test_rules_s4_either_pair_8_decks_closed_form():
-    """RULES §4 "Either Pair ... pays 5 (derive)": 8 decks, p = 2 P(pair) - P(both pair)."""
+    """docs/rules.md §4 "Either Pair ... pays 5 (derive)": 8 decks, p = 2 P(pair) - P(both pair)."""
     pair, both, *_ = closed_forms(8)
     r = price("either_pair", Shoe.decks(8))
     assert r.win == 2 * pair - both
@@ -94,7 +94,7 @@ def test_rules_s4_either_pair_8_decks_closed_form():
 
 
 def test_rules_s4_perfect_pair_8_decks_closed_form():
-    """RULES §4 "Perfect Pair ... pays 25 (derive)": 8 decks, a suited pair in either hand."""
+    """docs/rules.md §4 "Perfect Pair ... pays 25 (derive)": 8 decks, a suited pair in either hand."""
     _, _, suited, both_suited, _ = closed_forms(8)
     assert suited == Fraction(52 * 8 * 7, 416 * 415)
     r = price("perfect_pair", Shoe.decks(8))

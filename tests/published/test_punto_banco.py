@@ -1,4 +1,4 @@
-"""Published figures of RULES §3, each its own test, named after its source.
+"""Published figures of docs/rules.md §3, each its own test, named after its source.
 
 Sources: Wizard of Odds, "Baccarat" and "Baccarat odds for 1 to 12 decks"
 (six-card counts and house edges); the infinite-deck edges are the same
@@ -86,15 +86,22 @@ def test_wizard_of_odds_infinite_deck_tie_edge():
 
 
 def test_commission_is_an_exact_fraction():
-    """RULES §2: the Banker pays 19/20 exactly, never the float 0.95."""
+    """docs/rules.md §2: the Banker pays 19/20 exactly, never the float 0.95.
+
+    With the exact 19/20 the 8-deck Banker edge is exactly (P - 19/20 B) / total
+    from the WoO counts; a float payout would make the edge a float, and no
+    float equals a fraction whose denominator is not a power of two."""
     banker = builtin_catalog().bet("banker")
     assert banker.lines[0].pays == Fraction(19, 20)
-    assert isinstance(banker.lines[0].pays, Fraction)
+    b, p, total = 2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360
+    edge = banker.price(walk(Shoe.decks(8))).house_edge
+    assert edge == (p - Fraction(19, 20) * b) / total
+    assert edge.denominator & (edge.denominator - 1)  # not a power of two: no float equals it
 
 
 @pytest.mark.parametrize("decks", [1, 6, 8])
 def test_counts_share_the_six_card_denominator(decks):
-    """RULES §3: all outcomes share N(N-1)...(N-5)."""
+    """docs/rules.md §3: all outcomes share N(N-1)...(N-5)."""
     n = 52 * decks
     d = walk(Shoe.decks(decks))
     assert d.total == n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)

@@ -1,0 +1,372 @@
+"""Pricing many bets at once: outcome and pay-line counts as integer matrices over the features.
+
+A :class:`Pricer` holds, for a list of value-level bets, one row per outcome
+and per pay line of every bet over the multisets of the compiled walk
+(:mod:`exact_odds.punto_banco.compiled`), so pricing many bets on a shoe is
+one matrix product with its features (:mod:`exact_odds.punto_banco.features`)
+instead of Fraction arithmetic per coup state. The product uses only a basis
+of those rows (a bet's ``otherwise`` line is the total less its other lines;
+identical rows are multiplied once), and each bet's payouts, scaled to
+integers by their common denominator (:func:`pay_scale`), turn the row
+counts into the exact numerator of its expected value.
+
+The six-card form
+-----------------
+The 4-6-value features are not independent polynomials: the count has
+``N - |m| = sum_v (c_v - m_v)``, so ``f_m = sum_v f_(m+v)`` whenever
+``|m| < 6``. Substituting this until every multiset has six values puts a
+row over the 5,005 multisets of exactly six values (instead of 6,958 of
+4-6 values), with features ``prod_v falling(c_v, m_v)`` and no unused-card
+factor. It is the six-card convention (docs/rules.md §3) made literal: a
+row's entry for a six-value multiset is the number of its orderings whose
+first cards make a coup that lands in the row, at most 6! = 720. The
+product is then 28% smaller, and each feature is the product of two
+three-factor products from a table of 935
+(:meth:`CompiledWalk._six_card_tables <exact_odds.punto_banco.compiled.CompiledWalk>`).
+
+Exactness
+---------
+Row counts over the features are exact in the number type
+:func:`~exact_odds.punto_banco.features.precision` picks (the bounds are in
+:mod:`exact_odds.punto_banco.features`). Rows rebuilt from the basis (the
+total less some lines) and expected-value numerators (scaled payouts of both
+signs) are then formed in int64: their partial sums are bounded by
+``total`` and by ``pe_norm * total`` (:meth:`Pricer._basis`), checked before
+use, else Python integers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable, Iterable, Sequence
+
+from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
+from exact_odds.punto_banco.compiled import compiled
+from exact_odds.punto_banco.features import (INT64_EXACT, FLOAT_EXACT, features, numpy_or_none, precision,
+                                             six_card_features)
+from exact_odds.rules.coup import Deal
+from exact_odds.rules.deal import six_card_total
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+
+#: Outcome rows every :class:`Pricer` computes first.
+OUTCOMES = ("banker", "player", "tie")
+
+
+def settler(bet: PayTable) -> Callable[[Deal], int]:
+    """A function deal -> index of the line that settles the bet (len(lines) for otherwise).
+
+    The same lookup :meth:`PayTable.price` makes: coup-level tables read the
+    finished coup, deal-level tables the deal."""
+    family = bet.family
+    if family == "coup":
+        return lambda deal: bet._settle(deal.coup, coup_names)
+    if family == "deal":
+        return lambda deal: bet._settle(deal, deal_names)
+    raise PayTableError(f"bet {bet.name!r} looks at ranks or suits; the fast path prices value-level bets only")
+
+
+def payout(bet: PayTable, deal: Deal) -> Fraction:
+    """What a value-level bet pays per unit on ``deal`` (-1 is a lost stake)."""
+    i = settler(bet)(deal)
+    return bet.lines[i].pays if i < len(bet.lines) else bet.otherwise
+
+
+class Pricer:
+    """Outcome counts and every line of a list of bets, as matrices over the features.
+
+    Row r holds, for every monomial m, the sum of ``mult(deal, m)`` over the
+    deals whose coup lands in row r: Banker wins, Player wins, Tie, then each
+    line of each bet in order (the ``otherwise`` line last), exactly the
+    counts :meth:`PayTable.price` adds up. A row count is ``row . f``.
+    """
+
+    def __init__(self, bets: Iterable[PayTable] = (), tableau: Tableau = PUNTO_BANCO):
+        self.bets = tuple(bets)
+        for bet in self.bets:
+            if not bet.is_value_level:
+                raise PayTableError(
+                    f"bet {bet.name!r} looks at ranks or suits; the fast path prices value-level bets only"
+                )
+        self.tableau = tableau
+        cw = compiled(tableau)
+        self.compiled = cw
+        self.offsets = []
+        n_rows = len(OUTCOMES)
+        for bet in self.bets:
+            self.offsets.append(n_rows)
+            n_rows += len(bet.lines) + 1
+        self.n_rows = n_rows
+        settlers = [settler(bet) for bet in self.bets]
+        deal_rows = []
+        for deal in cw.deals:
+            rows = [OUTCOMES.index(deal.coup.winner)]
+            for settle, off in zip(settlers, self.offsets):
+                rows.append(off + settle(deal))
+            deal_rows.append(rows)
+        #: for every deal of the compiled walk, the rows it counts in
+        self.deal_rows = tuple(tuple(r) for r in deal_rows)
+        #: per bet, the payouts (lines then otherwise) times :func:`pay_scale`: integers
+        self.scales = tuple(pay_scale(b) for b in self.bets)
+        self.payouts = tuple(
+            tuple(int(p * sc) for p in [l.pays for l in b.lines] + [b.otherwise])
+            for b, sc in zip(self.bets, self.scales)
+        )
+        self._dense = {}
+        self._rows = None
+        self._basis_cache = None
+
+    @property
+    def rows(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Each row as sorted (monomial, multiplicity) pairs, for the pure-Python path."""
+        if self._rows is None:
+            sparse: list[dict[int, int]] = [defaultdict(int) for _ in range(self.n_rows)]
+            for d, m, mult in self.compiled.terms:
+                for r in self.deal_rows[d]:
+                    sparse[r][m] += mult
+            self._rows = tuple(tuple(sorted(s.items())) for s in sparse)
+        return self._rows
+
+    def _matrix(self, np, dtype):
+        """The rows as a dense (rows x six-value multisets) array of ``dtype``.
+
+        Built over the monomials with a weighted bincount, then lifted to
+        six values (:meth:`CompiledWalk.six_card_rows`); the float64 sums
+        are exact: a cell counts orderings of one multiset of 6 values (at
+        most 6! = 720), far below 2**53."""
+        key = np.dtype(dtype).name
+        if key not in self._dense:
+            a = self.compiled.arrays(np)
+            n_mono = len(self.compiled.monomials)
+            by_deal = np.array(self.deal_rows, dtype=np.int64)  # (deals, 1 + bets)
+            weights = a["term_mult"].astype(np.float64)
+            cells = np.zeros(self.n_rows * n_mono, dtype=np.float64)
+            for j in range(by_deal.shape[1]):
+                flat = by_deal[a["term_deal"], j] * n_mono + a["term_monomial"]
+                cells += np.bincount(flat, weights=weights, minlength=self.n_rows * n_mono)
+            six = self.compiled.six_card_rows(np, cells.reshape(self.n_rows, n_mono))
+            self._dense[key] = six.astype(np.int64).astype(dtype)
+        return self._dense[key]
+
+    def _basis(self, np):
+        """The rows reduced to a basis, and how to get every row and every EV back from it.
+
+        Not multiplied out: a bet's ``otherwise`` row (the total less its
+        other lines: the lines partition the deals), Tie (the total less
+        Banker and Player), a row identical to an earlier one (the same Tie
+        line in many bets), and a row that is an integer combination of the
+        rows kept (the Tie line is the sum of the ten Egalite lines), each
+        combination checked exactly in integers. Columns that are zero in
+        every kept row are dropped (their features are not computed).
+
+        Returns ``(B, E, PE, e_norm, pe_norm, index)``: ``B`` the kept rows
+        over the kept columns (float64, exact small integers); every row
+        count is ``E @ [B @ f; total]`` and every EV numerator (scaled
+        payouts) is ``PE @ [B @ f; total]``; ``e_norm`` and ``pe_norm`` are
+        the largest row sums of ``|E|`` and ``|PE|``, which bound every
+        partial sum by ``norm * total`` (checked against 2**63 before int64 is
+        used); ``index`` names the kept columns' features (:func:`~exact_odds.punto_banco.features.six_card_features`)."""
+        if self._basis_cache is None:
+            full = self._matrix(np, np.float64)
+            derived = {2: [0, 1]}  # Tie = total - Banker - Player
+            for bet, off in zip(self.bets, self.offsets):
+                derived[off + len(bet.lines)] = list(range(off, off + len(bet.lines)))
+            distinct: list[int] = []
+            where: dict[bytes, int] = {}
+            unit: dict[int, int | None] = {}
+            for r in range(self.n_rows):
+                if r in derived:
+                    continue
+                if not full[r].any():
+                    unit[r] = None  # a line that never settles the bet
+                    continue
+                key = full[r].tobytes()
+                if key not in where:
+                    where[key] = len(distinct)
+                    distinct.append(r)
+                unit[r] = where[key]
+            kept: list[int] = []  # positions in ``distinct`` that are multiplied out
+            combos: dict[int, dict[int, int]] = {}
+            exact = full.astype(np.int64)
+            for k, r in enumerate(distinct):
+                if kept:
+                    rows = full[[distinct[j] for j in kept]]
+                    coef = np.rint(np.linalg.lstsq(rows.T, full[r], rcond=None)[0]).astype(np.int64)
+                    if np.array_equal(coef @ exact[[distinct[j] for j in kept]], exact[r]):
+                        combos[k] = {j: int(c) for j, c in zip(kept, coef) if c}
+                        continue
+                kept.append(k)
+            width = len(kept) + 1
+            vec = {}
+            for i, k in enumerate(kept):
+                vec[k] = [0] * width
+                vec[k][i] = 1
+            for k, combo in combos.items():
+                v = [0] * width
+                for j, c in combo.items():
+                    v = [x + c * y for x, y in zip(v, vec[j])]
+                vec[k] = v
+            e = [[0] * width for _ in range(self.n_rows)]
+            for r, k in unit.items():
+                if k is not None:
+                    e[r] = list(vec[k])
+            for r, others in derived.items():
+                e[r][-1] = 1
+                for o in others:
+                    e[r] = [x - y for x, y in zip(e[r], e[o])]
+            pe = []
+            for off, pays in zip(self.offsets, self.payouts):
+                row = [0] * width
+                for i, p in enumerate(pays):
+                    row = [x + p * y for x, y in zip(row, e[off + i])]
+                pe.append(row)
+            e_norm = max((sum(abs(x) for x in row) for row in e), default=0)
+            pe_norm = max((sum(abs(x) for x in row) for row in pe), default=0)
+            b = full[[distinct[k] for k in kept]]
+            columns = np.flatnonzero(b.any(axis=0)) if len(kept) else np.arange(0)
+            arrays = self.compiled.arrays(np)
+            index = (arrays["six_prefix"][columns], arrays["six_suffix"][columns])
+            self._basis_cache = (
+                np.ascontiguousarray(b[:, columns]),
+                np.array(e, dtype=object if e_norm >= INT64_EXACT else np.int64).reshape(self.n_rows, width),
+                np.array(pe, dtype=object if pe_norm >= INT64_EXACT else np.int64).reshape(len(pe), width),
+                e_norm,
+                pe_norm,
+                index,
+            )
+        return self._basis_cache
+
+    def prepare(self) -> "Pricer":
+        """Build the numpy tables now (before worker processes fork, so each starts ready)."""
+        np = numpy_or_none()
+        if np is not None:
+            self.compiled.arrays(np)
+            self._basis(np)
+        return self
+
+    def _basis_counts(self, np, shoes: Sequence[Shoe], kind: str):
+        """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S)."""
+        dtype = np.float64 if kind == "float64" else np.int64
+        b, index = self._basis(np)[0], self._basis(np)[5]
+        if dtype is not np.float64:
+            b = b.astype(np.int64)
+        f = six_card_features(np, shoes, self.compiled, dtype, index)
+        out = np.empty((b.shape[0] + 1, len(shoes)), dtype=np.int64)
+        # Every partial sum of a row is at most total (module docstring): exact.
+        out[:-1] = (b @ f[:, 0])[:, None] if len(shoes) == 1 else b @ f
+        out[-1] = [six_card_total(s) for s in shoes]
+        return out
+
+    def _combine(self, np, matrix, norm: int, basis):
+        """``matrix @ basis`` exactly: int64 when ``norm * total < 2**63``, else Python integers."""
+        if matrix.dtype != object and norm * int(basis[-1].max()) < INT64_EXACT:
+            return (matrix @ basis).T.tolist()
+        return [[int(x) for x in row] for row in (matrix.astype(object) @ basis.astype(object)).T]
+
+    # -- one shoe
+    def counts(self, shoe: Shoe) -> list[int]:
+        """Row counts for ``shoe``: banker, player, tie, then every bet line."""
+        return self.batch_counts([shoe])[0]
+
+    def house_edges(self, shoe: Shoe) -> list[Fraction]:
+        """Each bet's exact house edge for ``shoe`` (the figure PayTable.price gives)."""
+        nums, total = self._ev_numerators(shoe)
+        return [Fraction(-num, scale * total) for num, scale in zip(nums, self.scales)]
+
+    def shoe_ev_numerators(self, shoe: Shoe) -> list[int]:
+        """Each bet's expected value times ``scale * total`` for one shoe: exact integers.
+
+        The same numbers as ``batch_ev_numerators([shoe])[0]``, without the
+        batch bookkeeping in the common case (numpy, float64-exact shoe)."""
+        return self._ev_numerators(shoe)[0]
+
+    def _ev_numerators(self, shoe: Shoe) -> tuple[list[int], int]:
+        """:meth:`shoe_ev_numerators` and the shoe's ``total``."""
+        total = six_card_total(shoe.checked())
+        np = numpy_or_none()
+        if np is None or total >= FLOAT_EXACT:
+            return self.batch_ev_numerators([shoe])[0], total
+        b, _, pe, _, pe_norm, index = self._basis(np)
+        basis = np.empty(b.shape[0] + 1, dtype=np.int64)
+        basis[:-1] = b @ six_card_features(np, [shoe], self.compiled, np.float64, index)[:, 0]
+        basis[-1] = total
+        if pe_norm * total < INT64_EXACT and pe.dtype != object:
+            return (pe @ basis).tolist(), total
+        return [int(x) for x in pe.astype(object) @ basis.astype(object)], total
+
+    def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
+        """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.
+
+        Value-level bets rest on no assumption beyond the shoe, so
+        ``assumptions`` is empty, as :meth:`PayTable.price` leaves it."""
+        counts = self.counts(shoe) if counts is None else counts
+        total = six_card_total(shoe)
+        out = []
+        for bet, off in zip(self.bets, self.offsets):
+            n = counts[off: off + len(bet.lines) + 1]
+            rows = [LineResult(l.label, l.pays, c, Fraction(c, total)) for l, c in zip(bet.lines, n)]
+            rows.append(LineResult(bet.otherwise_label, bet.otherwise, n[-1], Fraction(n[-1], total)))
+            out.append(BetResult(bet, tuple(rows), total))
+        return tuple(out)
+
+    def expected_values(self, counts: Sequence[int], total: int) -> list[Fraction]:
+        """Each bet's expected value per unit from row counts (exact)."""
+        return [Fraction(num, scale * total) for num, scale in zip(self.ev_numerators(counts), self.scales)]
+
+    def ev_numerators(self, counts: Sequence[int]) -> list[int]:
+        """Each bet's expected value times ``scale * total`` (an integer; its sign is the EV's)."""
+        return [sum(p * counts[off + i] for i, p in enumerate(pays))
+                for off, pays in zip(self.offsets, self.payouts)]
+
+    # -- many shoes
+    def _by_kind(self, shoes: Sequence[Shoe]):
+        by_kind: dict[str, list[int]] = defaultdict(list)
+        for i, s in enumerate(shoes):
+            s.checked()
+            by_kind[precision(s)].append(i)
+        return by_kind
+
+    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
+        """Row counts of every shoe, in order (numpy in chunks, exact)."""
+        return self._batch(shoes, chunk, self._counts_python, matrix=1, norm=3)
+
+    def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
+        """Each bet's EV numerator (over ``scale * total``) for every shoe, in order, exact."""
+        return self._batch(shoes, chunk, lambda s: self.ev_numerators(self._counts_python(s)), matrix=2, norm=4)
+
+    def _batch(self, shoes: Sequence[Shoe], chunk: int, python_row, matrix: int, norm: int) -> list[list[int]]:
+        """One row per shoe, in order: ``python_row(shoe)`` where numpy is missing or
+        the shoe is too large for int64, else ``_basis[matrix] @ basis counts`` in chunks."""
+        shoes = list(shoes)
+        np = numpy_or_none()
+        out: list = [None] * len(shoes)
+        for kind, idx in self._by_kind(shoes).items():
+            if np is None or kind == "python":
+                for i in idx:
+                    out[i] = python_row(shoes[i])
+                continue
+            basis = self._basis(np)
+            for start in range(0, len(idx), chunk):
+                part = idx[start: start + chunk]
+                rows = self._combine(np, basis[matrix], basis[norm], self._basis_counts(np, [shoes[i] for i in part], kind))
+                for i, r in zip(part, rows):
+                    out[i] = r
+        return out
+
+    def _counts_python(self, shoe: Shoe) -> list[int]:
+        f = features(shoe, self.compiled)
+        return [sum(mult * f[m] for m, mult in row) for row in self.rows]
+
+
+def pay_scale(bet: PayTable) -> int:
+    """The least common denominator of a bet's payouts (20 for 19/20)."""
+    return math.lcm(*(p.denominator for p in [l.pays for l in bet.lines] + [bet.otherwise]))
+
+
+@lru_cache(maxsize=32)
+def pricer(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
+    """A cached :class:`Pricer` for a tuple of bets."""
+    return Pricer(bets, tableau)

@@ -1,0 +1,167 @@
+"""Reports of the bet catalog: the variants, one bet's breakdown, a break-even, and a bet's JSON.
+
+Every row and JSON document about a bet is made here, from the exact
+results of :mod:`exact_odds.bets` (:class:`~exact_odds.bets.paytable.BetResult`,
+:class:`~exact_odds.bets.breakeven.BreakEven`, the
+:class:`~exact_odds.bets.catalog.Catalog`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from exact_odds.bets.breakeven import BreakEven
+from exact_odds.bets.catalog import Catalog
+from exact_odds.bets.paytable import ALL_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, BetResult
+from exact_odds.report.document import Report, Section, Table
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
+from exact_odds.rules.shoe import Shoe
+
+
+def count_json(count: int | Fraction) -> int | str:
+    """A six-card count for JSON: an integer, or 'p/q' when an assumption made it fractional."""
+    count = Fraction(count)
+    return count.numerator if count.denominator == 1 else fraction_text(count)
+
+
+def count_text(count: int | Fraction, infinite: bool = False) -> str:
+    """A six-card count for a table ('' for the infinite deck, which has none)."""
+    if infinite:
+        return ""
+    return str(Fraction(count))  # '12' for a whole count, 'p/q' otherwise
+
+
+def plain(x: Fraction) -> str:
+    """'8' for whole numbers, 'p/q' otherwise."""
+    return str(x.numerator) if x.denominator == 1 else fraction_text(x)
+
+
+def bet_json(r: BetResult, infinite: bool = False) -> dict[str, Any]:
+    """One bet's exact figures, fractions as 'p/q' strings (no counts for the infinite deck)."""
+    return {
+        "bet": r.bet.name,
+        "pays": r.bet.pays_text,
+        "description": r.bet.description,
+        "win": fraction_text(r.win),
+        "push": fraction_text(r.push),
+        "loss": fraction_text(r.loss),
+        "expected_value": fraction_text(r.expected_value),
+        "house_edge": fraction_text(r.house_edge),
+        "house_edge_percent": percent_text(r.house_edge, 10).rstrip("%"),
+        "house_edge_excluding_pushes": fraction_text(r.house_edge_excluding_pushes),
+        "variance": fraction_text(r.variance),
+        "standard_deviation": sqrt_text(r.variance, 10),
+        "assumptions": list(r.assumptions),
+        "lines": [
+            {"label": l.label, "pays": fraction_text(l.pays), "count": None if infinite else count_json(l.count),
+             "probability": fraction_text(l.probability)}
+            for l in r.lines
+        ],
+    }
+
+
+def bet_rows(results: tuple[BetResult, ...] | list[BetResult], exact: bool = False) -> tuple[list[str], list[list[str]]]:
+    """Rows: bet, pays, P(win/push/loss), EV, house edge (with and without pushes), SD."""
+    headers = ["Bet", "Pays", "P(win)", "P(push)", "P(loss)", "Expected value",
+               "House edge", "Edge excl. pushes", "Std. dev."]
+    if exact:
+        headers += ["House edge (exact)"]
+    rows = []
+    for r in results:
+        row = [
+            r.bet.name, r.bet.pays_text,
+            decimal_text(r.win, 8), decimal_text(r.push, 8), decimal_text(r.loss, 8),
+            decimal_text(r.expected_value, 8), percent_text(r.house_edge, 6),
+            percent_text(r.house_edge_excluding_pushes, 6), sqrt_text(r.variance, 6),
+        ]
+        if exact:
+            row.append(fraction_text(r.house_edge))
+        rows.append(row)
+    return headers, rows
+
+
+# --- variants ---------------------------------------------------------------
+
+def names_report() -> Report:
+    """``exact-odds variants --names``: the names a pay-table condition can use."""
+    rows = [[n, fam, ALL_NAMES[n]] for fam, group in
+            (("coup", COUP_NAMES), ("deal", DEAL_NAMES), ("pair", PAIR_NAMES)) for n in group]
+    names = Table.of(["Name", "Family", "Meaning"], rows)
+    return Report(sections=(Section(table=names),),
+                  document=[{"name": n, "family": f, "meaning": m} for n, f, m in rows], csv=(names,))
+
+
+def variants_report(catalog: Catalog) -> Report:
+    """``exact-odds variants``: the variants and their bets, then every bet; CSV is the variants table."""
+    variants = Table.of(["Variant", "Bets", "Description"],
+                        [[v, ", ".join(keys), catalog.variant_descriptions[v]] for v, keys in catalog.variants.items()])
+    bets = Table.of(["Bet", "Name", "Pays (to 1)"], [[k, b.name, b.pays_text] for k, b in catalog.bets.items()])
+    return Report(
+        sections=(Section(table=variants), Section(table=bets)),
+        document={
+            "variants": [{"variant": v, "description": catalog.variant_descriptions[v], "bets": list(keys)}
+                         for v, keys in catalog.variants.items()],
+            "bets": [{"bet": k, "name": b.name, "description": b.description, "pays": b.pays_text,
+                      "family": b.family} for k, b in catalog.bets.items()],
+        },
+        csv=(variants,),
+    )
+
+
+# --- one bet ----------------------------------------------------------------
+
+def bet_breakdown_rows(result: BetResult, infinite: bool) -> tuple[list[str], list[list[str]]]:
+    """WoO-style rows: event, pays, six-card count, probability, return; then the total."""
+    rows = [[l.label, plain(l.pays),
+             count_text(l.count, infinite), decimal_text(l.probability, 8), decimal_text(l.expected_value, 8)]
+            for l in result.lines]
+    rows.append(["Total", "", "" if infinite else str(result.total), decimal_text(Fraction(1), 8),
+                 decimal_text(result.expected_value, 8)])
+    return ["Event", "Pays", "Combinations", "Probability", "Return"], rows
+
+
+def bet_report(result: BetResult, shoe: Shoe) -> Report:
+    """``exact-odds bet``: every pay line with its count, then the edge, hit frequency and SD."""
+    bet = result.bet
+    breakdown = Table.of(*bet_breakdown_rows(result, shoe.is_infinite))
+    summary = (f"House edge {percent_text(result.house_edge, 6)} ({fraction_text(result.house_edge)}); "
+               f"hit frequency {percent_text(result.hit_frequency, 6)}; "
+               f"standard deviation {sqrt_text(result.variance, 6)}.")
+    return Report(
+        sections=(
+            Section(before=(f"{bet.name}, {shoe.describe()}: {bet.description}",)),
+            Section(table=breakdown),
+            Section(before=(summary,) + tuple(f"Note: {note}" for note in result.assumptions)),
+        ),
+        document={"shoe": shoe.to_json(), **bet_json(result, shoe.is_infinite),
+                  "hit_frequency": fraction_text(result.hit_frequency)},
+        csv=(breakdown,),
+    )
+
+
+# --- break-even -------------------------------------------------------------
+
+def breakeven_report(be: BreakEven, shoe: Shoe) -> Report:
+    """``exact-odds breakeven``: the expected value in one unknown, and where it is zero."""
+    if be.symbol == "c":
+        what = f"commission c (line '{be.line}' pays 1 - c)"
+    else:
+        what = f"payout x of line '{be.line}'"
+    rows = Table.of(["Breakeven", "Value"], [
+        ["Unknown", f"{be.symbol}: the {what}"],
+        ["Expected value", f"EV({be.symbol}) = {be.expression}"],
+        ["As dealt", f"{be.symbol} = {plain(be.current)}: EV = {decimal_text(be.current_ev, 10)}"],
+        ["Break-even (exact)", f"{be.symbol} = {fraction_text(be.solution)}"],
+        ["Break-even (decimal)", f"{be.symbol} = {decimal_text(be.solution, 10)}"],
+    ])
+    return Report(
+        sections=(Section(before=(f"{be.bet}, {shoe.describe()}: break-even {what}.",), table=rows),),
+        document={
+            "shoe": shoe.to_json(), "bet": be.bet, "line": be.line, "symbol": be.symbol,
+            "expected_value": be.expression, "current": fraction_text(be.current),
+            "current_expected_value": fraction_text(be.current_ev),
+            "break_even": fraction_text(be.solution), "break_even_decimal": decimal_text(be.solution, 10),
+        },
+        csv=(rows,),
+    )
