@@ -19,7 +19,7 @@ from oracles.naive import VALUE, banker_draws_formula, naive_counts
 
 from exact_odds.games.chemin import MODELS, build_game, outcome_counts, tableau_strategies
 from exact_odds.in_play.dealing import deal_shoe
-from exact_odds.punto_banco import fast
+from exact_odds.punto_banco.features import walk_compiled
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import Tableau
@@ -87,7 +87,7 @@ def test_recursive_walk_plays_the_modified_tableau(ranks):
 
 @pytest.mark.parametrize("ranks", SHOES)
 def test_compiled_walk_plays_the_modified_tableau(ranks):
-    assert by_coup(fast.walk(Shoe(ranks), MODIFIED)) == +naive(ranks)
+    assert by_coup(walk_compiled(Shoe(ranks), MODIFIED)) == +naive(ranks)
 
 
 @pytest.mark.parametrize("ranks", SHOES[:2])
