@@ -11,7 +11,10 @@ import csv
 import io
 import json
 import os
+import sys
 import tempfile
+from contextlib import contextmanager
+from typing import Callable, Iterator
 from fractions import Fraction
 
 import click
@@ -53,6 +56,16 @@ def chosen_bets(variant, bet_keys, paytables, commission):
         click.echo("note: left out (they need ranks or suits, not only card values): "
                    + ", ".join(b.name for b in chosen.left_out), err=True)
     return list(chosen.keys), chosen.bets
+
+
+@contextmanager
+def progress_bar(length: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on standard error when it is a terminal: yields its update (or None)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
 # --- sweep ------------------------------------------------------------------
@@ -145,8 +158,9 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     size = 256
     chunks = [shoes[i: i + size] for i in range(0, len(shoes), size)]
     rows = []
-    for part in jobs_mod.run(_sweep_chunk, chunks, jobs, "shoes", size=len):
-        rows.extend(part)
+    with progress_bar(len(shoes), "shoes") as progress:
+        for part in jobs_mod.run(_sweep_chunk, chunks, jobs, size=len, progress=progress):
+            rows.extend(part)
     buf = io.StringIO()
     if fmt == "csv":
         writer = csv.writer(buf, lineterminator="\n")
@@ -417,7 +431,8 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
         raise InputError(f"--decks {decks} is too many to simulate: at most {MAX_SIMULATED_DECKS} decks per shoe "
                          "(every coup is priced exactly; for one large shoe use 'exact-odds edge --decks N')")
     keys, bets = chosen_bets(variant, bets, paytables, commission)
-    result = run_simulation(shoes, decks, seed, bets, burn, jobs, "shoes")
+    with progress_bar(shoes, "shoes") as progress:
+        result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress)
     if plot_file is not None:
         try:
             plot_edges(result, plot_file)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Callable
 
 from exact_odds.punto_banco import fast
 from exact_odds.rules.deal import falling, six_card_total
@@ -141,7 +142,7 @@ class SimulationResult:
 
 
 def simulate(shoes: int, decks: int, seed: int, bets, burn: str = "none", jobs: int = 1,
-             progress_label: str = "") -> SimulationResult:
+             progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Deal ``shoes`` seeded shoes and tally every bet (see the module docstring)."""
     from exact_odds.in_play import parallel as jobs_mod
 
@@ -155,7 +156,8 @@ def simulate(shoes: int, decks: int, seed: int, bets, burn: str = "none", jobs: 
     _prepare(bets, decks, burn)
     tallies = [BetTally() for _ in bets]
     coups = 0
-    for n, shoe_tallies in jobs_mod.run(play_shoe, shoe_seeds(seed, shoes), jobs, progress_label, chunk=4):
+    for n, shoe_tallies in jobs_mod.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4,
+                                       progress=progress):
         coups += n
         for t, s in zip(tallies, shoe_tallies):
             t.merge(s)
