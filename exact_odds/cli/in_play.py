@@ -12,13 +12,16 @@ import os
 import sys
 import tempfile
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.options import MAX_DECKS, InputFile, build_shoe, format_option, not_text, shoe_options
 from exact_odds.report.emit import emit
+
+if TYPE_CHECKING:
+    from exact_odds.report.plot import PlotError
 
 
 def bets_option(fn):
@@ -326,6 +329,8 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
     click.echo(emit(simulation_report(result), fmt))
 
 
-def plot_message(exc) -> str:
-    """A plot error as the option's error."""
-    return str(exc)
+def plot_message(exc: "PlotError") -> str:
+    """A plot error as an error of --plot."""
+    if exc.path is None:
+        return f"--plot needs {exc.reason}"
+    return f"--plot {exc.path!r}: {exc.reason}"
