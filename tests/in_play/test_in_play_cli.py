@@ -3,6 +3,7 @@
 import json
 from fractions import Fraction
 
+import pytest
 from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
@@ -186,3 +187,20 @@ def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
     assert r.exit_code == 2
     assert r.stderr.count("\n") == 1 and "pip install matplotlib" in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "e.png").exists()
+
+
+@pytest.mark.parametrize("args, input, message", [
+    (["track", "--decks", "inf", "-"], "", "a shoe in play must be finite; use --decks N or --shoe"),
+    (["eor", "--decks", "inf"], None, "the effect of removal needs a finite shoe; use --decks N or --shoe"),
+    (["track", "--shoe", "0,0,0,0,0,0,0,0,0,7,0,0,0", "-"], "10 " * 7,
+     "line 1: only 1 cards remain before this coup; a shoe needs 6 to deal one "
+     "(is the log from a bigger shoe? use --decks)"),
+    (["sweep", "-"], "4,4,4,4,4,4,4,4,4,4,4,4,4\n" + "9" * 30 + ",4,4,4,4,4,4,4,4,4,4,4,4\n",
+     "line 2: at most 52 x 10^18 cards (10^18 decks); for the limit use --decks inf"),
+    (["sweep", "-"], "\n4,4,x,4,4,4,4,4,4,4,4,4,4\n", "line 2: 'x' is not a whole number >= 0; give 13 rank counts"),
+])
+def test_library_errors_reach_the_user_naming_the_options(args, input, message):
+    """The library says what is wrong in its own words; the command adds which option to change."""
+    res = runner.invoke(main, args, input=input, prog_name="exact-odds")
+    assert res.exit_code == 2
+    assert res.stderr.splitlines() == [f"exact-odds {args[0]}: error: {message} (see 'exact-odds {args[0]} --help')"]

@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+import pytest
+
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
 from exact_odds.punto_banco import walk as engine
@@ -62,3 +64,95 @@ def test_plotted_edge_at_a_full_deck_is_the_wizard_of_odds_1_deck_edge():
     for i, expected in enumerate(woo):
         n, edge = result.edge_by_cards_left(i)[0]
         assert n == 52 and edge == expected
+
+
+def _walked(bets, shoes, decks, seed):
+    """Every coup of a simulation priced by the walk, independently of the simulation:
+    per bet, a list of (cards left, EV, what the coup paid)."""
+    out = [[] for _ in bets]
+    for s in shoe_seeds(seed, shoes):
+        for c in deal_shoe(shuffled_cards(decks, s)):
+            dist = engine.walk(Shoe(c.known))
+            for b, bet in enumerate(bets):
+                out[b].append((sum(c.known), bet.price(dist).expected_value, bet.payout(c.coup)))
+    return out
+
+
+def test_summary_and_records_are_the_exact_statistics_of_the_walked_coups():
+    from exact_odds.in_play.simulation import simulate
+
+    bets = (builtin_catalog().bets["tie"], builtin_catalog().bets["banker"])
+    shoes, decks, seed = 2, 1, 21
+    result = simulate(shoes, decks, seed, bets)
+    walked = _walked(bets, shoes, decks, seed)
+    records = result.to_records()
+    assert [r["key"] for r in records] == ["tie", "banker"]
+    for s, r, coups in zip(result.summary(), records, walked):
+        evs = [ev for _, ev, _ in coups]
+        positive = [(ev, paid) for _, ev, paid in coups if ev > 0]
+        expected = {
+            "coups": len(evs), "positive_ev_coups": len(positive),
+            "positive_ev_frequency": Fraction(len(positive), len(evs)),
+            "mean_house_edge": -sum(evs, Fraction(0)) / len(evs),
+            "best_ev": max(evs), "worst_ev": min(evs),
+            "bets_per_shoe": Fraction(len(positive), shoes),
+            "expected_gain_per_shoe": sum((ev for ev, _ in positive), Fraction(0)) / shoes,
+            "realised_gain_per_shoe": sum((paid for _, paid in positive), Fraction(0)) / shoes,
+        }
+        for name, value in expected.items():
+            assert getattr(s, name) == value, name
+            assert r[name] == value, name
+            if isinstance(value, Fraction):
+                assert r[f"{name}_float"] == float(value)
+
+
+def test_by_depth_rows_are_the_walked_coups_a_deck_at_a_time():
+    from exact_odds.in_play.simulation import simulate
+
+    bets = (builtin_catalog().bets["tie"], builtin_catalog().bets["player"])
+    result = simulate(2, 2, 5, bets)
+    walked = _walked(bets, 2, 2, 5)
+    rows = result.by_depth()
+    assert [(d.high, d.low) for d in rows][:2] == [(104, 53), (52, 1)]
+    for d in rows:
+        for b, coups in enumerate(walked):
+            here = [ev for n, ev, _ in coups if d.low <= n <= d.high]
+            assert d.coups[b] == len(here)
+            assert d.mean_house_edge[b] == -sum(here, Fraction(0)) / len(here)
+            assert d.positive_ev_frequency[b] == Fraction(sum(ev > 0 for ev in here), len(here))
+    assert sum(d.coups[0] for d in rows) == result.coups
+
+
+def test_simulate_reports_progress_a_shoe_at_a_time():
+    from exact_odds.in_play.simulation import simulate
+
+    calls = []
+    result = simulate(3, 1, 2, STANDARD, progress=calls.append)
+    assert calls == [1, 1, 1]
+    assert result == simulate(3, 1, 2, STANDARD, jobs=2)
+
+
+@pytest.mark.parametrize("args, error, words", [
+    (("3", 1, 1), TypeError, "shoes must be an int"),
+    ((3, 1.0, 1), TypeError, "decks must be an int"),
+    ((3, 1, None), TypeError, "seed must be an int"),
+    ((0, 1, 1), ValueError, "at least 1 shoe"),
+    ((1, 0, 1), ValueError, "at least 1 deck"),
+])
+def test_simulate_says_what_it_expects(args, error, words):
+    from exact_odds.in_play.simulation import simulate
+
+    with pytest.raises(error, match=words) as info:
+        simulate(*args, STANDARD)
+    assert "--" not in str(info.value)
+
+
+def test_simulate_checks_bets_and_burn():
+    from exact_odds.in_play.simulation import simulate
+
+    with pytest.raises(TypeError, match="PayTable"):
+        simulate(1, 1, 1, ["banker"])
+    with pytest.raises(TypeError, match="burn must be a str"):
+        simulate(1, 1, 1, STANDARD, burn=None)
+    with pytest.raises(ValueError, match="unknown burn rule 'half'"):
+        simulate(1, 1, 1, STANDARD, burn="half")
