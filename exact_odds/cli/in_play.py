@@ -112,7 +112,12 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     text = sweep_text(fmt, keys, [number for number, _ in lines], prices)
     if output is None:
         click.echo(text, nl=False)
-        return
+    else:
+        write_whole(output, text)
+
+
+def write_whole(output: str, text: str) -> None:
+    """Write ``text`` to ``output`` through a temporary file, so a failed run leaves no half file."""
     directory = os.path.dirname(os.path.abspath(output))
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
@@ -212,7 +217,7 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     """
     from exact_odds.in_play.dealing import (FiniteShoeNeeded, LogError, ShoeInPlay, ShoeRunsOut, coups_from_log,
                                             read_log)
-    from exact_odds.punto_banco import fast
+    from exact_odds.in_play.sweep import house_edges
     from exact_odds.report.in_play import track_lines, track_partial_note
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
@@ -221,7 +226,6 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         in_play = ShoeInPlay(start)
     except FiniteShoeNeeded as exc:
         raise InputError(f"{exc}; use --decks N or --shoe") from None
-    pricer = fast.pricer(tuple(bets))
     lines = track_lines(fmt, start, keys, bets)
     for line in lines.header():
         click.echo(line)
@@ -234,7 +238,7 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
             if kind == "before":
                 number = item
                 shoe = in_play.shoe()
-                click.echo(lines.coup(item, shoe.size, pricer.house_edges(shoe)))
+                click.echo(lines.coup(item, shoe.size, house_edges(shoe, bets)))
             elif kind == "partial":
                 click.echo(track_partial_note(number, item), err=True)
     except ShoeRunsOut as exc:

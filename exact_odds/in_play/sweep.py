@@ -4,7 +4,8 @@ A sweep file holds one shoe per line as 13 rank counts A,2,...,10,J,Q,K
 separated by commas (blank lines and ``#`` comments are skipped).
 :func:`price_shoes` gives, for each shoe, the six-card counts of the three
 outcomes and each bet's exact house edge, in input order, in as many
-processes as asked.
+processes as asked; :func:`house_edges` prices one shoe (a shoe in play,
+before every coup).
 """
 
 from __future__ import annotations
@@ -134,6 +135,15 @@ def check_shoes(shoes: Iterable[Shoe]) -> list[Shoe]:
         if s.size < MIN_CARDS:
             raise ValueError(f"shoes[{i}] has {s.size} cards; a coup needs at least {MIN_CARDS}")
     return shoes
+
+
+def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_BANCO) -> list[Fraction]:
+    """Every value-level bet's exact house edge for one shoe (the pricer is kept between calls,
+    so pricing a shoe in play before every coup costs one evaluation each time)."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"house_edges needs a Shoe, not {type(shoe).__name__}")
+    check_shoes([shoe])
+    return fast.pricer(check_bets(bets), tableau).house_edges(shoe)
 
 
 #: Shoes per unit of work sent to a process.

@@ -89,3 +89,13 @@ def test_price_shoes_checks_its_arguments():
         price_shoes([Shoe.decks(1)], STANDARD[0])
     with pytest.raises(PayTableError, match="ranks or suits"):
         price_shoes([Shoe.decks(1)], [builtin_catalog().bet("player_pair")])
+
+
+def test_house_edges_of_one_shoe_are_the_walk_s():
+    from exact_odds.in_play.sweep import house_edges
+
+    shoe = Shoe.decks(1).remove(["9h", "Kd", "Qs", "3c"])
+    dist = engine.walk(shoe)
+    assert house_edges(shoe, STANDARD) == [bet.price(dist).house_edge for bet in STANDARD]
+    with pytest.raises(TypeError, match="needs a Shoe"):
+        house_edges([4] * 13, STANDARD)
