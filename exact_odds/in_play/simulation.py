@@ -50,6 +50,11 @@ class BetTally:
     best: Fraction | None = None
     worst: Fraction | None = None
 
+    def __repr__(self) -> str:
+        return short(f"BetTally({self.coups} coups, {self.positive} with EV > 0, "
+                     f"expected gain {decimal_text(self.expected_gain, 6)}, "
+                     f"realised gain {decimal_text(self.realised_gain, 6)})")
+
     def merge(self, other: "BetTally") -> None:
         self.coups += other.coups
         self.positive += other.positive
@@ -130,6 +135,12 @@ class BetSummary:
     #: what that strategy was actually paid per shoe by the dealt coups
     realised_gain_per_shoe: Fraction
 
+    def __repr__(self) -> str:
+        return short(f"BetSummary({self.name}: {self.coups} coups, EV > 0 on "
+                     f"{percent_text(self.positive_ev_frequency, 4)}, mean house edge "
+                     f"{percent_text(self.mean_house_edge, 4)}, expected gain per shoe "
+                     f"{decimal_text(self.expected_gain_per_shoe, 6)})")
+
 
 @dataclass(frozen=True)
 class DepthRow:
@@ -142,6 +153,11 @@ class DepthRow:
     mean_house_edge: tuple[Fraction | None, ...]
     #: share of these coups with a positive expectation (None: no coup)
     positive_ev_frequency: tuple[Fraction | None, ...]
+
+    def __repr__(self) -> str:
+        edges = ["-" if e is None else percent_text(e, 4) for e in self.mean_house_edge]
+        return short(f"DepthRow({self.high}-{self.low} cards left: {sum(self.coups)} coups; "
+                     f"mean house edge {listed(edges, 4)})")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,9 @@ from typing import Iterable, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
+from exact_odds.in_play._display import listed, short
 from exact_odds.punto_banco import fast
+from exact_odds.report.numbers import percent_text
 from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -89,6 +91,11 @@ class ShoePrice:
     tie: int
     total: int
     house_edges: tuple[Fraction, ...]
+
+    def __repr__(self) -> str:
+        edges = [percent_text(e, 4) for e in self.house_edges]
+        return short(f"ShoePrice(banker {self.banker}, player {self.player}, tie {self.tie} of {self.total}; "
+                     f"house edges {listed(edges, 4)})")
 
 
 # State a forked worker inherits (see exact_odds.in_play.parallel).

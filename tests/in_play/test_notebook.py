@@ -140,3 +140,15 @@ def test_the_library_states_shoe_problems_without_command_options():
         list(coups_from_log(read_log(["10 " * 7]), ShoeInPlay(Shoe.from_counts([0] * 9 + [7, 0, 0, 0]))))
     assert (info.value.line, info.value.remaining) == (1, 1)
     assert "--" not in str(info.value)
+
+
+def test_the_parts_of_results_have_short_reprs_too():
+    from exact_odds.in_play.sweep import price_shoes
+
+    sim = simulate(2, 8, 1, VALUE_LEVEL)
+    assert all(len(repr(x)) <= 300 for x in sim.tallies + sim.summary() + sim.by_depth())
+    summary = sim.summary()[0]
+    assert repr(summary).startswith(f"BetSummary({summary.name}: {summary.coups} coups")
+    price = price_shoes([Shoe.decks(8)], VALUE_LEVEL)[0]
+    assert len(repr(price)) <= 300
+    assert repr(price).startswith("ShoePrice(banker 2292252566437888, player 2230518282592256, tie 475627426473216")
