@@ -78,7 +78,7 @@ class EffectOfRemoval:
                           headers, rows)
 
 
-def house_edges(pricer: fast.Pricer, shoes: list[Shoe]) -> list[list[Fraction]]:
+def _batch_house_edges(pricer: fast.Pricer, shoes: list[Shoe]) -> list[list[Fraction]]:
     """Each bet's exact house edge for each shoe (one batch)."""
     rows = pricer.batch_counts(shoes)
     return [[-ev for ev in pricer.expected_values(r, six_card_total(s))] for r, s in zip(rows, shoes)]
@@ -100,7 +100,7 @@ def effect_of_removal(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = P
         ranks = list(shoe.ranks)
         ranks[r] -= 1
         less.append(Shoe(tuple(ranks)))
-    edges = house_edges(pricer, [shoe] + less)
+    edges = _batch_house_edges(pricer, [shoe] + less)
     base, after = edges[0], dict(zip(present, edges[1:]))
     eor = tuple(
         tuple(after[r][b] - base[b] if r in after else None for r in range(13))
