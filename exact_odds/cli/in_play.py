@@ -1,28 +1,27 @@
 """Commands for the shoe in play: ``sweep``, ``eor``, ``track`` and ``simulate``.
 
-Thin layers over :mod:`exact_odds.fast` (the compiled walk and the
-:class:`~exact_odds.fast.Pricer`), :mod:`exact_odds.removal`,
-:mod:`exact_odds.play` and :mod:`exact_odds.simulation`.
+Each parses its options, calls the library (:mod:`exact_odds.in_play`:
+sweep, removal, dealing, simulation), and prints what
+:mod:`exact_odds.report.in_play` makes of the result. The progress bar of
+the long runs is drawn here, on standard error when it is a terminal.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import os
+import sys
 import tempfile
-from fractions import Fraction
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import InputFile, build_shoe, check_shoe_size, format_option, not_text, shoe_options
-from exact_odds.rules.deal import six_card_total
-from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
-from exact_odds.report.emit import table, to_json
-from exact_odds.rules.shoe import MIN_CARDS, Shoe
-from exact_odds.rules.cards import RANKS
+from exact_odds.cli.options import MAX_DECKS, InputFile, build_shoe, format_option, not_text, shoe_options
+from exact_odds.report.emit import emit
+
+if TYPE_CHECKING:
+    from exact_odds.report.plot import PlotError
 
 
 def bets_option(fn):
@@ -55,51 +54,17 @@ def chosen_bets(variant, bet_keys, paytables, commission):
     return list(chosen.keys), chosen.bets
 
 
-# --- sweep ------------------------------------------------------------------
-
-def parse_sweep_line(text: str, number: int) -> Shoe:
-    """One shoe per line: 13 rank counts A,2,...,10,J,Q,K separated by commas."""
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 13:
-        raise InputError(
-            f"line {number}: expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}"
-        )
-    counts = []
-    for p in parts:
-        if not p.isdigit():
-            raise InputError(f"line {number}: {p!r} is not a whole number >= 0; give 13 rank counts")
-        if len(p) > 30:  # int() refuses > 4300 digits with its own error
-            raise InputError(f"line {number}: a count of {len(p)} digits; a shoe holds at most 52 x 10^18 cards")
-        counts.append(int(p))
-    if sum(counts) < MIN_CARDS:
-        raise InputError(f"line {number}: the shoe has {sum(counts)} cards; a coup needs at least {MIN_CARDS}")
-    return check_shoe_size(Shoe(tuple(counts)), f"line {number}")
+@contextmanager
+def progress_bar(length: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on standard error when it is a terminal: yields its update (or None)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
-def read_sweep(stream) -> list[tuple[int, Shoe]]:
-    """(line number, shoe) for every shoe line; blank lines and # comments are skipped."""
-    shoes = []
-    for number, line in enumerate(stream, 1):
-        text = line.split("#", 1)[0].strip()
-        if text:
-            shoes.append((number, parse_sweep_line(text, number)))
-    return shoes
-
-
-_SWEEP: dict = {}
-
-
-def _sweep_chunk(shoes: list[Shoe]) -> list[list[str]]:
-    pricer = _SWEEP["pricer"]
-    out = []
-    for shoe, counts in zip(shoes, pricer.batch_counts(shoes)):
-        total = six_card_total(shoe)
-        row = [str(c) for c in counts[:3]] + [str(total)]
-        for ev in pricer.expected_values(counts, total):
-            row += [fraction_text(-ev), percent_text(-ev, 10).rstrip("%")]
-        out.append(row)
-    return out
-
+# --- sweep ---------------------------------------------------------------------
 
 @click.command("sweep")
 @click.argument("source", type=InputFile(), metavar="FILE|-")
@@ -127,42 +92,32 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
     """
-    from exact_odds.punto_banco import pricer as fast
-    from exact_odds.in_play import parallel as jobs_mod
+    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep, price_shoes
+    from exact_odds.report.in_play import sweep_text
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     if output is not None:
         check_output(output)
     try:
-        lines = read_sweep(source)
+        lines = parse_sweep(source, max_cards=52 * MAX_DECKS)
+    except SweepShoeTooLarge as exc:
+        raise InputError(f"line {exc.line}: at most 52 x 10^18 cards (10^18 decks); "
+                         "for the limit use --decks inf") from None
+    except SweepError as exc:
+        raise InputError(str(exc)) from None
     except UnicodeDecodeError:
         raise not_text(source) from None
-    _SWEEP["pricer"] = fast.pricer(bets).prepare()
-    headers = ["line", "banker", "player", "tie", "total"]
-    for k in keys:
-        headers += [f"{k}_house_edge", f"{k}_house_edge_percent"]
-    shoes = [s for _, s in lines]
-    size = 256
-    chunks = [shoes[i: i + size] for i in range(0, len(shoes), size)]
-    rows = []
-    for part in jobs_mod.run(_sweep_chunk, chunks, jobs, "shoes", size=len):
-        rows.extend(part)
-    buf = io.StringIO()
-    if fmt == "csv":
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(headers)
-        for (number, _), row in zip(lines, rows):
-            writer.writerow([number] + row)
-    else:
-        for (number, _), row in zip(lines, rows):
-            record = dict(zip(headers, [number] + row))
-            for name in ("banker", "player", "tie", "total"):
-                record[name] = int(record[name])
-            buf.write(json.dumps(record) + "\n")
-    text = buf.getvalue()
+    with progress_bar(len(lines), "shoes") as progress:
+        prices = price_shoes([shoe for _, shoe in lines], bets, jobs, progress)
+    text = sweep_text(fmt, keys, [number for number, _ in lines], prices)
     if output is None:
         click.echo(text, nl=False)
-        return
+    else:
+        write_whole(output, text)
+
+
+def write_whole(output: str, text: str) -> None:
+    """Write ``text`` to ``output`` through a temporary file, so a failed run leaves no half file."""
     directory = os.path.dirname(os.path.abspath(output))
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
@@ -220,56 +175,18 @@ def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level,
       exact-odds eor --decks 6 --format json
       exact-odds eor --remove 5,5,9 --level 3
     """
+    from exact_odds.in_play.dealing import FiniteShoeNeeded
     from exact_odds.in_play.removal import effect_of_removal, linear_count
+    from exact_odds.report.in_play import eor_report
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     shoe = build_shoe(decks, shoe_counts, remove)
-    result = effect_of_removal(shoe, bets)
+    try:
+        result = effect_of_removal(shoe, bets)
+    except FiniteShoeNeeded as exc:
+        raise InputError(f"{exc}; use --decks N or --shoe") from None
     counts = [linear_count(row, shoe.ranks, level) for row in result.eor]
-
-    fmt = fmt.lower()
-    if fmt == "json":
-        doc = {
-            "shoe": shoe.to_json(),
-            "definition": "EOR = house edge of the shoe less one card of the rank minus house edge of the shoe",
-            "house_edge": {k: fraction_text(e) for k, e in zip(keys, result.edges)},
-            "rows": [
-                {"rank": RANKS[r], **{k: (None if row[r] is None else fraction_text(row[r]))
-                                      for k, row in zip(keys, result.eor)}}
-                for r in range(13)
-            ],
-            "counts": {
-                k: {"level": level, "tags": dict(zip(RANKS, lc.tags)),
-                    "betting_correlation": lc.correlation_text(10),
-                    "betting_correlation_squared": fraction_text(lc.correlation_squared)}
-                for k, lc in zip(keys, counts)
-            },
-        }
-        click.echo(to_json(doc))
-        return
-    headers = ["Rank"] + [f"{b.name} EOR (%)" for b in bets]
-    if exact:
-        headers += [f"{b.name} EOR (exact)" for b in bets]
-    rows = []
-    for r in range(13):
-        row = [RANKS[r]] + ["" if e[r] is None else percent_text(e[r], 6).rstrip("%") for e in result.eor]
-        if exact:
-            row += ["" if e[r] is None else fraction_text(e[r]) for e in result.eor]
-        rows.append(row)
-    count_headers = ["Bet"] + list(RANKS) + ["Betting correlation"]
-    count_rows = [[b.name] + [str(t) for t in lc.tags] + [lc.correlation_text(6)] for b, lc in zip(bets, counts)]
-    if fmt == "csv":
-        click.echo(table(headers, rows, "csv"))
-        return
-    click.echo(f"Effect of removal, punto banco, {shoe.describe()}: change in house edge (percentage points) "
-               "when one card of the rank is removed; positive is worse for the bettor.")
-    click.echo("House edge: " + ", ".join(f"{b.name} {percent_text(e, 6)}" for b, e in zip(bets, result.edges)))
-    click.echo()
-    click.echo(table(headers, rows, fmt))
-    click.echo()
-    click.echo(f"Linear counts (tags proportional to minus the EOR, at most {level} points; "
-               "add the tags of the cards seen):")
-    click.echo(table(count_headers, count_rows, fmt))
+    click.echo(emit(eor_report(result, counts, level, exact), fmt))
 
 
 # --- track -------------------------------------------------------------------
@@ -298,21 +215,20 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
       exact-odds track --decks 6 --bets banker,player,tie < dealt.log
       tail -f dealt.log | exact-odds track -
     """
-    from exact_odds.punto_banco import pricer as fast
-    from exact_odds.in_play.dealing import LogError, ShoeInPlay, coups_from_log, read_log
+    from exact_odds.in_play.dealing import (FiniteShoeNeeded, LogError, ShoeInPlay, ShoeRunsOut, coups_from_log,
+                                            read_log)
+    from exact_odds.in_play.sweep import house_edges
+    from exact_odds.report.in_play import track_lines, track_partial_note
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     start = build_shoe(decks, shoe_counts, remove)
-    in_play = ShoeInPlay(start)
-    pricer = fast.pricer(bets)
-    headers = ["coup", "cards_left"] + [f"{k}_house_edge_percent" for k in keys] + ["positive_ev"]
-    widths = [max(12, len(b.name)) for b in bets]  # whole names: cut to 12, both Dragon Bonus bets read the same
-    if fmt == "csv":
-        click.echo(",".join(headers))
-    elif fmt == "text":
-        click.echo(f"Punto banco, {start.describe()}: exact house edge before each coup "
-                   "(+EV marks a positive expectation for the bettor).")
-        click.echo(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(bets, widths)) + "  +EV")
+    try:
+        in_play = ShoeInPlay(start)
+    except FiniteShoeNeeded as exc:
+        raise InputError(f"{exc}; use --decks N or --shoe") from None
+    lines = track_lines(fmt, start, keys, bets)
+    for line in lines.header():
+        click.echo(line)
     if reading_a_terminal(log):
         click.echo("reading the cards dealt from the terminal (5h Kd 9c ... or 5 K 9); "
                    "end with Ctrl-D, or give a LOG file", err=True)
@@ -322,22 +238,12 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
             if kind == "before":
                 number = item
                 shoe = in_play.shoe()
-                edges = pricer.house_edges(shoe)
-                plus = [k for k, e in zip(keys, edges) if e < 0]
-                if fmt == "text":
-                    click.echo(f"{item:>5} {shoe.size:>5} "
-                               + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(edges, widths))
-                               + ("  +EV: " + ", ".join(plus) if plus else ""))
-                elif fmt == "csv":
-                    click.echo(",".join([str(item), str(shoe.size)]
-                                        + [percent_text(e, 10).rstrip("%") for e in edges] + [" ".join(plus)]))
-                else:
-                    click.echo(json.dumps({"coup": item, "cards_left": shoe.size,
-                                           "house_edge": {k: fraction_text(e) for k, e in zip(keys, edges)},
-                                           "positive_ev": plus}))
+                click.echo(lines.coup(item, shoe.size, house_edges(shoe, bets)))
             elif kind == "partial":
-                click.echo(f"note: the log ends in the middle of coup {number} "
-                           f"({len(item)} of its cards seen, the last on line {item[-1].line})", err=True)
+                click.echo(track_partial_note(number, item), err=True)
+    except ShoeRunsOut as exc:
+        raise InputError(f"line {exc.line}: only {exc.remaining} cards remain before this coup; "
+                         "a shoe needs 6 to deal one (is the log from a bigger shoe? use --decks)") from None
     except LogError as exc:
         raise InputError(str(exc)) from None
     except UnicodeDecodeError:
@@ -402,14 +308,14 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
       exact-odds simulate --shoes 50 --format json
       exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.svg
     """
-    from exact_odds.in_play.dealing import BURN_RULES, CARDS_BEHIND_CUT
-    from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
     from exact_odds.in_play.simulation import simulate as run_simulation
+    from exact_odds.report.in_play import simulation_report
+    from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
 
     try:
         plot_file = check_plot_path(plot_path) if plot_path else None
     except PlotError as exc:
-        raise InputError(str(exc)) from None
+        raise InputError(plot_message(exc)) from None
 
     if decks < 1:
         raise InputError(f"--decks must be a whole number from 1 to {MAX_SIMULATED_DECKS}, not {decks}")
@@ -417,67 +323,18 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
         raise InputError(f"--decks {decks} is too many to simulate: at most {MAX_SIMULATED_DECKS} decks per shoe "
                          "(every coup is priced exactly; for one large shoe use 'exact-odds edge --decks N')")
     keys, bets = chosen_bets(variant, bets, paytables, commission)
-    result = run_simulation(shoes, decks, seed, bets, burn, jobs, "shoes")
+    with progress_bar(shoes, "shoes") as progress:
+        result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress)
     if plot_file is not None:
         try:
             plot_edges(result, plot_file)
         except PlotError as exc:
-            raise InputError(str(exc)) from None
-    summary_headers = ["Bet", "Coups", "P(EV > 0)", "Mean house edge", "Best EV",
-                       "Bets per shoe", "Expected gain/shoe", "Realised gain/shoe"]
-    summary = []
-    by_depth = []
-    for b, (key, bet) in enumerate(zip(keys, bets)):
-        t = result.tallies[b]
-        mean, _, _ = result.mean_ev(b, 0, decks * 52)
-        summary.append([
-            bet.name, str(t.coups), decimal_text(Fraction(t.positive, t.coups), 6),
-            percent_text(-mean, 6), percent_text(t.best, 6),
-            decimal_text(Fraction(t.positive, shoes), 4),
-            decimal_text(t.expected_gain / shoes, 6), decimal_text(t.realised_gain / shoes, 6),
-        ])
-    buckets = result.buckets()
-    depth_headers = ["Cards left"] + [f"{b.name} edge" for b in bets] + [f"{b.name} P(EV>0)" for b in bets]
-    for lo, hi in buckets:
-        stats = [result.mean_ev(b, lo, hi) for b in range(len(bets))]
-        if not any(c for _, c, _ in stats):
-            continue
-        row = [f"{hi}-{lo}"]
-        row += ["" if m is None else percent_text(-m, 4) for m, _, _ in stats]
-        row += ["" if not c else decimal_text(Fraction(p, c), 4) for _, c, p in stats]
-        by_depth.append(row)
-    rules = (f"{shoes} shoe{'s' if shoes != 1 else ''} of {decks} deck{'s' if decks != 1 else ''}, seed {seed}; "
-             "cut card before the seventh-last card "
-             f"({CARDS_BEHIND_CUT} cards behind it; the coup that brings it out is the last); "
-             f"burn: {BURN_RULES[burn]}.")
-    fmt = fmt.lower()
-    if fmt == "json":
-        doc = {
-            "shoes": shoes, "decks": decks, "seed": seed, "burn": burn, "rules": rules,
-            "coups": result.coups,
-            "bets": {
-                key: {
-                    "coups": t.coups, "positive_ev_coups": t.positive,
-                    "positive_ev_frequency": fraction_text(Fraction(t.positive, t.coups)),
-                    "mean_house_edge": fraction_text(-result.mean_ev(b, 0, decks * 52)[0]),
-                    "best_ev": fraction_text(t.best), "worst_ev": fraction_text(t.worst),
-                    "expected_gain_per_shoe": fraction_text(t.expected_gain / shoes),
-                    "realised_gain_per_shoe": fraction_text(t.realised_gain / shoes),
-                }
-                for b, (key, t) in enumerate(zip(keys, result.tallies))
-            },
-            "by_cards_left": [dict(zip(depth_headers, row)) for row in by_depth],
-        }
-        click.echo(to_json(doc))
-        return
-    if fmt == "csv":
-        click.echo(table(summary_headers, summary, "csv"))
-        return
-    click.echo(f"Simulation: {rules}")
-    click.echo(f"{result.coups} coups. EVs are exact per coup for the cards not yet seen; the averages "
-               "below are over the simulated coups. Gains are per shoe, betting one unit only when EV > 0.")
-    click.echo()
-    click.echo(table(summary_headers, summary, fmt))
-    click.echo()
-    click.echo("House edge through the shoe (mean over coups with that many cards left):")
-    click.echo(table(depth_headers, by_depth, fmt))
+            raise InputError(plot_message(exc)) from None
+    click.echo(emit(simulation_report(result), fmt))
+
+
+def plot_message(exc: "PlotError") -> str:
+    """A plot error as an error of --plot."""
+    if exc.path is None:
+        return f"--plot needs {exc.reason}"
+    return f"--plot {exc.path!r}: {exc.reason}"

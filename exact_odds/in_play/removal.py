@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Iterable, Sequence
 
-from exact_odds.punto_banco import pricer as fast
-from exact_odds.rules.deal import six_card_total
+from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.bets.paytable import PayTable
+from exact_odds.bets.selection import unique_keys
+from exact_odds.in_play._display import html_table, listed, short, to_frame
+from exact_odds.in_play.dealing import FiniteShoeNeeded
+from exact_odds.in_play.sweep import check_bets
+from exact_odds.report.numbers import percent_text, sqrt_text
+from exact_odds.rules.cards import RANKS
+from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
@@ -38,28 +45,62 @@ class EffectOfRemoval:
     edges: tuple[Fraction, ...]
     eor: tuple[tuple[Fraction | None, ...], ...]
 
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Each bet's unique key, in the order of the bets."""
+        return unique_keys(self.bets)
 
-def house_edges(pricer: fast.Pricer, shoes: list[Shoe]) -> list[list[Fraction]]:
+    def to_records(self) -> list[dict[str, Any]]:
+        """One record per bet and rank: the exact EOR (a Fraction, None for a rank the
+        shoe lacks) beside its float, and the bet's exact house edge beside its float."""
+        records = []
+        for key, bet, edge, row in zip(self.keys, self.bets, self.edges, self.eor):
+            for r, e in enumerate(row):
+                records.append({"bet": key, "name": bet.name, "rank": RANKS[r],
+                                "eor": e, "eor_float": None if e is None else float(e),
+                                "house_edge": edge, "house_edge_float": float(edge)})
+        return records
+
+    def to_frame(self) -> Any:
+        """:meth:`to_records` as a pandas DataFrame (needs pandas)."""
+        return to_frame(self.to_records())
+
+    def __repr__(self) -> str:
+        edges = [f"{b.name} {percent_text(e, 4)}" for b, e in zip(self.bets, self.edges)]
+        return short(f"EffectOfRemoval({self.shoe.describe()}: house edge {listed(edges, 3)}; "
+                     "eor[bet][rank] in house edge per card removed)")
+
+    def _repr_html_(self) -> str:
+        headers = ["Rank"] + [f"{b.name} EOR (%)" for b in self.bets]
+        rows = [[RANKS[r]] + ["" if e[r] is None else percent_text(e[r], 6).rstrip("%") for e in self.eor]
+                for r in range(13)]
+        return html_table(f"Effect of removal, {self.shoe.describe()} (positive is worse for the bettor)",
+                          headers, rows)
+
+
+def _batch_house_edges(pricer: Pricer, shoes: list[Shoe]) -> list[list[Fraction]]:
     """Each bet's exact house edge for each shoe (one batch)."""
     rows = pricer.batch_counts(shoes)
     return [[-ev for ev in pricer.expected_values(r, six_card_total(s))] for r, s in zip(rows, shoes)]
 
 
-def effect_of_removal(shoe: Shoe, bets, tableau: Tableau = PUNTO_BANCO) -> EffectOfRemoval:
+def effect_of_removal(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_BANCO) -> EffectOfRemoval:
     """The exact EOR of every rank on every bet (value-level bets)."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"effect_of_removal needs a Shoe (such as Shoe.decks(8)), not {type(shoe).__name__}")
+    bets = check_bets(bets)
     if shoe.is_infinite:
-        raise ShoeError("the effect of removal needs a finite shoe; use --decks N or --shoe")
+        raise FiniteShoeNeeded("the effect of removal needs a finite shoe")
     if shoe.size < 7:
         raise ShoeError(f"the effect of removal needs at least 7 cards (one to remove); this shoe has {shoe.size}")
-    bets = tuple(bets)
-    pricer = fast.pricer(bets, tableau)
+    pricer = cached_pricer(bets, tableau)
     present = [r for r in range(13) if shoe.ranks[r] > 0]
     less = []
     for r in present:
         ranks = list(shoe.ranks)
         ranks[r] -= 1
         less.append(Shoe(tuple(ranks)))
-    edges = house_edges(pricer, [shoe] + less)
+    edges = _batch_house_edges(pricer, [shoe] + less)
     base, after = edges[0], dict(zip(present, edges[1:]))
     eor = tuple(
         tuple(after[r][b] - base[b] if r in after else None for r in range(13))
@@ -87,17 +128,33 @@ class LinearCount:
 
     def correlation_text(self, places: int = 6) -> str:
         """The betting correlation in decimals (its square is exact; rounded only here)."""
-        from exact_odds.report.numbers import sqrt_text
-
         return ("-" if self.correlation_sign < 0 else "") + sqrt_text(self.correlation_squared, places)
 
+    def __repr__(self) -> str:
+        tags = " ".join(f"{rank}:{t:+d}" if t else f"{rank}:0" for rank, t in zip(RANKS, self.tags))
+        return short(f"LinearCount({tags}; betting correlation {self.correlation_text(4)})")
 
-def linear_count(eor: tuple[Fraction | None, ...], weights: tuple[int, ...], level: int = 2) -> LinearCount:
+    def _repr_html_(self) -> str:
+        return html_table(f"Linear count, betting correlation {self.correlation_text(6)}",
+                          list(RANKS), [[str(t) for t in self.tags]])
+
+
+def linear_count(eor: Sequence[Fraction | None], weights: Sequence[int], level: int = 2) -> LinearCount:
     """Tags ``round(-EOR(r) * level / max|EOR|)`` and their betting correlation.
 
     ``weights`` are the cards of each rank in the shoe (the correlation is
     over cards, Griffin's definition); ranks with no EOR get tag 0 and weight
     0. A count has at most ``level`` points per card."""
+    if isinstance(level, bool) or not isinstance(level, int):
+        raise TypeError(f"level must be an int >= 1, not {type(level).__name__}")
+    if isinstance(eor, (str, bytes)) or len(eor) != 13:
+        raise ValueError("eor must hold 13 values, one per rank A..K (a row of EffectOfRemoval.eor)")
+    if any(e is not None and not isinstance(e, (int, Fraction)) for e in eor):
+        raise TypeError("eor values must be Fractions (or None for a rank the shoe lacks)")
+    if isinstance(weights, (str, bytes)) or len(weights) != 13:
+        raise ValueError("weights must hold 13 card counts, one per rank A..K (such as shoe.ranks)")
+    if any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights):
+        raise TypeError("weights must be whole numbers >= 0 (card counts per rank)")
     if level < 1:
         raise ShoeError(f"the count level must be a whole number >= 1, not {level}")
     values = [(-e if e is not None else Fraction(0)) for e in eor]

@@ -367,6 +367,6 @@ def pay_scale(bet: PayTable) -> int:
 
 
 @lru_cache(maxsize=32)
-def pricer(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
+def cached_pricer(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
     """A cached :class:`Pricer` for a tuple of bets."""
     return Pricer(bets, tableau)

@@ -1,18 +1,98 @@
-"""Reports of the shoe in play: effect of removal, sweeps, tracking, simulation; the EOR reference tables."""
+"""Reports of the shoe in play: effect of removal, sweeps, tracking, simulation; the EOR reference tables.
+
+``eor`` and ``simulate`` print one :class:`~exact_odds.report.document.Report`.
+``sweep`` writes a whole file at once and ``track`` streams a line per coup,
+so for them this module gives the text of the file (:func:`sweep_text`) and
+the lines of the stream (:func:`track_lines`), one formatter per format.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import csv
+import io
+import json
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable, Sequence
 
+from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
-from exact_odds.report.tables_common import deck_slug, reference_shoe, REFERENCE_DECKS
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.report.tables_common import deck_slug, reference_shoe
+from exact_odds.rules.cards import RANKS
+
+if TYPE_CHECKING:
+    from exact_odds.bets.paytable import PayTable
+    from exact_odds.in_play.dealing import Card
+    from exact_odds.in_play.removal import EffectOfRemoval, LinearCount
+    from exact_odds.in_play.simulation import SimulationResult
+    from exact_odds.in_play.sweep import ShoePrice
+    from exact_odds.rules.shoe import Shoe
+
+
+# --- effect of removal -------------------------------------------------------
+
+def eor_table(result: "EffectOfRemoval", places: int, exact: bool) -> Table:
+    """A row per rank: each bet's EOR in percentage points (blank for a rank the shoe lacks),
+    then, if ``exact``, each bet's EOR as a fraction."""
+    headers = ["Rank"] + [f"{b.name} EOR (%)" for b in result.bets]
+    if exact:
+        headers += [f"{b.name} EOR (exact)" for b in result.bets]
+    rows = []
+    for r in range(13):
+        row = [RANKS[r]] + ["" if e[r] is None else percent_text(e[r], places).rstrip("%") for e in result.eor]
+        if exact:
+            row += ["" if e[r] is None else fraction_text(e[r]) for e in result.eor]
+        rows.append(row)
+    return Table.of(headers, rows)
+
+
+def count_table(bets: Sequence["PayTable"], counts: Sequence["LinearCount"]) -> Table:
+    """A row per bet: its count's tag for every rank and the betting correlation."""
+    return Table.of(["Bet"] + list(RANKS) + ["Betting correlation"],
+                    [[b.name] + [str(t) for t in lc.tags] + [lc.correlation_text(6)] for b, lc in zip(bets, counts)])
+
+
+def eor_report(result: "EffectOfRemoval", counts: Sequence["LinearCount"], level: int, exact: bool = False) -> Report:
+    """``exact-odds eor``: the EOR table and the derived linear counts; CSV is the EOR table."""
+    keys = result.keys
+    eor = eor_table(result, 6, exact)
+    document = {
+        "shoe": result.shoe.to_json(),
+        "definition": "EOR = house edge of the shoe less one card of the rank minus house edge of the shoe",
+        "house_edge": {k: fraction_text(e) for k, e in zip(keys, result.edges)},
+        "rows": [
+            {"rank": RANKS[r], **{k: (None if row[r] is None else fraction_text(row[r]))
+                                  for k, row in zip(keys, result.eor)}}
+            for r in range(13)
+        ],
+        "counts": {
+            k: {"level": level, "tags": dict(zip(RANKS, lc.tags)),
+                "betting_correlation": lc.correlation_text(10),
+                "betting_correlation_squared": fraction_text(lc.correlation_squared)}
+            for k, lc in zip(keys, counts)
+        },
+    }
+    return Report(
+        sections=(
+            Section(before=(
+                f"Effect of removal, punto banco, {result.shoe.describe()}: change in house edge (percentage points) "
+                "when one card of the rank is removed; positive is worse for the bettor.",
+                "House edge: " + ", ".join(f"{b.name} {percent_text(e, 6)}" for b, e in zip(result.bets, result.edges)),
+            )),
+            Section(table=eor),
+            Section(before=(f"Linear counts (tags proportional to minus the EOR, at most {level} points; "
+                            "add the tags of the cards seen):",),
+                    table=count_table(result.bets, counts)),
+        ),
+        document=document,
+        csv=(eor,),
+    )
+
 
 def removal_tables() -> dict[str, str]:
     """Effect of removal on Banker, Player and Tie at 6 and 8 decks, with the derived counts."""
     from exact_odds.bets.catalog import builtin_catalog
-    from exact_odds.report.numbers import fraction_text, percent_text
     from exact_odds.in_play.removal import effect_of_removal, linear_count
-    from exact_odds.rules.cards import RANKS
 
     keys = ("banker", "player", "tie")
     bets = tuple(builtin_catalog().bets[k] for k in keys)
@@ -20,12 +100,8 @@ def removal_tables() -> dict[str, str]:
     for d in (6, 8):
         shoe = reference_shoe(d)
         result = effect_of_removal(shoe, bets)
-        headers = ["Rank"] + [f"{b.name} EOR (%)" for b in bets] + [f"{b.name} EOR (exact)" for b in bets]
-        rows = [[RANKS[r]] + [percent_text(e[r], 8).rstrip("%") for e in result.eor]
-                + [fraction_text(e[r]) for e in result.eor] for r in range(13)]
-        counts = [linear_count(e, shoe.ranks, 2) for e in result.eor]
-        count_rows = [[b.name] + [str(t) for t in lc.tags] + [lc.correlation_text(6)]
-                      for b, lc in zip(bets, counts)]
+        eor = eor_table(result, 8, exact=True)
+        counts = count_table(bets, [linear_count(e, shoe.ranks, 2) for e in result.eor])
         md = [
             f"# Punto banco, {shoe.describe()}: effect of removal",
             "",
@@ -35,17 +111,191 @@ def removal_tables() -> dict[str, str]:
             "full shoe (percentage points; positive is worse for the bettor). Banker pays 19/20, Player 1:1, "
             "Tie 8:1. Exact: every figure is the difference of two exact walks.",
             "",
-            table(headers, rows, "github"),
+            table(eor.headers, eor.rows, "github"),
             "",
             "Linear counts (level 2): tags proportional to minus the EOR, rounded to -2..2; betting correlation "
             "over the cards of the shoe.",
             "",
-            table(["Bet"] + list(RANKS) + ["Betting correlation"], count_rows, "github"),
+            table(counts.headers, counts.rows, "github"),
             "",
         ]
         out[f"eor_{deck_slug(d)}.md"] = "\n".join(md)
-        out[f"eor_{deck_slug(d)}.csv"] = table(headers, rows, "csv") + "\n"
+        out[f"eor_{deck_slug(d)}.csv"] = table(eor.headers, eor.rows, "csv") + "\n"
     return out
 
 
-#: Every generator of reference tables, in order.
+# --- sweep -------------------------------------------------------------------
+
+def sweep_headers(keys: Sequence[str]) -> list[str]:
+    """The columns of a sweep: the line, the six-card counts, then each bet's house edge twice."""
+    headers = ["line", "banker", "player", "tie", "total"]
+    for k in keys:
+        headers += [f"{k}_house_edge", f"{k}_house_edge_percent"]
+    return headers
+
+
+def _sweep_cells(price: "ShoePrice") -> list[str]:
+    row = [str(price.banker), str(price.player), str(price.tie), str(price.total)]
+    for edge in price.house_edges:
+        row += [fraction_text(edge), percent_text(edge, 10).rstrip("%")]
+    return row
+
+
+def _sweep_csv(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(sweep_headers(keys))
+    for number, price in zip(lines, prices):
+        writer.writerow([number] + _sweep_cells(price))
+    return buf.getvalue()
+
+
+def _sweep_jsonl(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+    headers = sweep_headers(keys)
+    out = []
+    for number, price in zip(lines, prices):
+        record: dict[str, object] = dict(zip(headers, [number] + _sweep_cells(price)))
+        record.update(banker=price.banker, player=price.player, tie=price.tie, total=price.total)
+        out.append(json.dumps(record) + "\n")
+    return "".join(out)
+
+
+#: The text of a sweep file, by ``--format``.
+SWEEP_FORMATS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoePrice"]], str]] = {
+    "csv": _sweep_csv,
+    "jsonl": _sweep_jsonl,
+}
+
+
+def sweep_text(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+    """The whole sweep output in ``fmt`` ('csv' or 'jsonl'): a row per shoe, numbered by its input line."""
+    return SWEEP_FORMATS[fmt](keys, lines, prices)
+
+
+# --- track -------------------------------------------------------------------
+
+class TrackLines:
+    """The lines ``track`` prints: a header, then one line before each coup (text)."""
+
+    def __init__(self, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"]):
+        self.shoe = shoe
+        self.keys = tuple(keys)
+        self.bets = tuple(bets)
+        # whole names: cut to 12, both Dragon Bonus bets read the same
+        self.widths = [max(12, len(b.name)) for b in self.bets]
+
+    def positive(self, edges: Sequence[Fraction]) -> list[str]:
+        """The keys of the bets with a positive expectation (a negative house edge)."""
+        return [k for k, e in zip(self.keys, edges) if e < 0]
+
+    def header(self) -> list[str]:
+        return [f"Punto banco, {self.shoe.describe()}: exact house edge before each coup "
+                "(+EV marks a positive expectation for the bettor).",
+                f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(self.bets, self.widths))
+                + "  +EV"]
+
+    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
+        plus = self.positive(edges)
+        return (f"{number:>5} {cards_left:>5} "
+                + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(edges, self.widths))
+                + ("  +EV: " + ", ".join(plus) if plus else ""))
+
+
+class TrackCsv(TrackLines):
+    def header(self) -> list[str]:
+        return [",".join(["coup", "cards_left"] + [f"{k}_house_edge_percent" for k in self.keys] + ["positive_ev"])]
+
+    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
+        return ",".join([str(number), str(cards_left)] + [percent_text(e, 10).rstrip("%") for e in edges]
+                        + [" ".join(self.positive(edges))])
+
+
+class TrackJsonl(TrackLines):
+    def header(self) -> list[str]:
+        return []
+
+    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
+        return json.dumps({"coup": number, "cards_left": cards_left,
+                           "house_edge": {k: fraction_text(e) for k, e in zip(self.keys, edges)},
+                           "positive_ev": self.positive(edges)})
+
+
+#: The line formatter of ``track``, by ``--format``.
+TRACK_FORMATS: dict[str, type[TrackLines]] = {"text": TrackLines, "csv": TrackCsv, "jsonl": TrackJsonl}
+
+
+def track_lines(fmt: str, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"]) -> TrackLines:
+    """The formatter of ``track``'s lines in ``fmt`` ('text', 'csv' or 'jsonl') for a log from ``shoe``."""
+    return TRACK_FORMATS[fmt](shoe, keys, bets)
+
+
+def track_partial_note(number: int, cards: Sequence["Card"]) -> str:
+    """The note for a log that ends in the middle of a coup."""
+    return (f"note: the log ends in the middle of coup {number} "
+            f"({len(cards)} of its cards seen, the last on line {cards[-1].line})")
+
+
+# --- simulate ----------------------------------------------------------------
+
+def simulation_rules(result: "SimulationResult") -> str:
+    """The run and the rules it was dealt by, in one sentence."""
+    from exact_odds.in_play.dealing import BURN_RULES, CARDS_BEHIND_CUT
+
+    shoes, decks = result.shoes, result.decks
+    return (f"{shoes} shoe{'s' if shoes != 1 else ''} of {decks} deck{'s' if decks != 1 else ''}, "
+            f"seed {result.seed}; cut card before the seventh-last card "
+            f"({CARDS_BEHIND_CUT} cards behind it; the coup that brings it out is the last); "
+            f"burn: {BURN_RULES[result.burn]}.")
+
+
+def simulation_report(result: "SimulationResult") -> Report:
+    """``exact-odds simulate``: per bet, then by cards left; CSV is the per-bet table."""
+    summary = result.summary()
+    summary_table = Table.of(
+        ["Bet", "Coups", "P(EV > 0)", "Mean house edge", "Best EV",
+         "Bets per shoe", "Expected gain/shoe", "Realised gain/shoe"],
+        [[s.name, str(s.coups), decimal_text(s.positive_ev_frequency, 6), percent_text(s.mean_house_edge, 6),
+          percent_text(s.best_ev, 6), decimal_text(s.bets_per_shoe, 4),
+          decimal_text(s.expected_gain_per_shoe, 6), decimal_text(s.realised_gain_per_shoe, 6)]
+         for s in summary],
+    )
+    depth_headers = (["Cards left"] + [f"{b.name} edge" for b in result.bets]
+                     + [f"{b.name} P(EV>0)" for b in result.bets])
+    depth_rows = [
+        [f"{d.high}-{d.low}"]
+        + ["" if m is None else percent_text(m, 4) for m in d.mean_house_edge]
+        + ["" if p is None else decimal_text(p, 4) for p in d.positive_ev_frequency]
+        for d in result.by_depth()
+    ]
+    depth_table = Table.of(depth_headers, depth_rows)
+    rules = simulation_rules(result)
+    document = {
+        "shoes": result.shoes, "decks": result.decks, "seed": result.seed, "burn": result.burn, "rules": rules,
+        "coups": result.coups,
+        "bets": {
+            s.key: {
+                "coups": s.coups, "positive_ev_coups": s.positive_ev_coups,
+                "positive_ev_frequency": fraction_text(s.positive_ev_frequency),
+                "mean_house_edge": fraction_text(s.mean_house_edge),
+                "best_ev": fraction_text(s.best_ev), "worst_ev": fraction_text(s.worst_ev),
+                "expected_gain_per_shoe": fraction_text(s.expected_gain_per_shoe),
+                "realised_gain_per_shoe": fraction_text(s.realised_gain_per_shoe),
+            }
+            for s in summary
+        },
+        "by_cards_left": [dict(zip(depth_headers, row)) for row in depth_table.rows],
+    }
+    return Report(
+        sections=(
+            Section(before=(
+                f"Simulation: {rules}",
+                f"{result.coups} coups. EVs are exact per coup for the cards not yet seen; the averages "
+                "below are over the simulated coups. Gains are per shoe, betting one unit only when EV > 0.",
+            )),
+            Section(table=summary_table),
+            Section(before=("House edge through the shoe (mean over coups with that many cards left):",),
+                    table=depth_table),
+        ),
+        document=document,
+        csv=(summary_table,),
+    )

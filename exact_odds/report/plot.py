@@ -9,39 +9,57 @@ turned into floats only for drawing.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from exact_odds.in_play.simulation import SimulationResult
 
 #: File types a plot can be written as, by suffix.
 PLOT_SUFFIXES = (".png", ".svg")
 
 
 class PlotError(ValueError):
-    """A plot that cannot be drawn as asked; the message says how to fix it."""
+    """A plot that cannot be drawn as asked; the message says how to fix it.
+
+    ``path`` is the file asked for (None when matplotlib is missing) and
+    ``reason`` what is wrong with it, so a command can name its option."""
+
+    def __init__(self, reason: str, path: str | None = None):
+        super().__init__(f"drawing a plot needs {reason}" if path is None else f"plot file {path!r}: {reason}")
+        self.reason = reason
+        self.path = path
 
 
 def _matplotlib():
     try:
         import matplotlib
     except ImportError:
-        raise PlotError("--plot needs matplotlib: pip install matplotlib (or the project's 'plot' extra)") from None
+        raise PlotError("matplotlib: pip install matplotlib (or the project's 'plot' extra)") from None
     matplotlib.use("Agg")
     return matplotlib
 
 
-def check_plot_path(path: str) -> Path:
+def check_plot_path(path: str | Path) -> Path:
     """The plot's path, if its suffix is one we write, its folder exists and
     matplotlib is there to draw it (checked before any simulating)."""
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"a plot path must be a str or Path, not {type(path).__name__}")
     _matplotlib()
     p = Path(path)
     if p.suffix.lower() not in PLOT_SUFFIXES:
-        raise PlotError(f"--plot {path!r}: name a .png or .svg file")
+        raise PlotError("name a .png or .svg file", str(path))
     if not p.parent.is_dir():
-        raise PlotError(f"--plot {path!r}: the folder {str(p.parent)!r} does not exist")
+        raise PlotError(f"the folder {str(p.parent)!r} does not exist", str(path))
     return p
 
 
-def plot_edges(result, path: Path) -> None:
+def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     """Draw every bet's mean house edge (percent) against cards left and write ``path``."""
-    _matplotlib()
+    from exact_odds.in_play.simulation import SimulationResult
+
+    if not isinstance(result, SimulationResult):
+        raise TypeError(f"plot_edges draws a SimulationResult (from simulate), not {type(result).__name__}")
+    path = check_plot_path(path)
     from matplotlib import pyplot as plt
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -59,6 +77,6 @@ def plot_edges(result, path: Path) -> None:
     try:
         fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
     except OSError as exc:
-        raise PlotError(f"--plot {str(path)!r}: cannot write it ({exc.strerror})") from None
+        raise PlotError(f"cannot write it ({exc.strerror})", str(path)) from None
     finally:
         plt.close(fig)

@@ -117,7 +117,7 @@ def test_wizard_of_odds_dragon_7_and_panda_8_house_edges_8_decks():
 def test_pricer_equals_paytable_price(c):
     shoe = Shoe.from_counts(c)
     bets = value_level_bets()
-    pricer = pricing.pricer(bets)
+    pricer = pricing.cached_pricer(bets)
     dist = engine.walk(shoe)
     assert pricer.results(shoe) == tuple(b.price(dist) for b in bets)
     evs = pricer.expected_values(pricer.counts(shoe), dist.total)
@@ -132,14 +132,14 @@ def test_one_shoe_house_edges_equal_paytable_price(shoe):
     """The single-shoe path, in every number type; the infinite deck checks 4 + 9 * 1 = 13 in the six-card form."""
     bets = value_level_bets()
     dist = engine.walk(shoe)
-    assert pricing.pricer(bets).house_edges(shoe) == [b.price(dist).house_edge for b in bets]
+    assert pricing.cached_pricer(bets).house_edges(shoe) == [b.price(dist).house_edge for b in bets]
 
 
 def test_six_card_rows_count_orderings_of_each_multiset():
     """The float64 bound rests on this: a six-card entry never exceeds the orderings of its multiset,
     and a row over all coups is exactly those orderings (every six-card sequence is one coup)."""
     import numpy as np
-    pricer = pricing.pricer(value_level_bets())
+    pricer = pricing.cached_pricer(value_level_bets())
     cw = pricer.compiled
     six = [n for n in cw.nodes if len(n) == 6]
     orderings = np.array([math.factorial(6) // math.prod(math.factorial(n.count(v)) for v in set(n)) for n in six])
