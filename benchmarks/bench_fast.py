@@ -3,8 +3,8 @@
 Prints medians and ratios for:
   * a full analysis of one arbitrary shoe (every value-level bet of the
     catalog priced exactly, BetResult by BetResult): recursive walk +
-    PayTable.price  vs  fast.Pricer;
-  * the deal distribution alone: engine.walk vs fast.walk;
+    PayTable.price  vs  pricer.Pricer;
+  * the deal distribution alone: walk.walk vs features.walk_compiled;
   * the batch rate (shoes/s) with 1 and 2 processes;
   * the cold `exact-odds edge --decks 8` (a fresh interpreter);
   * `exact-odds simulate --shoes N --decks 8 --jobs 2`;
@@ -25,7 +25,11 @@ import time
 
 from timing import median_time  # noqa: E402  (puts the repository on sys.path)
 
-from exact_odds import engine, fast, jobs  # noqa: E402
+from exact_odds.in_play import parallel  # noqa: E402
+from exact_odds.punto_banco.compiled import compiled  # noqa: E402
+from exact_odds.punto_banco.features import walk_compiled  # noqa: E402
+from exact_odds.punto_banco.pricer import Pricer  # noqa: E402
+from exact_odds.punto_banco.walk import walk  # noqa: E402
 from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
 from exact_odds.bets.paytable import PayTable  # noqa: E402
 from exact_odds.rules.shoe import Shoe  # noqa: E402
@@ -41,7 +45,7 @@ def random_shoes(n: int, seed: int = 1) -> list[Shoe]:
 
 def bets() -> tuple[PayTable, ...]:
     """Every value-level bet of the catalog (pair bets need ranks and suits)."""
-    return tuple(b for b in builtin_catalog().bets.values() if fast.is_value_level(b))
+    return tuple(b for b in builtin_catalog().bets.values() if b.is_value_level)
 
 
 def dealt_shoes(n: int, seed: int = 3) -> list[Shoe]:
@@ -66,10 +70,10 @@ def _batch_chunk(shoes):
 def main() -> None:
     all_bets = bets()
     t = time.perf_counter()
-    fast.warm()
+    compiled()
     compile_s = time.perf_counter() - t
     t = time.perf_counter()
-    pricer = fast.Pricer(all_bets)
+    pricer = Pricer(all_bets)
     pricer.counts(Shoe.decks(8))
     build_s = time.perf_counter() - t
     print(f"compile the walk: {compile_s * 1e3:.0f} ms once per process; pricer for {len(all_bets)} bets "
@@ -78,12 +82,12 @@ def main() -> None:
     shoes = dealt_shoes(5 if QUICK else 15)
     # Same results first (the benchmark is meaningless otherwise).
     for s in shoes[:3]:
-        dist = engine.walk(s)
+        dist = walk(s)
         assert pricer.results(s) == tuple(b.price(dist) for b in all_bets)
-        assert fast.walk(s).deals == dist.deals
+        assert walk_compiled(s).deals == dist.deals
 
     def walk_analysis(s):
-        dist = engine.walk(s)
+        dist = walk(s)
         return [b.price(dist).house_edge for b in all_bets]
 
     def fast_edges(s):
@@ -99,7 +103,7 @@ def main() -> None:
     rows = []
     for s in shoes:
         for _ in range(3):
-            rows.append((median_time(lambda: engine.walk(s), 3), median_time(lambda: walk_analysis(s), 3),
+            rows.append((median_time(lambda: walk(s), 3), median_time(lambda: walk_analysis(s), 3),
                          median_time(lambda: pricer.shoe_ev_numerators(s), 50),
                          median_time(lambda: fast_edges(s), 50), median_time(lambda: fast_results(s), 10)))
     walk_only, slow, nums, quick, full = (statistics.median(r[i] for r in rows) for i in range(5))
@@ -113,18 +117,18 @@ def main() -> None:
           f"(vs the walk alone {ratio(0, 3):.0f}x)")
     print(f"  fast Pricer.results (every BetResult, line by line): {full * 1e6:.0f} us; ratio {ratio(1, 4):.0f}x")
 
-    slow = statistics.median(median_time(lambda s=s: engine.walk(s), 3) for s in shoes)
-    quick = statistics.median(median_time(lambda s=s: fast.walk(s), 20) for s in shoes)
-    print(f"deal distribution: engine.walk {slow * 1e3:.2f} ms, fast.walk {quick * 1e3:.3f} ms, "
+    slow = statistics.median(median_time(lambda s=s: walk(s), 3) for s in shoes)
+    quick = statistics.median(median_time(lambda s=s: walk_compiled(s), 20) for s in shoes)
+    print(f"deal distribution: walk {slow * 1e3:.2f} ms, walk_compiled {quick * 1e3:.3f} ms, "
           f"ratio {slow / quick:.0f}x")
 
-    std = fast.Pricer(builtin_catalog().variant("standard"))
+    std = Pricer(builtin_catalog().variant("standard"))
     _PRICER["p"] = std
     batch = random_shoes(4000 if QUICK else 20000, seed=2)
     for n_jobs in (1, 2):
         chunks = [batch[i: i + 512] for i in range(0, len(batch), 512)]
         t = time.perf_counter()
-        rows = [r for part in jobs.run(_batch_chunk, chunks, n_jobs) for r in part]
+        rows = [r for part in parallel.run(_batch_chunk, chunks, n_jobs) for r in part]
         dt = time.perf_counter() - t
         assert len(rows) == len(batch)
         print(f"batch (exact EV of Banker, Player, Tie; random shoes of 0-32 per rank): {len(batch) / dt:,.0f} shoes/s "
