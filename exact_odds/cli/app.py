@@ -21,6 +21,10 @@ class InputError(click.UsageError):
     """Bad input from the user: reported in one line, exit status 2."""
 
 
+class Interrupted(Exception):
+    """Ctrl-C while a command ran (not a KeyboardInterrupt, so click does not report it itself)."""
+
+
 #: Raised by click >= 8.2 for a group called with no arguments; older clicks print the help themselves.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
@@ -51,9 +55,10 @@ class Main(click.Group):
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
-        except click.exceptions.Abort:
-            click.echo("Aborted.", err=True)
-            sys.exit(1)
+        except (Interrupted, click.exceptions.Abort):  # Ctrl-C (Abort: during click's own parsing)
+            _silence_stdout()
+            click.echo(f"{prog}: interrupted", err=True)
+            sys.exit(130)
         except OSError as exc:
             _silence_stdout()
             what = "standard output" if exc.errno in _OUTPUT_ERRNOS else (exc.filename or "a file")
@@ -61,6 +66,14 @@ class Main(click.Group):
             click.echo(f"{prog}: error: cannot write {what} ({reason})", err=True)
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+    def invoke(self, ctx):
+        # Ctrl-C in a command: leave click's handler (which prints a blank line and
+        # "Aborted!") for one line of ours, exit status 130 as a shell reports SIGINT.
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
 
     def resolve_command(self, ctx, args):
         name, command, rest = super().resolve_command(ctx, args)
