@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from numbers import Rational
 from typing import Sequence
 
 from exact_odds.games.chemin.game import Game
@@ -114,17 +115,14 @@ def _finish(game, x, y, commission, method, others=0):
 def solve(game: Game, commission: Fraction = Fraction(0)) -> Solution:
     """An exact equilibrium of ``game`` (for c = 0, a minimax solution).
 
-    ``commission`` is the share of a banker win the house keeps, a number in [0, 1)
-    (a Fraction, int or decimal string). Solved once per game and commission."""
+    ``commission`` is the share of a banker win the house keeps, an int or
+    Fraction in [0, 1). Solved once per game and commission."""
     if not isinstance(game, Game):
         raise TypeError(f"solve needs a Game (such as game_for('B2', 6)), not {type(game).__name__}")
-    if isinstance(commission, (bool, float)) or not isinstance(commission, (int, Fraction, str)):
+    if isinstance(commission, bool) or not isinstance(commission, Rational):
         raise TypeError(f"the commission must be an exact number such as Fraction(1, 20), "
                         f"not {type(commission).__name__}")
-    try:
-        commission = Fraction(commission)
-    except ValueError:
-        raise ChemError(f"the commission must be a number such as 1/20, not {commission!r}") from None
+    commission = Fraction(commission)
     if not 0 <= commission < 1:
         raise ChemError(f"the commission must be at least 0 and below 1, not {commission}")
     if commission not in game._solutions:  # solved once per game and commission

@@ -92,6 +92,7 @@ def test_a1_repr_shows_kemeny_snell():
     (lambda: build_game("6 decks", MODELS["B2"]), "needs a Shoe"),
     (lambda: build_game(Shoe.decks(6), "B2"), "needs a Model"),
     (lambda: solve(game_for("A1"), 0.05), "exact number"),
+    (lambda: solve(game_for("A1"), "1/20"), "exact number"),
 ])
 def test_wrong_types_say_what_was_expected(call, expected):
     with pytest.raises(TypeError, match=expected):
