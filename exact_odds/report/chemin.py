@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exact_odds.games.chemin import (
-    SEEN, Solution, ceiling_of, deviations, floor_of, hand_label, seen_label, tableau_differences,
+    SEEN, Solution, ceiling_of, deviations, floor_of, hand_label, tableau_differences,
 )
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table

@@ -108,3 +108,10 @@ def test_library_errors_are_value_errors_in_library_words():
     with pytest.raises(ChemError, match="below 1"):
         solve(game_for("A1"), 1)
     assert issubclass(ChemError, ValueError)
+
+
+def test_to_frame_has_fraction_and_float_columns():
+    pd = pytest.importorskip("pandas")
+    frame = solve(game_for("A1")).to_frame()
+    assert isinstance(frame, pd.DataFrame) and len(frame) == 89
+    assert frame.loc[0, "draws"] == Fraction(9, 11) and frame.loc[0, "draws_float"] == 9 / 11
