@@ -80,12 +80,13 @@ class Middle:
         r = {name: sympy.Rational(getattr(self, name).numerator, getattr(self, name).denominator)
              for name in ("win", "lose", "freeze", "half_win", "half_lose", "both_tie")}
         half = sympy.Rational(1, 2)
+        stays = sympy.Rational((1 - self.settles).numerator, (1 - self.settles).denominator)
         ev_eq = sympy.Eq(V, r["win"] - r["lose"] + (r["freeze"] + r["both_tie"]) * V
                          + r["half_win"] * (half + V / 2) + r["half_lose"] * (-half + V / 2))
-        coups_eq = sympy.Eq(E, 1 + (1 - r["win"] - r["lose"]) * E)
+        coups_eq = sympy.Eq(E, 1 + stays * E)
         ev = sympy.solve(ev_eq, V)
         coups = sympy.solve(coups_eq, E)
-        still = sympy.rsolve(a(k) - (1 - r["win"] - r["lose"]) * a(k - 1), a(k), {a(0): 1})
+        still = sympy.rsolve(a(k) - stays * a(k - 1), a(k), {a(0): 1})
         if len(ev) != 1 or len(coups) != 1:
             raise BanqueError("the middle bet never settles on this shoe (no coup has both tableaux win or lose)")
         return MiddleSolution(
