@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from exact_odds.games.banque.model import (
     LOSE, N_ACTIONS, PAIRS, STOOD, TIE, WIN, drew, is_natural_action, natural,
@@ -125,9 +125,13 @@ def _classify(np, m, f):
     return cz[:, hi[f]] - cz[:, lo[f]]
 
 
-def banker_pair_block(np, c0, infinite, bt, dtype):
+def banker_pair_block(np: Any, c0: Sequence[int], infinite: bool, bt: int,
+                      dtype: Any) -> tuple[NDArray[Any], NDArray[Any]]:
     """Counts of (left block, result, right block, result) for one banker pair
-    of total bt (0-7) after the pair left the shoe as ``c0``: [stand, draw]."""
+    of total bt (0-7) after the pair left the shoe as ``c0``: (stand, draw).
+
+    ``np`` is the numpy module (imported by the caller, so that importing this
+    module does not import numpy); ``dtype`` int64 or object (Python ints)."""
     h = tableau_hands()
     c0x = np.array(list(c0) + [1], dtype=dtype)
     used = h.used.astype(dtype)

@@ -31,6 +31,10 @@ class Deviation:
     cost: Fraction  #: what the deviating party gives up against the equilibrium
     who: str
 
+    def __repr__(self) -> str:
+        return (f"Deviation({self.label}: punter {float(self.punter) * 100:.6f}%, banker "
+                f"{float(self.banker) * 100:.6f}%, costs the {self.who} {float(self.cost) * 100:.6f}%)")
+
 
 def deviations(solution: Solution) -> list[Deviation]:
     """The cost of leaving the equilibrium, and the punto banco rules.

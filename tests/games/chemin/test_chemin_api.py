@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from exact_odds.games.chemin import (
-    ChemError, MODELS, build_game, game_for, payoff, solve, tableau_differences,
+    ChemError, MODELS, build_game, deviations, game_for, payoff, solve, tableau_differences,
 )
 from exact_odds.rules.shoe import Shoe
 
@@ -77,6 +77,11 @@ def test_reprs_are_short_and_say_what_was_solved(model, decks):
         assert f"model {model}" in text and g.shoe.describe() in text
     assert "punter draws at 5" in repr(s) and "%" in repr(s)
     assert "<" in s._repr_html_() and g.model.description in g._repr_html_()
+
+
+def test_deviation_reprs_are_short():
+    for d in deviations(solve(game_for("B2", 8))):
+        assert len(repr(d)) <= 300 and repr(d).startswith(f"Deviation({d.label}: punter ")
 
 
 def test_a1_repr_shows_kemeny_snell():
