@@ -57,10 +57,11 @@ sum (``(N^3 + N^2)^2 N``) is below ``2**63``; otherwise it works on Python
 integers.
 
 Modules: :mod:`.model` (results, actions, policies' names, the punter's rule
-at 5, errors), :mod:`.hands` (the numpy kernel), :mod:`.walk` (the walk,
-:class:`BanqueWalk`, :func:`analyse_banque`), :mod:`.policies` (the banker's
-choice per information set), :mod:`.result` (:class:`BanqueResult`) and
-:mod:`.middle` (the middle bet). Rows, text and JSON are built in
+at 5, errors), :mod:`.hands` (the numpy kernel), :mod:`.walk` (the walk and
+:func:`analyse_banque`), :mod:`.policies` (the banker's choice per
+information set), :mod:`.result` (what a walk holds, :class:`BanqueWalk`, and
+a policy priced on it, :class:`BanqueResult`) and :mod:`.middle` (the middle
+bet). Rows, text and JSON are built in
 :mod:`exact_odds.report.banque`.
 """
 
@@ -68,8 +69,8 @@ from exact_odds.games.banque.middle import Middle, MiddleSolution
 from exact_odds.games.banque.model import (
     BANKER_POLICIES, DRAW_AT_5, MIN_BANQUE_CARDS, RESULTS, THETAS, BanqueError, PunterFive,
 )
-from exact_odds.games.banque.result import BanqueResult
-from exact_odds.games.banque.walk import BanqueWalk, analyse_banque, banque_walk, cached_walk, nine_card_total
+from exact_odds.games.banque.result import BanqueResult, BanqueWalk
+from exact_odds.games.banque.walk import analyse_banque, banque_walk, cached_walk, nine_card_total
 
 __all__ = [
     "BANKER_POLICIES", "DRAW_AT_5", "MIN_BANQUE_CARDS", "RESULTS", "THETAS", "BanqueError", "BanqueResult",

@@ -9,79 +9,17 @@ Counting: nine-card sequences, docs/rules.md §3 stretched to nine cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
 from exact_odds.games.banque.hands import banker_pair_block
 from exact_odds.games.banque.model import (
     DRAW_AT_5, LOSE, MIN_BANQUE_CARDS, N_ACTIONS, PAIR_INDEX, STOOD, TIE, WIN, PunterFive, check_policy,
     check_shoe, exact_probability, third_card,
 )
-from exact_odds.games.banque.policies import banker_choices
-from exact_odds.games.banque.result import BanqueResult
+from exact_odds.games.banque.result import BanqueResult, BanqueWalk
 from exact_odds.rules.deal import deal_player_and_banker, deal_two_cards, hand_total, is_natural, unused_ways
 from exact_odds.rules.shoe import Shoe
-from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
-
-if TYPE_CHECKING:
-    from numpy.typing import NDArray
-
-
-@dataclass(frozen=True, eq=False)
-class BanqueWalk:
-    """Everything a banque coup can do for one shoe and one punter rule.
-
-    ``info[p, choice, la, rl, ra, rr]``: the ways (nine-card convention, times
-    ``q_den**2``) that the banker holds pair number p of the 55 value pairs,
-    sees actions la and ra, makes ``choice`` (0 stand, 1 draw), and the left
-    and right results are rl and rr. ``forced`` (9,): ways of coups that end
-    before the banker decides (his natural). ``total``: the denominator.
-    """
-
-    shoe: Shoe
-    punter_five: PunterFive
-    info: NDArray[Any]  # numpy object array (55, 2, 22, 3, 22, 3) of Python ints
-    forced: tuple[int, ...]
-    total: int
-
-    @property
-    def pure(self) -> bool:
-        """The punters play a pure rule at 5 (draw or stand): the counts are plain integers."""
-        return self.punter_five.q.denominator == 1
-
-    def banker_draws(self, policy: str, theta: Fraction, tableau: Tableau = PUNTO_BANCO) -> NDArray[Any]:
-        """The banker's choice (bool, draw) per information set, shape (55, 22, 22).
-
-        Fixed policies follow ``tableau``'s Banker rule against one tableau's action."""
-        return banker_choices(self.info, policy, theta, tableau)
-
-    def joint_counts(self, policy: str, theta: Fraction) -> list[list[int]]:
-        """Ways of each (left result, right result) under a policy: 3 x 3 ints."""
-        import numpy as np
-
-        choice = self.banker_draws(policy, theta)
-        sel = np.where(choice[:, :, None, :, None], self.info[:, 1], self.info[:, 0])
-        m = sel.sum(axis=(0, 1, 3))  # (3, 3)
-        return [[int(m[i, j]) + self.forced[3 * i + j] for j in range(3)] for i in range(3)]
-
-    def price(self, policy: str = "optimal", theta: Fraction = Fraction(1, 2)) -> BanqueResult:
-        """One banker policy at one theta (the share of the money on the left tableau)."""
-        check_policy(policy)
-        theta = exact_probability(theta, "theta")
-        counts = self.joint_counts(policy, theta)
-        return BanqueResult(self, policy, theta, counts)
-
-    def __repr__(self) -> str:
-        return f"BanqueWalk({self.shoe.describe()}, punters on 5: {self.punter_five.describe()})"
-
-    def _repr_html_(self) -> str:
-        from html import escape
-
-        return (f"<p><b>Baccarat banque</b>, {escape(self.shoe.describe())}; punters on 5: "
-                f"{escape(self.punter_five.describe())}. Price a banker policy with "
-                f"<code>.price(policy, theta)</code>.</p>")
 
 
 def nine_card_total(shoe: Shoe) -> int:
