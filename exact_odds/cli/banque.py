@@ -1,12 +1,41 @@
-"""``exact-odds banque``: baccarat banque (a deux tableaux) and the middle bet."""
+"""``exact-odds banque``: baccarat banque (a deux tableaux) and the middle bet (parse, library, report, emit)."""
 
 from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.options import build_shoe, format_option, shoe_options
-from exact_odds.report.emit import table, to_json
+from exact_odds.report.emit import emit
+
+if TYPE_CHECKING:
+    from exact_odds.games.banque import PunterFive
+
+
+def parse_probability(text: str, option: str, expected: str) -> Fraction:
+    """A number in [0, 1] written as 1/2, 0.25 or 1."""
+    try:
+        x = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{option} must be {expected}, not {text!r}") from None
+    if not 0 <= x <= 1:
+        raise InputError(f"{option} must be between 0 and 1, not {text!r}")
+    return x
+
+
+def parse_punter_five(text: str) -> "PunterFive":
+    """--punter-five: 'draw', 'stand' or a probability of drawing such as 9/11."""
+    from exact_odds.games.banque import PunterFive
+
+    t = text.strip().lower()
+    if t == "draw":
+        return PunterFive(Fraction(1))
+    if t == "stand":
+        return PunterFive(Fraction(0))
+    return PunterFive(parse_probability(text, "--punter-five", "'draw', 'stand' or a probability q such as 9/11"))
 
 
 @click.command("banque")
@@ -38,37 +67,17 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, exact, fmt):
       exact-odds banque --punter-five 9/11 --exact
       exact-odds banque --format json
     """
-    from exact_odds.games.banque import (BANKER_POLICIES, BanqueError, PunterFive, analyse_banque, bet_rows,
-                         joint_rows, middle_rows, model_notes, parse_probability, theta_rows)
-    from exact_odds.games.banque import to_json as banque_json
+    from exact_odds.games.banque import BANKER_POLICIES, BanqueError, analyse_banque
+    from exact_odds.report.banque import banque_report
 
+    if policy not in BANKER_POLICIES:
+        raise InputError(f"--banker must be one of {', '.join(BANKER_POLICIES)}, not {policy!r}")
+    t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
+    five = parse_punter_five(punter_five)
+    shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
     try:
-        if policy not in BANKER_POLICIES:
-            raise BanqueError(f"--banker must be one of {', '.join(BANKER_POLICIES)}, not {policy!r}")
-        t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
-        five = PunterFive.parse(punter_five)
-        shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
         result = analyse_banque(shoe, policy, t, five)
         solution = result.middle.solve()
     except BanqueError as exc:
         raise InputError(str(exc)) from None
-    fmt = fmt.lower()
-    if fmt == "json":
-        click.echo(to_json(banque_json(result, solution)))
-        return
-    if fmt == "csv":
-        click.echo(table(*joint_rows(result, exact=True), "csv"))
-        return
-    click.echo(f"Baccarat banque, {shoe.describe()}.")
-    for note in model_notes(result):
-        click.echo(f"- {note}")
-    click.echo()
-    click.echo(table(*joint_rows(result, exact), fmt))
-    click.echo()
-    click.echo(table(*bet_rows(result, solution, exact), fmt))
-    click.echo()
-    click.echo(f"The banker's edge (his expected gain per unit bet) by theta, policy {policy}:")
-    click.echo(table(*theta_rows(result.walk, (policy,), exact), fmt))
-    click.echo()
-    click.echo(table(*middle_rows(result, solution, exact), fmt))
-    click.echo(f"P(still in play after k coups) = {solution.still_in_play}")
+    click.echo(emit(banque_report(result, solution, exact), fmt))

@@ -1,4 +1,4 @@
-"""``exact-odds chemin-de-fer``: the two-person game solved exactly (thin layer over :mod:`exact_odds.chemin`)."""
+"""``exact-odds chemin-de-fer``: the two-person game solved exactly (parse, :mod:`exact_odds.games.chemin`, report, emit)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.options import MAX_DECKS, format_option
-from exact_odds.report.emit import table, to_json
+from exact_odds.report.emit import emit
 
 
 def parse_commission(text: str | None) -> Fraction:
@@ -23,6 +23,28 @@ def parse_commission(text: str | None) -> Fraction:
     if not 0 <= c < 1:
         raise InputError(f"--commission must be at least 0 and below 1 (for example 1/20), not {text!r}")
     return c
+
+
+def parse_decks(model_name: str, text: str | None) -> int | None:
+    """--decks as a whole number of decks (None: the model's default); A1 takes none."""
+    if model_name == "A1" and text is not None:
+        raise InputError("model A1 deals from the infinite deck; drop --decks (or use --model B2/B3 with --decks)")
+    decks = None
+    if text is not None:
+        if text.strip().lower() in ("inf", "infinite", "infinity"):
+            raise InputError("the infinite deck is model A1: use --model A1 without --decks "
+                             "(B2 and B3 need a whole number of decks)")
+        try:
+            long_number = text.strip().isdigit() and len(text.strip()) > 30  # int() refuses > 4300 digits
+            decks = MAX_DECKS + 1 if long_number else int(text)
+        except ValueError:
+            decks = 0
+        if decks < 1:
+            raise InputError(f"--decks must be a whole number >= 1, not {text!r}")
+        if decks > MAX_DECKS:
+            raise InputError("--decks: at most 10^18 decks; for the limit of ever more decks use --model A1 "
+                             "(the infinite deck)")
+    return decks
 
 
 @click.command("chemin-de-fer")
@@ -50,52 +72,14 @@ def chemin_de_fer(model_name, decks, commission, fmt):
       exact-odds chemin-de-fer --model B3 --decks 6 --format json
       exact-odds chemin-de-fer --model B2 --commission 1/20
     """
-    from exact_odds.games.chemin import (ChemError, banker_rows, describe, deviation_rows, difference_rows, game_for,
-                         mixed_rows, punter_rows, solution_json, solve, value_rows)
+    from exact_odds.games.chemin import ChemError, game_for, solve
+    from exact_odds.report.chemin import chemin_report
 
     model_name = model_name.upper()
-    if model_name == "A1" and decks is not None:
-        raise InputError("model A1 deals from the infinite deck; drop --decks (or use --model B2/B3 with --decks)")
-    if decks is not None:
-        text = decks
-        if text.strip().lower() in ("inf", "infinite", "infinity"):
-            raise InputError("the infinite deck is model A1: use --model A1 without --decks "
-                             "(B2 and B3 need a whole number of decks)")
-        try:
-            long_number = text.strip().isdigit() and len(text.strip()) > 30  # int() refuses > 4300 digits
-            decks = MAX_DECKS + 1 if long_number else int(text)
-        except ValueError:
-            decks = 0
-        if decks < 1:
-            raise InputError(f"--decks must be a whole number >= 1, not {text!r}")
-        if decks > MAX_DECKS:
-            raise InputError("--decks: at most 10^18 decks; for the limit of ever more decks use --model A1 "
-                             "(the infinite deck)")
+    decks = parse_decks(model_name, decks)
     c = parse_commission(commission)
     try:
         solution = solve(game_for(model_name, decks), c)
     except ChemError as exc:
         raise InputError(str(exc)) from None
-    fmt = fmt.lower()
-    if fmt == "json":
-        click.echo(to_json(solution_json(solution)))
-        return
-    if fmt == "csv":
-        headers, rows = banker_rows(solution)
-        click.echo(table(headers, rows, "csv"))
-        return
-    for line in describe(solution):
-        click.echo(line)
-    sections = [
-        ("Value", value_rows),
-        ("The punter at 5", punter_rows),
-        ("The banker: D draws, S stands, a number is the probability of drawing", banker_rows),
-        ("The banker's mixed cells", mixed_rows),
-        ("Where the banker's equilibrium play differs from the punto banco tableau", difference_rows),
-        ("Deviations and the punto banco rules (expectations per unit staked)", deviation_rows),
-    ]
-    for title, rows_of in sections:
-        headers, rows = rows_of(solution)
-        click.echo()
-        click.echo(title + ":")
-        click.echo(table(headers, rows, fmt) if rows else "  (none)")
+    click.echo(emit(chemin_report(solution), fmt))

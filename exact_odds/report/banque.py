@@ -1,12 +1,194 @@
-"""Reports of baccarat banque: tableaux, policies and the middle bet; its reference table."""
+"""Reports of baccarat banque: tableaux, policies and the middle bet; its reference table.
+
+Every row and JSON document of ``exact-odds banque`` and of ``tables/banque.md``
+is built here from a :class:`~exact_odds.games.banque.BanqueResult` and its
+:class:`~exact_odds.games.banque.MiddleSolution`; nothing is rounded before here.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
+from typing import Sequence
 
+from exact_odds.games.banque import (
+    BANKER_POLICIES, RESULTS, THETAS, BanqueResult, BanqueWalk, MiddleSolution,
+)
+from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
-from exact_odds.report.tables_common import deck_slug, reference_shoe, REFERENCE_DECKS
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.report.tables_common import reference_shoe
 
+Rows = tuple[list[str], list[list[str]]]
+
+
+def model_notes(result: BanqueResult) -> list[str]:
+    """Every modelling choice behind ``result``, one sentence each."""
+    w = result.walk
+    if result.policy == "optimal":
+        banker = (f"optimal for theta = {str(Fraction(result.theta))}: in each information set he draws iff that "
+                  "has the strictly larger exact conditional expected gain theta*(vs left) + (1-theta)*(vs right); "
+                  "on an exact tie he stands")
+    elif result.policy == "tableau-larger":
+        side = "left" if result.theta >= Fraction(1, 2) else "right"
+        banker = (f"punto banco banker rule against the tableau with the larger stake (theta = "
+                  f"{str(Fraction(result.theta))}: the {side}; equal stakes go to the left)")
+    else:
+        banker = f"punto banco banker rule against the {result.policy.split('-')[1]} tableau"
+    return [
+        "Deal: left, right, banker, left, right, banker from one shoe; third cards left, right, banker.",
+        "Naturals: if the banker, or both tableaux, have a natural the coup ends and each tableau compares "
+        "with the banker; if exactly one tableau has one (and the banker none) it wins and play goes on "
+        "between the other tableau and the banker (Ethier and Lee 2015).",
+        f"Punters: draw on 0-4, stand on 6-7; on 5: {w.punter_five.describe()} (each tableau on its own).",
+        "The banker sees his two cards, whether each tableau stood or drew, drawn third cards (face up) "
+        "and the cards of a natural.",
+        f"Banker: {banker}. A fixed rule whose tableau has a natural follows the other tableau.",
+        "Bets on a tableau are even money; a tie with the banker is a push. "
+        "Theta is the share of the money on the left tableau.",
+        "Middle bet: both win +1, both lose -1; one wins and one loses, or both tie: the stake stays; "
+        "one wins (loses) and one ties: half is won (lost) and half stays. A stake that stays is played "
+        "on the next coup under the same rules, dealt from a shoe of the same composition.",
+        "Fully settled: nothing left in the middle; only a coup where both tableaux win or both lose "
+        "settles what is left, so the number of coups is geometric.",
+        convention(w),
+    ]
+
+
+def convention(w: BanqueWalk) -> str:
+    if w.shoe.is_infinite:
+        return "Infinite deck: cards drawn with replacement, each rank 1/13; no integer counts."
+    text = ("Counts are nine-card sequences: every coup is an ordered draw of nine cards (the most a coup "
+            "can use), unused cards included, out of N(N-1)...(N-8).")
+    if not w.pure:
+        text += " No integer counts with a mixed punter rule at 5."
+    return text
+
+
+def _counts_shown(w: BanqueWalk) -> bool:
+    return w.pure and not w.shoe.is_infinite
+
+
+def joint_rows(result: BanqueResult, exact: bool = False) -> Rows:
+    """Rows: left result, right result, count, probability (and the fraction)."""
+    show = _counts_shown(result.walk)
+    headers = ["Left", "Right", "Count", "Probability"] + (["Exact"] if exact else [])
+    rows = []
+    for i, rl in enumerate(RESULTS):
+        for j, rr in enumerate(RESULTS):
+            p = result.joint[i][j]
+            rows.append([rl, rr, str(result.counts[i][j]) if show else "", decimal_text(p, 10)]
+                        + ([fraction_text(p)] if exact else []))
+    rows.append(["Total", "", str(result.total) if show else "", decimal_text(Fraction(1), 10)]
+                + (["1/1"] if exact else []))
+    return headers, rows
+
+
+def bet_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = False) -> Rows:
+    """Rows: left, right and middle bets (EV per unit staked) and the banker's edge."""
+    headers = ["Bet", "Expected value", "House edge"] + (["Expected value (exact)"] if exact else [])
+    items = [
+        ("Left tableau", result.tableau_ev("left")),
+        ("Right tableau", result.tableau_ev("right")),
+        ("Middle (a cheval), until settled", solution.expected_value),
+        (f"Banker, theta = {str(Fraction(result.theta))}", result.banker_edge),
+    ]
+    rows = []
+    for name, ev in items:
+        banker = name.startswith("Banker")
+        rows.append([name, decimal_text(ev, 8), "" if banker else percent_text(-ev, 6)]
+                    + ([fraction_text(ev)] if exact else []))
+    return headers, rows
+
+
+def theta_rows(w: BanqueWalk, policies: Sequence[str] = BANKER_POLICIES, exact: bool = False) -> Rows:
+    """Rows: theta, then the banker's edge (expected gain per unit bet) per policy."""
+    headers = ["Theta (share on left)"] + [f"Banker edge, {p}" for p in policies]
+    rows = []
+    for t in THETAS:
+        row = [str(Fraction(t))]
+        for p in policies:
+            e = w.price(p, t).banker_edge
+            row.append(percent_text(e, 6) + (f" ({fraction_text(e)})" if exact else ""))
+        rows.append(row)
+    return headers, rows
+
+
+def middle_rows(result: BanqueResult, solution: MiddleSolution, exact: bool = False,
+                ks: Sequence[int] = (1, 2, 3, 5, 10)) -> Rows:
+    """Rows: the middle bet's one-coup settlement and its solved recurrence."""
+    m = result.middle
+    headers = ["Middle bet", "Value"] + (["Exact"] if exact else [])
+    items = [(f"P({name.replace('_', ' ')})", getattr(m, name)) for name in
+             ("win", "lose", "freeze", "half_win", "half_lose", "both_tie")]
+    items += [("Expected value per unit staked", solution.expected_value),
+              ("Expected coups until fully settled", solution.expected_coups)]
+    rows = [[label, decimal_text(x, 10)] + ([fraction_text(x)] if exact else []) for label, x in items]
+    ratio = fraction_text(solution.still_in_play_after(1))
+    for k in ks:  # exact: (p/q)^k, the power written out, not expanded
+        rows.append([f"P(still in play after {k} coup{'s' if k != 1 else ''})",
+                     decimal_text(solution.still_in_play_after(k), 10)]
+                    + ([ratio if k == 1 else f"({ratio})^{k}"] if exact else []))
+    return headers, rows
+
+
+def to_json(result: BanqueResult, solution: MiddleSolution) -> dict:
+    """The JSON document of ``exact-odds banque``."""
+    w = result.walk
+    show = _counts_shown(w)
+    m = result.middle
+    return {
+        "shoe": w.shoe.to_json(),
+        "game": "banque",
+        "banker_policy": result.policy,
+        "theta": fraction_text(result.theta),
+        "punter_five": fraction_text(w.punter_five.q),
+        "model": model_notes(result),
+        "convention": convention(w),
+        "joint": [
+            {"left": rl, "right": rr, "count": result.counts[i][j] if show else None,
+             "probability": fraction_text(result.joint[i][j])}
+            for i, rl in enumerate(RESULTS) for j, rr in enumerate(RESULTS)
+        ],
+        "total": w.total if show else None,
+        "left": {"expected_value": fraction_text(result.tableau_ev("left"))},
+        "right": {"expected_value": fraction_text(result.tableau_ev("right"))},
+        "banker_edge": fraction_text(result.banker_edge),
+        "banker_edge_by_theta": [
+            {"theta": fraction_text(t), "edge": fraction_text(w.price(result.policy, t).banker_edge)}
+            for t in THETAS
+        ],
+        "middle": {
+            "win": fraction_text(m.win), "lose": fraction_text(m.lose), "freeze": fraction_text(m.freeze),
+            "half_win": fraction_text(m.half_win), "half_lose": fraction_text(m.half_lose),
+            "both_tie": fraction_text(m.both_tie),
+            "expected_value": fraction_text(solution.expected_value),
+            "expected_coups": fraction_text(solution.expected_coups),
+            "still_in_play_after_k": str(solution.still_in_play),
+        },
+    }
+
+
+def banque_report(result: BanqueResult, solution: MiddleSolution, exact: bool = False) -> Report:
+    """``exact-odds banque``: the model, joint results, bets, the banker's edge by
+    theta for the chosen policy, and the middle bet; CSV is the joint results."""
+    w = result.walk
+    return Report(
+        sections=(
+            Section(before=(f"Baccarat banque, {w.shoe.describe()}.", *(f"- {n}" for n in model_notes(result)))),
+            Section(table=Table.of(*joint_rows(result, exact))),
+            Section(table=Table.of(*bet_rows(result, solution, exact))),
+            Section(before=(f"The banker's edge (his expected gain per unit bet) by theta, policy {result.policy}:",),
+                    table=Table.of(*theta_rows(w, (result.policy,), exact))),
+            Section(table=Table.of(*middle_rows(result, solution, exact)),
+                    after=(f"P(still in play after k coups) = {solution.still_in_play}",)),
+        ),
+        document=to_json(result, solution),
+        csv=(Table.of(*joint_rows(result, exact=True)),),
+    )
+
+
+#: Shoes of the banque table (about 3 decks is the customary banque shoe, docs/rules.md §6).
 BANQUE_DECKS = (3, 6)
 
 
@@ -18,10 +200,7 @@ def banque_tables() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _banque_text() -> str:
-    from fractions import Fraction
-
-    from exact_odds.games.banque import (BANKER_POLICIES, analyse_banque, bet_rows, joint_rows, middle_rows,
-                         model_notes, theta_rows)
+    from exact_odds.games.banque import analyse_banque
 
     md = ["# Baccarat banque (a deux tableaux): 3 and 6 decks", "",
           "Generated by `exact-odds tables`; do not edit by hand. "

@@ -1,19 +1,162 @@
-"""Reports of chemin de fer: the solved game; its reference table."""
+"""Reports of chemin de fer: the solved game (rows, text, JSON); its reference table.
+
+Every row and JSON document of ``exact-odds chemin-de-fer`` and of
+``tables/chemin_de_fer.md`` is built here from a
+:class:`~exact_odds.games.chemin.Solution`; nothing is rounded before here.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from fractions import Fraction
 
+from exact_odds.games.chemin import (
+    SEEN, Solution, ceiling_of, deviations, floor_of, hand_label, tableau_differences,
+)
+from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
-from exact_odds.report.tables_common import deck_slug, reference_shoe, REFERENCE_DECKS
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.rules.deal import hand_total
+
+Rows = tuple[list[str], list[list[str]]]
+
+
+def _prob_cell(q: Fraction) -> str:
+    """'D', 'S', or the probability of drawing to 4 decimals."""
+    return "D" if q == 1 else "S" if q == 0 else decimal_text(q, 4)
+
+
+def describe(solution: Solution) -> list[str]:
+    """Heading lines: model, shoe, commission, method and convention."""
+    game, c = solution.game, solution.commission
+    shoe = game.shoe.describe()
+    lines = [f"Chemin de fer, model {game.model.name}, {shoe}: {game.model.description}."]
+    if c:
+        lines.append(f"Commission {fraction_text(c)} ({percent_text(c, 4)}) on banker wins: a bimatrix game; "
+                     "the strategies form a Nash equilibrium.")
+    else:
+        lines.append("No commission: a zero-sum game; the strategies are optimal (minimax).")
+    lines.append(f"Method: {solution.method}; verified exactly: each side's strategy is a best reply to the other's.")
+    if solution.others:
+        lines.append(f"The search found {solution.others} further equilibria; the one with the smallest "
+                     "drawing probability at 5 is shown.")
+    if game.shoe.is_infinite:
+        lines.append("Infinite deck: counts are in units of 13**6 ordered six-card draws.")
+    else:
+        lines.append(f"Counts are six-card sequences out of N(N-1)...(N-5) = {game.total}.")
+    return lines
+
+
+def value_rows(solution: Solution) -> Rows:
+    """Rows: each party's expectation at the equilibrium (and floor / ceiling if zero-sum)."""
+    rows = [["Punter's expectation" + (" (value of the game)" if not solution.commission else ""),
+             fraction_text(solution.punter_value), decimal_text(solution.punter_value, 8),
+             percent_text(solution.punter_value, 6)],
+            ["Banker's expectation", fraction_text(solution.banker_value), decimal_text(solution.banker_value, 8),
+             percent_text(solution.banker_value, 6)]]
+    if not solution.commission:
+        fl, ce = floor_of(solution.game, solution.x), ceiling_of(solution.game, solution.y)
+        rows.append(["Floor: the punter's strategy guarantees him", fraction_text(fl), decimal_text(fl, 8), percent_text(fl, 6)])
+        rows.append(["Ceiling: the banker's strategy holds the punter to", fraction_text(ce), decimal_text(ce, 8), percent_text(ce, 6)])
+    return ["Quantity", "Exact", "Decimal", "Percent"], rows
+
+
+def punter_rows(solution: Solution) -> Rows:
+    """Rows: the punter's probability of drawing at 5, per holding."""
+    rows = [[hand_label(h) if not isinstance(h, int) else "total 5", fraction_text(p), decimal_text(p, 8)]
+            for h, p in zip(solution.game.holdings, solution.x)]
+    return ["Punter holds", "Draws with probability", "Decimal"], rows
+
+
+def banker_rows(solution: Solution) -> Rows:
+    """The banker's strategy as a grid: his hand against the punter's visible action."""
+    game = solution.game
+    hands = []
+    for hand, _ in game.cells:
+        if hand not in hands:
+            hands.append(hand)
+    pairs = not isinstance(hands[0], int)
+    rows = [[hand_label(h)] + ([str(hand_total(*h))] if pairs else [])
+            + [_prob_cell(solution.y.get((h, s), Fraction(0))) for s in SEEN] for h in hands]
+    headers = ["Banker holds"] + (["Total"] if pairs else []) + [f"3rd {s}" if s is not None else "stood" for s in SEEN]
+    return headers, rows
+
+
+def mixed_rows(solution: Solution) -> Rows:
+    """Rows: the banker's mixed cells, exactly."""
+    rows = [[h, s, fraction_text(q), decimal_text(q, 8)] for (h, s), q in solution.mixed_cells.items()]
+    return ["Banker holds", "Punter", "Draws with probability", "Decimal"], rows
+
+
+def difference_rows(solution: Solution) -> Rows:
+    """Rows: cells where the banker's equilibrium play differs from punto banco."""
+    rows = [[h, s, tab, _prob_cell(q) if q in (0, 1) else f"mixed {fraction_text(q)}"]
+            for (h, s), tab, q in tableau_differences(solution)]
+    return ["Banker holds", "Punter", "Punto banco", "Equilibrium"], rows
+
+
+def deviation_rows(solution: Solution) -> Rows:
+    """Rows: the cost of deviations and the punto banco rules."""
+    rows = [[d.label, decimal_text(d.punter, 8), decimal_text(d.banker, 8), d.who, decimal_text(d.cost, 8),
+             fraction_text(d.cost)] for d in deviations(solution)]
+    return ["Strategy pair", "Punter EV", "Banker EV", "Deviator", "Cost to deviator", "Cost (exact)"], rows
+
+
+def solution_json(solution: Solution) -> dict:
+    """The whole solution, every probability and value as a 'p/q' string."""
+    game = solution.game
+    banker: dict = {}
+    for (h, s), q in solution.banker.items():
+        banker.setdefault(h, {})[s] = fraction_text(q)
+    out = {
+        "model": game.model.name,
+        "description": game.model.description,
+        "shoe": game.shoe.to_json(),
+        "commission": fraction_text(solution.commission),
+        "zero_sum": solution.commission == 0,
+        "method": solution.method,
+        "total": None if game.shoe.is_infinite else game.total,
+        "punter": {h: fraction_text(p) for h, p in solution.punter.items()},
+        "banker": banker,
+        "value": fraction_text(solution.punter_value),
+        "punter_value": fraction_text(solution.punter_value),
+        "banker_value": fraction_text(solution.banker_value),
+    }
+    if not solution.commission:
+        out["floor"] = fraction_text(floor_of(game, solution.x))
+        out["ceiling"] = fraction_text(ceiling_of(game, solution.y))
+    out["tableau_differences"] = [
+        {"hand": h, "punter": s, "tableau": tab, "equilibrium": fraction_text(q)}
+        for (h, s), tab, q in tableau_differences(solution)]
+    out["deviations"] = [
+        {"label": d.label, "punter": fraction_text(d.punter), "banker": fraction_text(d.banker),
+         "deviator": d.who, "cost": fraction_text(d.cost)} for d in deviations(solution)]
+    return out
+
+
+#: The sections of the solved game: title and rows, in the order they print.
+SECTIONS = (
+    ("Value", value_rows),
+    ("The punter at 5", punter_rows),
+    ("The banker: D draws, S stands, a number is the probability of drawing", banker_rows),
+    ("The banker's mixed cells", mixed_rows),
+    ("Where the banker's equilibrium play differs from the punto banco tableau", difference_rows),
+    ("Deviations and the punto banco rules (expectations per unit staked)", deviation_rows),
+)
+
+
+def chemin_report(solution: Solution) -> Report:
+    """``exact-odds chemin-de-fer``: heading, value, both strategies, departures
+    from punto banco and deviations; CSV is the banker's grid."""
+    sections = [Section(before=tuple(describe(solution)))]
+    for title, rows_of in SECTIONS:
+        sections.append(Section(before=(title + ":",), table=Table.of(*rows_of(solution)), empty="  (none)"))
+    return Report(sections=tuple(sections), document=solution_json(solution),
+                  csv=(Table.of(*banker_rows(solution)),))
+
 
 def chemin_de_fer_tables() -> dict[str, str]:
-    """Chemin de fer solved exactly: A1, and B2 for 1, 6 and 8 decks (RULES §5)."""
-    from fractions import Fraction
-
-    from exact_odds.games.chemin import (banker_rows, describe, deviation_rows, difference_rows, game_for, hand_label,
-                         mixed_rows, punter_rows, seen_label, solve, value_rows)
-    from exact_odds.report.numbers import fraction_text, percent_text
+    """Chemin de fer solved exactly: A1, and B2 for 1, 6 and 8 decks (docs/rules.md §5)."""
+    from exact_odds.games.chemin import game_for, solve
 
     games = [("A1", None), ("B2", 1), ("B2", 6), ("B2", 8)]
     commissions = (Fraction(0), Fraction(1, 20))
@@ -21,10 +164,9 @@ def chemin_de_fer_tables() -> dict[str, str]:
     for name, d in games:
         for c in commissions:
             s = solve(game_for(name, d), c)
-            mixed = "; ".join(f"{hand_label(h)} vs {seen_label(t)}: {fraction_text(q)}"
-                              for (h, t), q in s.banker.items() if q not in (0, 1))
+            mixed = "; ".join(f"{h} vs {t}: {fraction_text(q)}" for (h, t), q in s.mixed_cells.items())
             summary.append([name, s.game.shoe.describe(), fraction_text(c),
-                            ", ".join(fraction_text(p) for p in s.punter), mixed or "none",
+                            ", ".join(fraction_text(p) for p in s.x), mixed or "none",
                             percent_text(s.punter_value, 6), percent_text(s.banker_value, 6)])
     md = [
         "# Chemin de fer: the two-person game solved exactly",
@@ -56,6 +198,3 @@ def chemin_de_fer_tables() -> dict[str, str]:
             headers, rows = rows_of(s)
             md += [f"### {title}", "", table(headers, rows, "github") if rows else "(none)", ""]
     return {"chemin_de_fer.md": "\n".join(md).rstrip("\n") + "\n"}
-
-
-#: Shoes of the banque table (about 3 decks is the customary banque shoe, seed 001).

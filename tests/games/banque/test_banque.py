@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from exact_odds.games.banque import (BANKER_POLICIES, RESULTS, THETAS, BanqueError, Middle, PunterFive,
                                analyse_banque, banque_walk, cached_walk)
 from exact_odds.cli import main
+from exact_odds.cli.app import InputError
+from exact_odds.cli.banque import parse_punter_five
 from exact_odds.rules.shoe import Shoe, ShoeError
 from oracles.naive_banque import deal_tree, naive_joint
 
@@ -300,13 +302,13 @@ def test_too_small_shoe_is_refused():
 
 @pytest.mark.parametrize("bad", ["maybe", "-1/2", "3/2", "1/0", ""])
 def test_bad_punter_five(bad):
-    with pytest.raises(BanqueError):
-        PunterFive.parse(bad)
+    with pytest.raises(InputError, match="--punter-five must be"):
+        parse_punter_five(bad)
 
 
 @pytest.mark.parametrize("text, q", [("draw ", 1), (" Stand", 0), ("9/11", Fraction(9, 11)), ("0.25", Fraction(1, 4))])
 def test_punter_five_words_and_probabilities(text, q):
-    assert PunterFive.parse(text).q == q
+    assert parse_punter_five(text) == PunterFive(q)
 
 
 def run(*args):

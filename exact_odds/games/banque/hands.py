@@ -1,0 +1,168 @@
+"""The numpy kernel of the banque walk: every tableau hand, and the counts of one banker pair.
+
+For each banker pair the left and right hands (pair and third card) are two
+lists; the ways of the right hand given the left are a matrix. Results are
+grouped by what the banker sees (the action), the five flag and the final
+total, so that against any banker total the losing, tied and winning totals
+of a block are contiguous (prefix sums classify them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Sequence
+
+from exact_odds.games.banque.model import (
+    LOSE, N_ACTIONS, PAIRS, STOOD, TIE, WIN, drew, is_natural_action, natural,
+)
+from exact_odds.rules.deal import hand_total, is_natural
+from exact_odds.rules.tableau import PUNTER
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+@dataclass(frozen=True)
+class _Hands:
+    """Every tableau hand a non-natural banker can face, sorted by what the
+    banker sees (action), the five flag and the final total.
+
+    A hand is a pair (a, b) with multiplicity m and a third card t (10 = no
+    third card). ``five`` marks the hands that exist only through the punter's
+    choice at 5 (five-draw if the action is a third card, five-stand if it
+    stood); their weight (q or 1 - q) is applied after the walk.
+    """
+
+    a: NDArray[Any]
+    b: NDArray[Any]
+    t: NDArray[Any]
+    mult: NDArray[Any]
+    off_b: NDArray[Any]  # cards of b's value already in this hand before b
+    off_t: NDArray[Any]  # ... before t
+    used: NDArray[Any]  # (n, 11) cards of each value the hand used; column 10 is 0
+    key: NDArray[Any]  # group key: (2 * action + five) * 10 + final total
+    group_starts: NDArray[Any]
+    group_keys: NDArray[Any]
+
+
+@lru_cache(maxsize=1)
+def tableau_hands() -> _Hands:
+    import numpy as np
+
+    rows = []
+    for a, b, m in PAIRS:
+        total = hand_total(a, b)
+        if is_natural(total):
+            rows.append((a, b, 10, m, natural(a, b), 0, total))
+            continue
+        action = PUNTER.action(total)
+        five = 1 if action == "choose" else 0  # exists only through the punter's choice
+        if action != "draw":
+            rows.append((a, b, 10, m, STOOD, five, total))
+        if action != "stand":
+            for t in range(10):
+                rows.append((a, b, t, m, drew(t), five, hand_total(total, t)))
+    rows.sort(key=lambda r: ((2 * r[4] + r[5]) * 10 + r[6], r[0], r[1], r[2]))
+    a = np.array([r[0] for r in rows])
+    b = np.array([r[1] for r in rows])
+    t = np.array([r[2] for r in rows])
+    key = np.array([(2 * r[4] + r[5]) * 10 + r[6] for r in rows])
+    used = np.zeros((len(rows), 11), dtype=np.int64)
+    for i, r in enumerate(rows):
+        used[i, r[0]] += 1
+        used[i, r[1]] += 1
+        if r[2] < 10:
+            used[i, r[2]] += 1
+    used[:, 10] = 0
+    group_keys, group_starts = np.unique(key, return_index=True)
+    return _Hands(
+        a=a, b=b, t=t, mult=np.array([r[3] for r in rows], dtype=np.int64),
+        off_b=(b == a).astype(np.int64),
+        off_t=np.where(t < 10, (t == a).astype(np.int64) + (t == b), 0),
+        used=used, key=key, group_starts=group_starts, group_keys=group_keys,
+    )
+
+
+@lru_cache(maxsize=1)
+def _result_bounds():
+    """For every banker final total f, the group-index bounds of each
+    (action, five flag, result) block: lo and hi of shape (10, 44 * 3).
+
+    Groups are sorted by final total within a block, so against f the losing
+    totals (< f), the tie (= f) and the winning totals (> f) are contiguous.
+    A natural wins whatever f is."""
+    import numpy as np
+
+    h = tableau_hands()
+    gk = h.group_keys
+    lo = np.zeros((10, 2 * N_ACTIONS * 3), dtype=np.int64)
+    hi = np.zeros_like(lo)
+    for f in range(10):
+        for blk in range(2 * N_ACTIONS):
+            start = np.searchsorted(gk, blk * 10, "left")
+            end = np.searchsorted(gk, blk * 10 + 10, "left")
+            if is_natural_action(blk // 2):
+                lose_end = tie_end = start
+            else:
+                lose_end = np.searchsorted(gk, blk * 10 + f, "left")
+                tie_end = np.searchsorted(gk, blk * 10 + f, "right")
+            bounds = {WIN: (tie_end, end), TIE: (lose_end, tie_end), LOSE: (start, lose_end)}
+            for res, (x, y) in bounds.items():
+                lo[f, blk * 3 + res] = x
+                hi[f, blk * 3 + res] = y
+    return lo, hi
+
+
+def _classify(np, m, f):
+    """Sum a (groups x groups) matrix into (block, result) x (block, result)
+    against banker final total f (prefix sums, so empty blocks give 0)."""
+    lo, hi = _result_bounds()
+    z = np.zeros((1, m.shape[1]), dtype=m.dtype)
+    cz = np.concatenate([z, np.cumsum(m, axis=0)], axis=0)
+    y = cz[hi[f]] - cz[lo[f]]
+    z = np.zeros((y.shape[0], 1), dtype=m.dtype)
+    cz = np.concatenate([z, np.cumsum(y, axis=1)], axis=1)
+    return cz[:, hi[f]] - cz[:, lo[f]]
+
+
+def banker_pair_block(np: Any, c0: Sequence[int], infinite: bool, bt: int,
+                      dtype: Any) -> tuple[NDArray[Any], NDArray[Any]]:
+    """Counts of (left block, result, right block, result) for one banker pair
+    of total bt (0-7) after the pair left the shoe as ``c0``: (stand, draw).
+
+    ``np`` is the numpy module (imported by the caller, so that importing this
+    module does not import numpy); ``dtype`` int64 or object (Python ints)."""
+    h = tableau_hands()
+    c0x = np.array(list(c0) + [1], dtype=dtype)
+    used = h.used.astype(dtype)
+    if infinite:
+        off_b = np.zeros_like(h.off_b, dtype=dtype)
+        off_t = off_b
+        dep = np.zeros_like(used)
+    else:
+        off_b, off_t, dep = h.off_b.astype(dtype), h.off_t.astype(dtype), used
+    mult = h.mult.astype(dtype)
+    w_left = mult * c0x[h.a] * (c0x[h.b] - off_b) * (c0x[h.t] - off_t)
+    # the right hand's ways after the left hand's cards left the shoe
+    w_right = (mult[None, :]
+               * (c0x[h.a][None, :] - dep[:, h.a])
+               * (c0x[h.b][None, :] - dep[:, h.b] - off_b[None, :])
+               * (c0x[h.t][None, :] - dep[:, h.t] - off_t[None, :]))
+    w = w_left[:, None] * w_right
+    gs = h.group_starts
+    by_left = np.add.reduceat(w, gs, axis=0)  # (groups, hands)
+    by_right = np.add.reduceat(w, gs, axis=1)  # (hands, groups)
+    stand = np.add.reduceat(by_left, gs, axis=1)  # (groups, groups)
+    out_stand = _classify(np, stand, bt)
+    out_draw = None
+    if not infinite:
+        # ways that removed a u, by left and by right hand: sum(w * r[u])
+        left_used = np.add.reduceat(by_right[:, None, :] * dep[:, :10, None], gs, axis=0)  # (g, 10, g)
+        right_used = np.add.reduceat(by_left[:, :, None] * dep[None, :, :10], gs, axis=1)  # (g, g, 10)
+    for u in range(10):
+        m = c0x[u] * stand
+        if not infinite:
+            m = m - left_used[:, u, :] - right_used[:, :, u]
+        part = _classify(np, m, hand_total(bt, u))
+        out_draw = part if out_draw is None else out_draw + part
+    return out_stand, out_draw

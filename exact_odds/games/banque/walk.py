@@ -1,0 +1,116 @@
+"""The banque walk: every coup of one shoe, grouped by what the banker sees.
+
+One walk (:func:`banque_walk`) keeps, for each information set (the
+banker's two cards and both tableaux's visible actions), the counts of the
+nine joint results both if he draws and if he stands, so every policy and
+every theta is priced from the same walk (:meth:`BanqueWalk.price`).
+Counting: nine-card sequences, docs/rules.md §3 stretched to nine cards.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from exact_odds.games.banque.hands import banker_pair_block
+from exact_odds.games.banque.model import (
+    DRAW_AT_5, LOSE, MIN_BANQUE_CARDS, N_ACTIONS, PAIR_INDEX, STOOD, TIE, WIN, PunterFive, check_policy,
+    check_shoe, exact_probability, third_card,
+)
+from exact_odds.games.banque.result import BanqueResult, BanqueWalk
+from exact_odds.rules.deal import deal_player_and_banker, deal_two_cards, hand_total, is_natural, unused_ways
+from exact_odds.rules.shoe import Shoe
+
+
+def nine_card_total(shoe: Shoe) -> int:
+    """The common denominator of banque counts: N(N-1)...(N-8), or 13**9."""
+    return unused_ways(shoe, 0, MIN_BANQUE_CARDS)
+
+
+def _unused(shoe: Shoe, k: int) -> int:
+    """Ways to draw the 9 - k cards a k-card coup leaves unused."""
+    return unused_ways(shoe, k, MIN_BANQUE_CARDS)
+
+
+def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
+                python_ints: bool = False) -> BanqueWalk:
+    """One walk of the banque coup for ``shoe`` (see the module docstring).
+
+    ``python_ints`` forces the Python-integer path that shoes above the int64
+    bound take (for tests)."""
+    import numpy as np
+
+    check_shoe(shoe)
+    if not isinstance(punter_five, PunterFive):
+        raise TypeError(f"punter_five must be a PunterFive, not {type(punter_five).__name__}")
+    infinite = shoe.is_infinite
+    c = list(shoe.value_counts)
+    n = sum(c)
+    q = Fraction(punter_five.q)
+    qn, qd = q.numerator, q.denominator
+    bound = (n**3 + n**2) ** 2 * n
+    dtype = np.int64 if bound < 2**62 and not python_ints else object
+    dec = 0 if infinite else 1
+
+    # five-flag weights per (action, five): regular hands qd; five-stand qd - qn; five-draw qn
+    fw = np.empty((N_ACTIONS, 2), dtype=object)
+    fw[:, 0] = qd
+    fw[STOOD, 1] = qd - qn
+    fw[1:11, 1] = qn
+    fw[11:, 1] = 0
+    # unused-card ways by (la, ra, choice)
+    tail = np.empty((N_ACTIONS, N_ACTIONS, 2), dtype=object)
+    for la in range(N_ACTIONS):
+        for ra in range(N_ACTIONS):
+            k = 6 + (third_card(la) is not None) + (third_card(ra) is not None)
+            tail[la, ra, 0] = _unused(shoe, k)
+            tail[la, ra, 1] = _unused(shoe, k + 1)
+
+    info = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=object)
+    forced = [0] * 9
+    for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
+        bt = hand_total(b1, b2)
+        if is_natural(bt):
+            _banker_natural(c, dec, wb, bt, forced, qd * qd * _unused(shoe, 6))
+            continue
+        stand, draw = banker_pair_block(np, c, infinite, bt, dtype)
+        for choice, m in enumerate((stand, draw)):
+            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
+            x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
+            info[PAIR_INDEX[b1, b2], choice] = x * (wb * tail[:, None, :, None, choice])
+    total = nine_card_total(shoe) * qd * qd
+    return BanqueWalk(shoe, punter_five, info, tuple(forced), total)
+
+
+def _banker_natural(c, dec, wb, bt, forced, scale):
+    """Banker natural: every hand stands on two cards and compares (pure Python).
+
+    The tableaux' four cards are dealt like punto banco's first four (left
+    as Player, right as Banker): the ways do not depend on the order."""
+    for a1, a2, r1, r2, w in deal_player_and_banker(c, dec):
+        forced[3 * _compare(hand_total(a1, a2), bt) + _compare(hand_total(r1, r2), bt)] += wb * w * scale
+
+
+def _compare(tableau: int, banker: int) -> int:
+    return WIN if tableau > banker else TIE if tableau == banker else LOSE
+
+
+@lru_cache(maxsize=8)
+def cached_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5) -> BanqueWalk:
+    """:func:`banque_walk`, cached per shoe and punter rule."""
+    return banque_walk(shoe, punter_five)
+
+
+def analyse_banque(shoe: Shoe, policy: str = "optimal", theta: Fraction = Fraction(1, 2),
+                   punter_five: PunterFive = DRAW_AT_5) -> BanqueResult:
+    """Walk ``shoe`` once (cached) and price ``policy`` at ``theta``.
+
+    ``policy`` is one of :data:`BANKER_POLICIES`; ``theta`` (an int or
+    Fraction in [0, 1]) the share of the money on the left tableau."""
+    check_policy(policy)
+    theta = exact_probability(theta, "theta")
+    check_shoe(shoe)
+    if not isinstance(punter_five, PunterFive):
+        raise TypeError(f"punter_five must be a PunterFive (such as PunterFive(Fraction(9, 11))), "
+                        f"not {type(punter_five).__name__}")
+    return cached_walk(shoe, punter_five).price(policy, theta)
