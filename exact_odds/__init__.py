@@ -1,28 +1,109 @@
 """exact_odds: the exact odds of baccarat.
 
 Punto banco for any shoe, from one exact walk of the coup; bets as pay
-tables; chemin de fer and baccarat banque as games.
+tables; chemin de fer and baccarat banque as games; the shoe in play.
+Every probability is an exact fraction (docs/library.md is a tour).
 
 >>> from exact_odds import Shoe, analyse
 >>> a = analyse(Shoe.decks(8))
+>>> a
+Analysis(8 decks: Banker 1.0579%, Player 1.2351%, Tie 14.3596%)
 >>> a.distribution.outcome_counts()["banker"]
 2292252566437888
+
+Every name below is importable from ``exact_odds``; each is loaded from its
+home module on first use, so ``import exact_odds`` (and ``exact-odds edge``)
+stays quick. The home of each name is in :data:`_HOMES` (and docs/layout.md).
 """
 
-from exact_odds.punto_banco.analysis import Analysis, analyse
-from exact_odds.bets.catalog import builtin_catalog, load_catalog
-from exact_odds.rules.coup import Coup, Deal
-from exact_odds.punto_banco.coup import CoupDistribution
-from exact_odds.punto_banco.walk import walk
-from exact_odds.punto_banco.first_four import pair_distribution
-from exact_odds.bets.paytable import PayLine, PayTable, commission_banker
-from exact_odds.rules.shoe import Shoe, ShoeError
-from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Analysis", "Coup", "CoupDistribution", "Deal", "PayLine", "PayTable", "PUNTO_BANCO",
-    "Shoe", "ShoeError", "Tableau", "analyse", "builtin_catalog", "commission_banker", "load_catalog",
-    "pair_distribution", "walk",
-]
+#: Each public name and the module it lives in.
+_HOMES: dict[str, str] = {}
+for _module, _names in {
+    # the rules of the game (docs/rules.md)
+    "rules.shoe": "Shoe ShoeError",
+    "rules.cards": "RANKS SUITS RANK_VALUES CardError",
+    "rules.coup": "Coup Deal",
+    "rules.tableau": "Tableau PUNTO_BANCO PunterRule PUNTER",
+    # punto banco: the walk, the compiled fast path, the analysis of a shoe
+    "punto_banco.walk": "walk",
+    "punto_banco.coup": "CoupDistribution",
+    "punto_banco.features": "walk_compiled",
+    "punto_banco.pricer": "Pricer",
+    "punto_banco.analysis": "Analysis analyse METHODS",
+    "punto_banco.first_four": "PairDistribution pair_distribution",
+    "punto_banco.distribution": "final_totals wins_by_total cards_used total_grid outcomes_by_player_first_two",
+    # bets: pay tables, the catalog, choosing bets, break-even
+    "bets.paytable": "PayTable PayLine PayTableError commission_banker",
+    "bets.result": "BetResult LineResult",
+    "bets.catalog": "Catalog builtin_catalog load_catalog parse_catalog",
+    "bets.selection": "select_bets select_value_level",
+    "bets.breakeven": "BreakEven break_even",
+    # the games of choice
+    "games.chemin": "ChemError Game MODELS build_game game_for solve deviations tableau_strategies payoff",
+    "games.banque": "BanqueError BanqueResult BanqueWalk Middle MiddleSolution PunterFive BANKER_POLICIES "
+                    "analyse_banque banque_walk",
+    # the shoe in play
+    "in_play.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count",
+    "in_play.simulation": "SimulationResult simulate",
+    "in_play.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
+    "in_play.dealing": "ShoeInPlay LogError deal_shoe read_log coups_from_log shuffled_cards",
+}.items():
+    for _name in _names.split():
+        _HOMES[_name] = f"exact_odds.{_module}"
+# A clearer name at the top level for chemin de fer's equilibrium.
+_ALIASES = {"ChemSolution": ("exact_odds.games.chemin", "Solution")}
+
+__all__ = sorted([*_HOMES, *_ALIASES, "__version__"])
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        value = getattr(import_module(_HOMES[name]), name)
+    elif name in _ALIASES:
+        module, attr = _ALIASES[name]
+        value = getattr(import_module(module), attr)
+    else:
+        raise AttributeError(f"module 'exact_odds' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from exact_odds.bets.breakeven import BreakEven, break_even
+    from exact_odds.bets.catalog import Catalog, builtin_catalog, load_catalog, parse_catalog
+    from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, commission_banker
+    from exact_odds.bets.result import BetResult, LineResult
+    from exact_odds.bets.selection import select_bets, select_value_level
+    from exact_odds.games.banque import (BANKER_POLICIES, BanqueError, BanqueResult, BanqueWalk, Middle,
+                                         MiddleSolution, PunterFive, analyse_banque, banque_walk)
+    from exact_odds.games.chemin import (MODELS, ChemError, Game, build_game, deviations, game_for, payoff, solve,
+                                         tableau_strategies)
+    from exact_odds.games.chemin import Solution as ChemSolution
+    from exact_odds.in_play.dealing import (LogError, ShoeInPlay, coups_from_log, deal_shoe, read_log,
+                                            shuffled_cards)
+    from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
+    from exact_odds.in_play.simulation import SimulationResult, simulate
+    from exact_odds.in_play.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes
+    from exact_odds.punto_banco.analysis import METHODS, Analysis, analyse
+    from exact_odds.punto_banco.coup import CoupDistribution
+    from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two,
+                                                     total_grid, wins_by_total)
+    from exact_odds.punto_banco.features import walk_compiled
+    from exact_odds.punto_banco.first_four import PairDistribution, pair_distribution
+    from exact_odds.punto_banco.pricer import Pricer
+    from exact_odds.punto_banco.walk import walk
+    from exact_odds.rules.cards import RANK_VALUES, RANKS, SUITS, CardError
+    from exact_odds.rules.coup import Coup, Deal
+    from exact_odds.rules.shoe import Shoe, ShoeError
+    from exact_odds.rules.tableau import PUNTER, PUNTO_BANCO, PunterRule, Tableau

@@ -439,7 +439,7 @@ def test_more_than_10_18_decks_are_refused(command):
 
 def test_10_18_decks_still_work_and_approach_the_infinite_deck():
     """The largest deck count allowed is priced exactly; its Banker edge agrees with the infinite
-    deck's (1.063999%, Wizard of Odds, RULES §4) to the printed digits."""
+    deck's (1.063999%, Wizard of Odds, docs/rules.md §4) to the printed digits."""
     r = run("edge", "--decks", str(10**18), "--format", "csv")
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines()[1].split(",")[6] == "1.063999%"

@@ -18,6 +18,7 @@ from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.report.tables_common import reference_shoe
+from exact_odds.report.shoe import shoe_json
 
 Rows = tuple[list[str], list[list[str]]]
 
@@ -138,7 +139,7 @@ def to_json(result: BanqueResult, solution: MiddleSolution) -> dict:
     show = _counts_shown(w)
     m = result.middle
     return {
-        "shoe": w.shoe.to_json(),
+        "shoe": shoe_json(w.shoe),
         "game": "banque",
         "banker_policy": result.policy,
         "theta": fraction_text(result.theta),

@@ -17,6 +17,7 @@ from exact_odds.bets.paytable import ALL_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAM
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
 from exact_odds.rules.shoe import Shoe
+from exact_odds.report.shoe import shoe_json
 
 
 def count_json(count: int | Fraction) -> int | str:
@@ -134,7 +135,7 @@ def bet_report(result: BetResult, shoe: Shoe) -> Report:
             Section(table=breakdown),
             Section(before=(summary,) + tuple(f"Note: {note}" for note in result.assumptions)),
         ),
-        document={"shoe": shoe.to_json(), **bet_json(result, shoe.is_infinite),
+        document={"shoe": shoe_json(shoe), **bet_json(result, shoe.is_infinite),
                   "hit_frequency": fraction_text(result.hit_frequency)},
         csv=(breakdown,),
     )
@@ -158,7 +159,7 @@ def breakeven_report(be: BreakEven, shoe: Shoe) -> Report:
     return Report(
         sections=(Section(before=(f"{be.bet}, {shoe.describe()}: break-even {what}.",), table=rows),),
         document={
-            "shoe": shoe.to_json(), "bet": be.bet, "line": be.line, "symbol": be.symbol,
+            "shoe": shoe_json(shoe), "bet": be.bet, "line": be.line, "symbol": be.symbol,
             "expected_value": be.expression, "current": fraction_text(be.current),
             "current_expected_value": fraction_text(be.current_ev),
             "break_even": fraction_text(be.solution), "break_even_decimal": decimal_text(be.solution, 10),

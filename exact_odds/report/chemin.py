@@ -16,6 +16,7 @@ from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.rules.deal import hand_total
+from exact_odds.report.shoe import shoe_json
 
 Rows = tuple[list[str], list[list[str]]]
 
@@ -110,7 +111,7 @@ def solution_json(solution: Solution) -> dict:
     out = {
         "model": game.model.name,
         "description": game.model.description,
-        "shoe": game.shoe.to_json(),
+        "shoe": shoe_json(game.shoe),
         "commission": fraction_text(solution.commission),
         "zero_sum": solution.commission == 0,
         "method": solution.method,

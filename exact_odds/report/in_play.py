@@ -19,6 +19,7 @@ from exact_odds.report.emit import table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.report.tables_common import deck_slug, reference_shoe
 from exact_odds.rules.cards import RANKS
+from exact_odds.report.shoe import shoe_json
 
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
@@ -57,7 +58,7 @@ def eor_report(result: "EffectOfRemoval", counts: Sequence["LinearCount"], level
     keys = result.keys
     eor = eor_table(result, 6, exact)
     document = {
-        "shoe": result.shoe.to_json(),
+        "shoe": shoe_json(result.shoe),
         "definition": "EOR = house edge of the shoe less one card of the rank minus house edge of the shoe",
         "house_edge": {k: fraction_text(e) for k, e in zip(keys, result.edges)},
         "rows": [

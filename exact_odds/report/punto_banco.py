@@ -21,6 +21,7 @@ from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
 from exact_odds.report.numbers import decimal_text, fraction_text
 from exact_odds.report.tables_common import deck_slug, reference_shoe, REFERENCE_DECKS
+from exact_odds.report.shoe import shoe_json
 
 
 # --- the analysis of one shoe -------------------------------------------------
@@ -53,7 +54,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     }
     outcomes["total"] = None if inf else total
     return {
-        "shoe": analysis.shoe.to_json(),
+        "shoe": shoe_json(analysis.shoe),
         "convention": analysis.convention,
         "outcomes": outcomes,
         "assumptions": analysis.assumptions,
@@ -191,7 +192,7 @@ def distribution_report(dist: CoupDistribution, keys: Iterable[str] | None = Non
     shoe = dist.shoe
     return Report(
         sections=tuple(Section(before=(f"{t.title}, {shoe.describe()}:",), table=t.table) for t in tables),
-        document={"shoe": shoe.to_json(), "total": None if shoe.is_infinite else dist.total,
+        document={"shoe": shoe_json(shoe), "total": None if shoe.is_infinite else dist.total,
                   **{t.key: t.data for t in tables}},
         csv=tuple(t.table for t in tables),
     )

@@ -2,7 +2,7 @@
 
 A shoe is a count of cards per rank (A, 2-9, 10, J, Q, K), optionally per
 rank and suit, or the infinite deck, where every card is drawn with
-replacement and each rank has probability 1/13 (RULES §1).
+replacement and each rank has probability 1/13 (docs/rules.md §1).
 
 The game itself only sees card *values* (A = 1, 2-9 face value, 10 and faces
 0), so the engine works on :attr:`Shoe.value_counts`; bets that look at ranks
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES, RANKS, SUITS, CardError, parse_card, parse_rank
+from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES, RANKS, SUITS, CardError, parse_card, parse_rank  # noqa: F401 (re-exported)
 
 #: The fewest cards that can always complete a coup (two hands of up to three).
 MIN_CARDS = 6
@@ -191,15 +191,6 @@ class Shoe:
         return (f"<b>Shoe</b>: {escape(self.describe())}, {self.size} cards"
                 f"<table><tr>{heads}</tr><tr>{cells}</tr></table>")
 
-    def to_json(self) -> dict:
-        if self.is_infinite:
-            return {"description": self.describe(), "infinite": True, "cards": None, "ranks": None}
-        return {
-            "description": self.describe(),
-            "infinite": False,
-            "cards": self.size,
-            "ranks": dict(zip(RANKS, self.ranks)),
-        }
 
 
 def _card(text: str) -> tuple[int, int | None]:

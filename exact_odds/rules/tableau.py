@@ -105,5 +105,5 @@ class PunterRule:
         return tuple(t for t in range(8) if self.action(t) == "choose")
 
 
-#: Draw on 0-4, stand on 6-7, choose at 5 (docs/rules.md §5, seed 001).
+#: Draw on 0-4, stand on 6-7, choose at 5 (docs/rules.md §5).
 PUNTER = PunterRule(draws_on=frozenset(range(5)), stands_on=frozenset({6, 7}))

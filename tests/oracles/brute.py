@@ -1,7 +1,7 @@
 """A deliberately simple brute-force dealer, written apart from the engine.
 
 It deals every ordered sequence of six *physical* cards from a small card list
-(itertools.permutations), plays the coup by the rules as RULES §2 words them
+(itertools.permutations), plays the coup by the rules as docs/rules.md §2 words them
 (an if-chain, not the tableau object), and settles each bet with a plain
 Python function written from the bet's rules, not from its pay table. Every
 sequence of six cards counts once, which is the six-card convention itself.
@@ -20,7 +20,7 @@ def parse(card):
 
 
 def banker_draws(b, t):
-    """RULES §2 item 4, as written."""
+    """docs/rules.md §2 item 4, as written."""
     if b <= 2:
         return True
     if b == 3:

@@ -2,7 +2,7 @@
 
 It deals card by card by *rank* (13 ranks, not the engine's 10 values),
 weights each draw by the number of cards of that rank left, applies the
-drawing rules through the closed formula of seed 003 (not the engine's
+drawing rules through the closed formula of docs/rules.md §2 item 4 (not the engine's
 tableau object), and multiplies each finished coup by the ways to draw the
 unused cards, so counts are in the six-card convention. It is slow on purpose
 and only meant for small or narrow shoes.
@@ -14,7 +14,7 @@ VALUE = {0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7, 7: 8, 8: 9, 9: 0, 10: 0, 11: 
 
 
 def banker_draws_formula(banker, player_third):
-    """Seed 003: map t = 8 -> -2, 9 -> -1; halve toward zero; add 3; draw iff banker <= that."""
+    """docs/rules.md §2 item 4 (the founding documents' formula): map t = 8 -> -2, 9 -> -1; halve toward zero; add 3; draw iff banker <= that."""
     if player_third is None:
         return banker <= 5
     t = {8: -2, 9: -1}.get(player_third, player_third)
@@ -26,7 +26,7 @@ def naive_counts(ranks, player_draws=lambda total: total <= 5, banker_draws=None
     """Counter of (player total, banker total, player cards, banker cards) -> six-card count.
 
     The drawing rules are plain functions (default: Player draws on 0-5, the
-    Banker by the seed 003 formula), so a modified tableau can be checked."""
+    Banker by the formula of docs/rules.md §2 item 4), so a modified tableau can be checked."""
     banker_draws = banker_draws or banker_draws_formula
     ranks = list(ranks)
     n = sum(ranks)

@@ -6,7 +6,7 @@ with the probability count/remaining of each card as a Fraction. At the
 banker's decision it follows both branches and files the results under what
 the banker sees: his two card values, and for each tableau "stood", its third
 card value, or the values of its natural. A policy is applied afterwards,
-information set by information set. The banker rule is seed 003's closed
+information set by information set. The banker rule is docs/rules.md §2's closed
 formula, not the engine's tableau. Slow on purpose: small shoes only.
 """
 
@@ -18,7 +18,7 @@ RESULTS = ("win", "tie", "lose")
 
 
 def banker_draws_formula(banker, third):
-    """Seed 003: stood -> draw on 0-5; else map 8 -> -2, 9 -> -1, halve toward zero, add 3."""
+    """docs/rules.md §2 item 4 (the founding documents' formula): stood -> draw on 0-5; else map 8 -> -2, 9 -> -1, halve toward zero, add 3."""
     if third is None:
         return banker <= 5
     t = {8: -2, 9: -1}.get(third, third)

@@ -17,6 +17,7 @@ import pytest
 
 from oracles.naive import VALUE, banker_draws_formula, naive_counts
 
+from exact_odds.games.banque import PunterFive, banque_walk
 from exact_odds.games.chemin import MODELS, build_game, outcome_counts, tableau_strategies
 from exact_odds.in_play.dealing import deal_shoe
 from exact_odds.punto_banco.features import walk_compiled
@@ -101,6 +102,19 @@ def test_chemin_de_fer_plays_the_modified_tableau_as_a_strategy_pair(ranks):
     expected = winners(naive(ranks))
     assert (counts["punter"], counts["banker"], counts["tie"]) == (
         expected["punter"], expected["banker"], expected["tie"])
+
+
+@pytest.mark.parametrize("ranks", SHOES[:2])
+def test_banque_fixed_policy_plays_the_modified_tableau(ranks):
+    """Banque's banker following the left tableau with the modified Banker rule, the
+    punters standing at 5: the left tableau against the banker is the modified punto
+    banco coup (naturals as in punto banco), so its results are the naive enumerator's."""
+    result = banque_walk(Shoe(ranks), PunterFive(Fraction(0))).price("tableau-left", Fraction(1, 2), MODIFIED)
+    left = [sum(row) for row in result.joint]  # win, tie, lose for the left tableau
+    expected = winners(naive(ranks))
+    total = sum(expected.values())
+    assert left == [Fraction(expected["punter"], total), Fraction(expected["tie"], total),
+                    Fraction(expected["banker"], total)]
 
 
 def naive_deal(values, player_draws, banker_draws):

@@ -126,20 +126,25 @@ class BanqueWalk:
         Fixed policies follow ``tableau``'s Banker rule against one tableau's action."""
         return banker_choices(self.info, policy, theta, tableau)
 
-    def joint_counts(self, policy: str, theta: Fraction) -> list[list[int]]:
+    def joint_counts(self, policy: str, theta: Fraction, tableau: Tableau = PUNTO_BANCO) -> list[list[int]]:
         """Ways of each (left result, right result) under a policy: 3 x 3 ints."""
         import numpy as np
 
-        choice = self.banker_draws(policy, theta)
+        choice = self.banker_draws(policy, theta, tableau)
         sel = np.where(choice[:, :, None, :, None], self.info[:, 1], self.info[:, 0])
         m = sel.sum(axis=(0, 1, 3))  # (3, 3)
         return [[int(m[i, j]) + self.forced[3 * i + j] for j in range(3)] for i in range(3)]
 
-    def price(self, policy: str = "optimal", theta: Fraction = Fraction(1, 2)) -> BanqueResult:
-        """One banker policy at one theta (the share of the money on the left tableau)."""
+    def price(self, policy: str = "optimal", theta: Fraction = Fraction(1, 2),
+              tableau: Tableau = PUNTO_BANCO) -> BanqueResult:
+        """One banker policy at one theta (the share of the money on the left tableau).
+
+        A fixed policy plays ``tableau``'s Banker rule (docs/rules.md §2)."""
         check_policy(policy)
         theta = exact_probability(theta, "theta")
-        counts = self.joint_counts(policy, theta)
+        if not isinstance(tableau, Tableau):
+            raise TypeError(f"tableau must be a Tableau, not {tableau!r}")
+        counts = self.joint_counts(policy, theta, tableau)
         return BanqueResult(self, policy, theta, counts)
 
     def __repr__(self) -> str:

@@ -108,14 +108,14 @@ def left_marginal(shoe):
     (6, 392_220_492_728_832, 83_552_962_932_288, 403_095_751_234_560, 878_869_206_895_680),
 ])
 def test_left_tableau_is_punto_banco_player_wizard_of_odds(decks, player, tie, banker, total):
-    """Wizard of Odds, "Baccarat odds for 1 to 12 decks" (RULES §3): six-card
+    """Wizard of Odds, "Baccarat odds for 1 to 12 decks" (docs/rules.md §3): six-card
     counts of Player wins, ties and Banker wins."""
     assert left_marginal(Shoe.decks(decks)) == [Fraction(player, total), Fraction(tie, total),
                                                  Fraction(banker, total)]
 
 
 def test_left_tableau_is_punto_banco_player_infinite_deck_wizard_of_odds():
-    """Wizard of Odds, "Baccarat" (RULES §3): infinite deck Player house edge 1.228141%."""
+    """Wizard of Odds, "Baccarat" (docs/rules.md §3): infinite deck Player house edge 1.228141%."""
     from exact_odds.report.numbers import percent_text
 
     win, tie, lose = left_marginal(Shoe.infinite())

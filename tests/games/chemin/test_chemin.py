@@ -22,7 +22,7 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import Tableau
 
-WOO_COUNTS = {  # RULES §3 (Wizard of Odds): banker wins, player wins, total
+WOO_COUNTS = {  # docs/rules.md §3 (Wizard of Odds): banker wins, player wins, total
     1: (6_737_232_640, 6_548_674_432, 14_658_134_400),
     6: (403_095_751_234_560, 392_220_492_728_832, 878_869_206_895_680),
     8: (2_292_252_566_437_888, 2_230_518_282_592_256, 4_998_398_275_503_360),
@@ -37,7 +37,7 @@ def rounds_to_percent(x: Fraction, published: str) -> bool:
 # --- published figures -----------------------------------------------------
 
 def test_kemeny_snell_1957_punter_draws_at_5_with_probability_9_11():
-    """Kemeny and Snell (1957), model A1 (RULES §5; Ethier and Gamez 2013 §1):
+    """Kemeny and Snell (1957), model A1 (docs/rules.md §5; Ethier and Gamez 2013 §1):
     the punter draws at 5 with probability exactly 9/11."""
     s = solve(game_for("A1"))
     assert s.punter == {"5": Fraction(9, 11)}
@@ -62,7 +62,7 @@ def test_wizard_of_odds_infinite_deck_banker_edge_is_the_a1_fixed_rules_game_wit
 @pytest.mark.parametrize("decks", [1, 6, 8])
 @pytest.mark.parametrize("model", ["B2", "B3"])
 def test_wizard_of_odds_counts_are_the_punto_banco_strategy_pair(model, decks):
-    """WoO 'Baccarat odds for 1 to 12 decks' (RULES §3): the six-card counts of
+    """WoO 'Baccarat odds for 1 to 12 decks' (docs/rules.md §3): the six-card counts of
     banker and player wins, from the cell coefficients of the game when both
     sides follow the punto banco tableau."""
     g = game_for(model, decks)

@@ -1,0 +1,45 @@
+"""The top-level API: every name the CLI's work needs is importable from exact_odds, and cheap to import."""
+
+import doctest
+import subprocess
+import sys
+
+import exact_odds
+
+from conftest import ROOT
+
+
+def test_every_exported_name_resolves_to_its_home():
+    for name in exact_odds.__all__:
+        value = getattr(exact_odds, name)
+        if name != "__version__" and hasattr(value, "__module__") and not isinstance(value, (str, tuple, dict)):
+            assert value.__module__.startswith("exact_odds."), name
+
+
+def test_what_the_cli_can_do_is_in_the_api():
+    """Solving chemin de fer, banque and its middle bet, many shoes, EOR and counts, simulation,
+    break-even and bet selection (issue 10)."""
+    for name in ("game_for", "solve", "analyse_banque", "price_shoes", "effect_of_removal", "linear_count",
+                 "simulate", "break_even", "select_bets", "analyse", "walk", "load_catalog"):
+        assert callable(getattr(exact_odds, name)), name
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    try:
+        exact_odds.no_such_thing
+    except AttributeError as exc:
+        assert "no_such_thing" in str(exc)
+    else:
+        raise AssertionError("no AttributeError")
+
+
+def test_importing_exact_odds_loads_no_heavy_module():
+    code = ("import sys, exact_odds; "
+            "print(sorted(m for m in ('numpy', 'sympy', 'click', 'tabulate') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_package_docstring_examples_run():
+    failures, tried = doctest.testmod(exact_odds)
+    assert tried >= 3 and failures == 0
