@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import build_shoe, format_option, shoe_options
+from exact_odds.cli.options import build_shoe, format_option, parse_fraction, shoe_options
+from exact_odds.text import shown
 from exact_odds.report.emit import emit
 
 if TYPE_CHECKING:
@@ -16,13 +17,10 @@ if TYPE_CHECKING:
 
 
 def parse_probability(text: str, option: str, expected: str) -> Fraction:
-    """A number in [0, 1] written as 1/2, 0.25 or 1."""
-    try:
-        x = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"{option} must be {expected}, not {text!r}") from None
+    """A number in [0, 1] written as 1/2, 0.25, 25% or 1."""
+    x = parse_fraction(text, option, expected)
     if not 0 <= x <= 1:
-        raise InputError(f"{option} must be between 0 and 1, not {text!r}")
+        raise InputError(f"{option} must be between 0 and 1, not {shown(text, 60)}")
     return x
 
 

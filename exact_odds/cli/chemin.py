@@ -7,7 +7,8 @@ from fractions import Fraction
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import MAX_DECKS, format_option
+from exact_odds.cli.options import MAX_DECKS, format_option, parse_fraction
+from exact_odds.text import NumberError, shown, whole_number
 from exact_odds.report.emit import emit
 
 
@@ -15,13 +16,9 @@ def parse_commission(text: str | None) -> Fraction:
     """'1/20', '0.05' or '5%' as an exact fraction in [0, 1)."""
     if text is None:
         return Fraction(0)
-    t = text.strip()
-    try:
-        c = Fraction(t[:-1]) / 100 if t.endswith("%") else Fraction(t)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"--commission must be a fraction such as 1/20, 0.05 or 5%, not {text!r}") from None
+    c = parse_fraction(text, "--commission", "a fraction such as 1/20, 0.05 or 5%")
     if not 0 <= c < 1:
-        raise InputError(f"--commission must be at least 0 and below 1 (for example 1/20), not {text!r}")
+        raise InputError(f"--commission must be at least 0 and below 1 (for example 1/20), not {shown(text, 60)}")
     return c
 
 
@@ -29,21 +26,20 @@ def parse_decks(model_name: str, text: str | None) -> int | None:
     """--decks as a whole number of decks (None: the model's default); A1 takes none."""
     if model_name == "A1" and text is not None:
         raise InputError("model A1 deals from the infinite deck; drop --decks (or use --model B2/B3 with --decks)")
-    decks = None
-    if text is not None:
-        if text.strip().lower() in ("inf", "infinite", "infinity"):
-            raise InputError("the infinite deck is model A1: use --model A1 without --decks "
-                             "(B2 and B3 need a whole number of decks)")
-        try:
-            long_number = text.strip().isdigit() and len(text.strip()) > 30  # int() refuses > 4300 digits
-            decks = MAX_DECKS + 1 if long_number else int(text)
-        except ValueError:
-            decks = 0
-        if decks < 1:
-            raise InputError(f"--decks must be a whole number >= 1, not {text!r}")
-        if decks > MAX_DECKS:
-            raise InputError("--decks: at most 10^18 decks; for the limit of ever more decks use --model A1 "
-                             "(the infinite deck)")
+    if text is None:
+        return None
+    if text.strip().lower() in ("inf", "infinite", "infinity"):
+        raise InputError("the infinite deck is model A1: use --model A1 without --decks "
+                         "(B2 and B3 need a whole number of decks)")
+    try:
+        decks = whole_number(text, max_digits=len(str(MAX_DECKS)))
+    except NumberError as exc:
+        decks = MAX_DECKS + 1 if exc.too_large else 0
+    if decks < 1:
+        raise InputError(f"--decks must be a whole number >= 1, not {shown(text, 60)}")
+    if decks > MAX_DECKS:
+        raise InputError("--decks: at most 10^18 decks; for the limit of ever more decks use --model A1 "
+                         "(the infinite deck)")
     return decks
 
 

@@ -7,13 +7,14 @@ Each parser turns the user's text into a library value, or raises
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 
 import click
 
 from exact_odds.cli.app import InputError
 from exact_odds.report.emit import DEFAULT_FORMAT, formats
 from exact_odds.rules.shoe import Shoe, ShoeError
-from exact_odds.text import NumberError, whole_number
+from exact_odds.text import NumberError, exact_fraction, shown, whole_number
 
 # --- shared options -----------------------------------------------------
 
@@ -67,6 +68,16 @@ def parse_decks(text: str) -> int | None:
         raise InputError(f"--decks: at most 10^18 decks (a {digits}-digit number was given); "
                          "for the limit of ever more decks use --decks inf")
     return d
+
+
+def parse_fraction(text: str, option: str, expected: str) -> Fraction:
+    """An exact fraction typed for ``option`` (:func:`exact_odds.text.exact_fraction`): '1/20', '0.05', '5%'."""
+    try:
+        return exact_fraction(text)
+    except NumberError as exc:
+        if exc.too_large:
+            raise InputError(f"{option}: {exc}; give {expected}") from None
+        raise InputError(f"{option} must be {expected}, not {shown(text, 60)}") from None
 
 
 def check_shoe_size(shoe: Shoe, what: str) -> Shoe:
