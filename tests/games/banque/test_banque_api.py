@@ -89,7 +89,7 @@ def test_library_errors_are_value_errors_without_option_names(call, expected):
 
 
 def test_to_frame_has_fraction_and_float_columns(result):
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     frame = result.to_frame()
     assert isinstance(frame, pd.DataFrame) and list(frame["left"][:3]) == ["win", "win", "win"]
     assert sum(frame["probability"]) == 1

@@ -116,7 +116,7 @@ def test_library_errors_are_value_errors_in_library_words():
 
 
 def test_to_frame_has_fraction_and_float_columns():
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     frame = solve(game_for("A1")).to_frame()
     assert isinstance(frame, pd.DataFrame) and len(frame) == 89
     assert frame.loc[0, "draws"] == Fraction(9, 11) and frame.loc[0, "draws_float"] == 9 / 11
