@@ -78,7 +78,7 @@ def line_index(result: BetResult, line: int | str | None) -> int:
         raise PayTableError(f"{result.bet.name} has no pay line {line}; give a number from 1 to {len(rows)} "
                             f"or a label ({labels})")
     text = line.strip()
-    if text.isdigit() and len(text) <= 6 and 1 <= int(text) <= len(rows):
+    if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= len(rows):  # not "²"
         return int(text) - 1
     for i, row in enumerate(rows):
         if row.label.lower() == text.lower():
@@ -95,6 +95,9 @@ def break_even(result: BetResult, line: int | str | None = None, commission: boo
     solved for."""
     if not isinstance(result, BetResult):
         raise TypeError(f"break_even needs a priced bet (a BetResult, from PayTable.price), not {type(result).__name__}")
+    if not isinstance(commission, bool):
+        raise TypeError(f"commission must be True (solve for a commission) or False (for the payout), "
+                        f"not {commission!r:.80}")
     import sympy
 
     i = line_index(result, line)

@@ -211,7 +211,7 @@ def parse_pays(value, where: str = "pays",
     exponent); a TOML float is refused so the value stays exact. Errors are
     :class:`PayTableError`, one line that says what is allowed."""
     if isinstance(value, bool) or not isinstance(value, (int, Fraction, str, float)):
-        raise PayTableTypeError(f"{where}: expected {expected}, not {_shown(repr(value))}")
+        raise PayTableTypeError(f"{where}: expected {expected}, not {repr(value):.80}")
     if isinstance(value, float):
         raise PayTableError(
             f"{where}: {value!r} is a float; write it as a string (\"{value}\" or a fraction) so it is exact"
