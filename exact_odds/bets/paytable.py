@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
@@ -160,7 +161,9 @@ def _compile_condition(text: str, names, where: str):
         raise PayTableTypeError(f"{where}: expected a condition in a string, such as \"banker_wins\", not {text!r}")
     shown = _shown(text)
     try:
-        tree = ast.parse(text, mode="eval")
+        with warnings.catch_warnings():  # "invalid escape sequence" and the like: the error below says enough
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, mode="eval")
     except (SyntaxError, ValueError) as exc:  # ValueError: a NUL character, or a number too long to read
         reason = exc.msg if isinstance(exc, SyntaxError) else str(exc)
         raise PayTableError(f"{where}: cannot parse {shown} ({' '.join(str(reason).split())})") from None
@@ -190,7 +193,9 @@ def _compile_condition(text: str, names, where: str):
     problem = condition_problem(tree, NUMBER_NAMES)
     if problem is not None:
         raise PayTableError(f"{where}: {shown}: {problem}")
-    return compile(tree, f"<{where}>", "eval")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return compile(tree, f"<{where}>", "eval")
 
 
 def _shown(text: str, limit: int = 80) -> str:
@@ -423,6 +428,14 @@ class PayTable:
             counts[self._settle(state, names_of)] += n
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / dist.total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / dist.total))
+        if assumptions and not all(0 <= r.probability <= 1 for r in rows):
+            # Suits spread evenly over a rank whose count is not a multiple of 4 can count a suited
+            # pair fewer than zero times: refuse rather than print a probability outside [0, 1].
+            raise PayTableError(
+                f"{self.name}: looks at suits, and this shoe's suits are not given; spreading each rank "
+                "evenly over the four suits (the assumption used) gives no valid probability for this shoe; "
+                "give whole decks or a shoe whose rank counts are multiples of 4"
+            )
         return BetResult(self, tuple(rows), dist.total, assumptions)
 
 
