@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exact_odds.bets.paytable import BetResult, PayTableError
+from exact_odds.text import shown
 
 
 class NotACommissionLineError(PayTableError):
@@ -83,7 +84,7 @@ def line_index(result: BetResult, line: int | str | None) -> int:
     for i, row in enumerate(rows):
         if row.label.lower() == text.lower():
             return i
-    raise PayTableError(f"{result.bet.name} has no pay line {line!r}; give a number or a label ({labels})")
+    raise PayTableError(f"{result.bet.name} has no pay line {shown(line)}; give a number or a label ({labels})")
 
 
 def break_even(result: BetResult, line: int | str | None = None, commission: bool = False) -> BreakEven:
