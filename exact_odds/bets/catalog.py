@@ -117,6 +117,9 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PayTableError(f"{source}: not valid TOML: {' '.join(str(exc).split())}") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits: int() refuses it inside tomllib
+        raise PayTableError(f"{source}: not valid TOML: holds a whole number of more than 4300 digits; "
+                            "no payout needs one that long") from None
     except RecursionError:  # arrays or inline tables thousands deep: tomllib's parser is recursive
         raise PayTableError(f"{source}: arrays or tables nested too deeply to read; a pay table needs only "
                             "[bets.NAME] and [[bets.NAME.lines]]") from None

@@ -35,6 +35,12 @@ BAD_FILES = {
     "otherwise 1e-99999": (table().replace('name = "X"', 'name = "X"\notherwise = "1e-99999"'), ["otherwise", "exponent"]),
     "pays a float (kept)": (table(pays="0.95"), ["pays", "float"]),
     "pays a list": (table(pays="[1]"), ["pays", "expected a number"]),
+    "pays a date": (table(pays="1979-05-27"), ["pays", "expected a number"]),
+    "pays nan": (table(pays="nan"), ["pays", "float"]),
+    "pays a 5000-digit integer": (table(pays="1" + "0" * 5000), ["not valid TOML", "4300 digits"]),
+    "pays a 200-digit integer": (table(pays="1" + "0" * 200), ["pays", "digits"]),
+    "condition nested too deeply": (table("not " * 5000 + "tie"), ["nested too deeply"]),
+    "condition 5000-digit number": (table("player == " + "9" * 5000), ["cannot parse"]),
     # cause 3: conditions that Python would evaluate only to fail
     "tie in 5": (table("tie in 5"), ["tie in 5", "'in'", "true/false"]),
     "player < (1, 2)": (table("player < (1, 2)"), ["player < (1, 2)", "<", "numbers"]),
