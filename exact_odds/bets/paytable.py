@@ -450,7 +450,7 @@ def commission_banker(commission, name: str | None = None) -> PayTable:
                                 f"a string such as \"1/20\" or \"5%\"")
     c = parse_pays(commission, "commission", "a fraction between 0 and 1 such as 1/20, 0.05 or 5%")
     if not 0 <= c <= 1:
-        typed = _shown(commission) if isinstance(commission, str) else c  # as typed
+        typed = commission.strip() if isinstance(commission, str) else c  # as typed (at most ~125 characters)
         raise PayTableError(f"commission {typed} is not between 0 and 1; give a fraction such as 1/20 or 5%")
     label = f"{c.numerator}/{c.denominator}" if c.denominator != 1 else str(c.numerator)
     return PayTable(
