@@ -70,7 +70,7 @@ def _need_truth(node: ast.AST, number_names: Collection[str]) -> None:
         raise _Problem(f"uses {source(node)} where a true/false condition is needed; compare it, "
                        "as in 'player == 9', or use a true/false name such as player_wins")
     if k != TRUTH:
-        raise _Problem(f"uses {source(node)} ({k}) where a true/false condition is needed; "
+        raise _Problem(f"uses {source(node)} where a true/false condition is needed (it is {k}); "
                        "test a number against it, as in 'player in (8, 9)'")
 
 

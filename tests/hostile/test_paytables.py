@@ -153,7 +153,8 @@ def test_special_paytable_files_are_refused_before_reading(tmp_path, command, ca
 
 
 BAD_COMMISSIONS = {
-    "1e999999999": ["commission", "exponent"],
+    "1e999999999": ["commission", "not between 0 and 1"],
+    "2.5E+100%": ["commission", "not between 0 and 1"],
     "1e-99999": ["commission", "exponent"],
     "1/" + "9" * 100: ["commission", "digits"],
     "abc": ["commission", "expected a fraction"],
