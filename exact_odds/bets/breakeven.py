@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exact_odds.bets.paytable import BetResult, PayTableError
+from exact_odds.text import shown
 
 
 class NotACommissionLineError(PayTableError):
@@ -78,12 +79,12 @@ def line_index(result: BetResult, line: int | str | None) -> int:
         raise PayTableError(f"{result.bet.name} has no pay line {line}; give a number from 1 to {len(rows)} "
                             f"or a label ({labels})")
     text = line.strip()
-    if text.isdigit() and len(text) <= 6 and 1 <= int(text) <= len(rows):
+    if text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= len(rows):  # not "²"
         return int(text) - 1
     for i, row in enumerate(rows):
         if row.label.lower() == text.lower():
             return i
-    raise PayTableError(f"{result.bet.name} has no pay line {line!r}; give a number or a label ({labels})")
+    raise PayTableError(f"{result.bet.name} has no pay line {shown(line)}; give a number or a label ({labels})")
 
 
 def break_even(result: BetResult, line: int | str | None = None, commission: bool = False) -> BreakEven:
@@ -95,6 +96,9 @@ def break_even(result: BetResult, line: int | str | None = None, commission: boo
     solved for."""
     if not isinstance(result, BetResult):
         raise TypeError(f"break_even needs a priced bet (a BetResult, from PayTable.price), not {type(result).__name__}")
+    if not isinstance(commission, bool):
+        raise TypeError(f"commission must be True (solve for a commission) or False (for the payout), "
+                        f"not {commission!r:.80}")
     import sympy
 
     i = line_index(result, line)

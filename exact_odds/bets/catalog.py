@@ -9,14 +9,17 @@ and says what is expected.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from os import PathLike
 from pathlib import Path
 
-from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, parse_pays
+from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, PayTableTypeError, parse_pays
 from exact_odds.punto_banco.notebook import html_table, listing
 
 
@@ -48,6 +51,8 @@ class Catalog:
 
     def variant(self, name: str) -> list[PayTable]:
         """The bets of variant ``name``, in order."""
+        if not isinstance(name, str):
+            raise PayTableTypeError(f"a variant's name must be a string such as 'ez', not {name!r:.80}")
         if name not in self.variants:
             if name in self.bets:
                 raise NotAVariantError(name)
@@ -56,6 +61,8 @@ class Catalog:
 
     def bet(self, key: str) -> PayTable:
         """The bet of key ``key``."""
+        if not isinstance(key, str):
+            raise PayTableTypeError(f"a bet's key must be a string such as 'banker', not {key!r:.80}")
         if key not in self.bets:
             if key in self.variants:
                 raise PayTableError(f"{key!r} is a variant, not a bet; its bets are {', '.join(self.variants[key])}")
@@ -98,10 +105,21 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
 
     With ``base`` (the built-in catalog for a user's file), variants may list
     ``base``'s bets too, and the result holds both (``own`` lists the file's)."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse_catalog needs the TOML text (a str), not {type(text).__name__}; "
+                        "load_catalog reads a file")
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a string naming the text in messages (such as its file), "
+                        f"not {type(source).__name__}")
+    if base is not None and not isinstance(base, Catalog):
+        raise TypeError(f"base must be a Catalog (such as builtin_catalog()) or None, not {type(base).__name__}")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PayTableError(f"{source}: not valid TOML: {' '.join(str(exc).split())}") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits: int() refuses it inside tomllib
+        raise PayTableError(f"{source}: not valid TOML: holds a whole number of more than 4300 digits; "
+                            "no payout needs one that long") from None
     except RecursionError:  # arrays or inline tables thousands deep: tomllib's parser is recursive
         raise PayTableError(f"{source}: arrays or tables nested too deeply to read; a pay table needs only "
                             "[bets.NAME] and [[bets.NAME.lines]]") from None
@@ -146,6 +164,13 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
             if extra:
                 bad = sorted(extra)[0]
                 raise PayTableError(f"{at(f'{table}.lines', bad, i)}: {path}.{bad}: unknown field; expected label, when, pays")
+            for field_name in ("label", "when"):
+                if field_name in line and not isinstance(line[field_name], str):
+                    raise PayTableError(
+                        f"{at(f'{table}.lines', field_name, i)}: {path}.{field_name}: expected "
+                        + ("a condition in a string, such as \"banker_wins\"" if field_name == "when"
+                           else "a string, such as \"Banker wins\"") + f", not {_kind(line[field_name])}"
+                    )
             if not isinstance(line["when"], str):
                 raise PayTableError(
                     f"{at(f'{table}.lines', 'when', i)}: {path}.when: expected a condition in a string, such as \"banker_wins\""
@@ -164,6 +189,10 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
             except PayTableError as exc:
                 message = str(exc).split(": ", 2)[-1]
                 raise PayTableError(f"{at(f'{table}.lines', 'when', i)}: {path}.when: {message}") from None
+        for field_name in ("name", "description", "otherwise_label"):
+            if field_name in spec and not isinstance(spec[field_name], str):
+                raise PayTableError(f"{at(table, field_name)}: {table}.{field_name}: expected a string, "
+                                    f"not {_kind(spec[field_name])}")
         try:
             otherwise = parse_pays(spec.get("otherwise", -1), "otherwise")
         except PayTableError as exc:
@@ -175,11 +204,11 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         try:
             bets[key] = PayTable(
                 key=key,
-                name=str(spec.get("name", key)),
+                name=spec.get("name", key),
                 lines=tuple(parsed),
                 otherwise=otherwise,
-                description=str(spec.get("description", "")),
-                otherwise_label=str(spec.get("otherwise_label", "otherwise (loses)" if otherwise == -1 else "otherwise")),
+                description=spec.get("description", ""),
+                otherwise_label=spec.get("otherwise_label", "otherwise (loses)" if otherwise == -1 else "otherwise"),
             )
         except PayTableError as exc:
             raise PayTableError(f"{where}: {str(exc).split(': ', 1)[-1]}") from None
@@ -191,13 +220,23 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         names = spec.get("bets") if isinstance(spec, dict) else None
         if not isinstance(names, list) or not names:
             raise PayTableError(f"{at(table, 'bets')}: {table}.bets: expected a list of bet keys, bets = [\"banker\", ...]")
+        extra = set(spec) - {"bets", "description"}
+        if extra:
+            bad = sorted(extra)[0]
+            raise PayTableError(f"{at(table, bad)}: {table}.{bad}: unknown field; expected bets, description")
+        if not isinstance(spec.get("description", ""), str):
+            raise PayTableError(f"{at(table, 'description')}: {table}.description: expected a string, "
+                                f"not {_kind(spec['description'])}")
         for n in names:
+            if not isinstance(n, str):
+                raise PayTableError(f"{at(table, 'bets')}: {table}.bets: expected bet keys in strings, "
+                                    f"bets = [\"banker\", ...], not {_kind(n)}")
             if n not in known:
                 raise PayTableError(
                     f"{at(table, 'bets')}: {table}.bets: unknown bet {n!r}; define [bets.{n}] or use a built-in bet"
                 )
         variants[key] = tuple(names)
-        descriptions[key] = str(spec.get("description", ""))
+        descriptions[key] = spec.get("description", "")
     return Catalog(known, variants, descriptions, tuple(bets))
 
 
@@ -208,13 +247,61 @@ def builtin_catalog() -> Catalog:
     return parse_catalog(text, "bets.toml")
 
 
-def load_catalog(path: str | Path) -> Catalog:
-    """A user's pay-table file, in the built-in catalog's schema (it also sees the built-in bets)."""
+#: Largest pay-table file read, in bytes: far past any real one (the built-in catalog is ~10 KiB).
+MAX_PAYTABLE_BYTES = 1 << 20
+
+
+def _kind(value) -> str:
+    """A TOML value's kind for a message: 'a list', 'a table', 'the number 5'."""
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true/false)"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r:.40}"
+    return f"{type(value).__name__}"
+
+
+def read_paytable_text(path: str | PathLike[str]) -> str:
+    """The text of a pay-table file: a regular file of at most :data:`MAX_PAYTABLE_BYTES`, UTF-8 (a BOM allowed).
+
+    Devices (``/dev/zero``), FIFOs and folders are refused before anything
+    is read (the file is opened without waiting and checked by its own
+    handle), so a wrong path never reads forever."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                what = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
+                        else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "a special file")
+                raise PayTableError(f"{p}: is {what}, not a regular file; give a TOML pay-table file")
+            if st.st_size > MAX_PAYTABLE_BYTES:
+                raise PayTableError(f"{p}: {st.st_size} bytes is larger than 1 MiB ({MAX_PAYTABLE_BYTES} bytes), "
+                                    "the most a pay-table file may hold")
+            data = f.read(MAX_PAYTABLE_BYTES + 1)
+    except IsADirectoryError:
+        raise PayTableError(f"{p}: is a folder, not a regular file; give a TOML pay-table file") from None
     except OSError as exc:
-        raise PayTableError(f"{p}: cannot read pay table ({exc.strerror})") from None
+        raise PayTableError(f"{p}: cannot read pay table ({exc.strerror or exc})") from None
+    if len(data) > MAX_PAYTABLE_BYTES:  # grew while read
+        raise PayTableError(f"{p}: larger than 1 MiB ({MAX_PAYTABLE_BYTES} bytes), the most a pay-table file may hold")
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PayTableError(f"{p}: not a text file; expected a TOML pay table in UTF-8") from None
-    return parse_catalog(text, str(p), base=builtin_catalog())
+
+
+def load_catalog(path: str | PathLike[str]) -> Catalog:
+    """A user's pay-table file, in the built-in catalog's schema (it also sees the built-in bets).
+
+    The file must be a regular file of at most 1 MiB, in UTF-8 (a BOM is allowed)."""
+    if not isinstance(path, (str, PathLike)) or isinstance(path, bytes):
+        raise TypeError(f"load_catalog needs a file path (str or pathlib.Path), not {type(path).__name__}")
+    if isinstance(path, str) and not path.strip():
+        raise PayTableError("the pay-table file name is empty; give the path of a TOML file")
+    text = read_paytable_text(path)
+    return parse_catalog(text, str(path), base=builtin_catalog())

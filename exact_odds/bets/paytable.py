@@ -26,16 +26,19 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
 from fractions import Fraction
 from types import CodeType
 from typing import TYPE_CHECKING
 
+from exact_odds.bets.condition import condition_problem, is_negative_literal, source
 from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.notebook import html_table, short
 from exact_odds.rules.coup import Coup, Deal
+from exact_odds.text import NumberError, exact_fraction
 
 if TYPE_CHECKING:
     from exact_odds.punto_banco.first_four import FirstFour
@@ -89,12 +92,16 @@ ALL_NAMES: dict[str, str] = {**COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES}
 _ALLOWED_NODES = (
     ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare,
     ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn,
-    ast.Name, ast.Load, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.Add, ast.Sub, ast.Mod,
+    ast.Name, ast.Load, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.Add, ast.Sub, ast.Mod, ast.USub,
 )
 
 
 class PayTableError(ValueError):
     """A pay table that cannot be used; the message says what is wrong."""
+
+
+class PayTableTypeError(PayTableError, TypeError):
+    """A value of the wrong type where a pay table wants a string or a number (also a TypeError)."""
 
 
 @lru_cache(maxsize=4096)
@@ -142,7 +149,7 @@ def compile_condition(text: str, names=ALL_NAMES, where: str = "condition"):
     """Parse a condition and check it uses only ``names``; returns a code object."""
     try:
         return _compile_condition(text, names, where)
-    except RecursionError:  # 'not not ... tie' thousands deep: Python's parser gives up
+    except (RecursionError, MemoryError):  # 'not not ... tie' thousands deep: Python's parser gives up
         raise PayTableError(
             f"{where}: the condition is nested too deeply for Python to parse ({len(text)} characters); "
             "write it more simply"
@@ -150,71 +157,82 @@ def compile_condition(text: str, names=ALL_NAMES, where: str = "condition"):
 
 
 def _compile_condition(text: str, names, where: str):
+    if not isinstance(text, str):
+        raise PayTableTypeError(f"{where}: expected a condition in a string, such as \"banker_wins\", not {text!r}")
+    shown = _shown(text)
     try:
-        tree = ast.parse(text, mode="eval")
-    except SyntaxError as exc:
-        raise PayTableError(f"{where}: cannot parse {text!r} ({exc.msg})") from None
+        with warnings.catch_warnings():  # "invalid escape sequence" and the like: the error below says enough
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError) as exc:  # ValueError: a NUL character, or a number too long to read
+        reason = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+        raise PayTableError(f"{where}: cannot parse {shown} ({' '.join(str(reason).split())})") from None
     for node in ast.walk(tree):
         if not isinstance(node, _ALLOWED_NODES):
             raise PayTableError(
-                f"{where}: {text!r} uses {type(node).__name__}; conditions may only "
+                f"{where}: {shown} uses {type(node).__name__}; conditions may only "
                 "compare names and whole numbers with and/or/not"
+            )
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and not is_negative_literal(node):
+            raise PayTableError(
+                f"{where}: {shown} puts a minus sign before {source(node.operand)}; a minus sign may only "
+                "stand before a whole number, as in 'player_third == -1'"
             )
         if isinstance(node, ast.Name) and node.id not in names:
             raise PayTableError(
-                f"{where}: unknown name {node.id!r} in {text!r}; known names: {', '.join(names)}"
+                f"{where}: unknown name {node.id!r} in {shown}; known names: {', '.join(names)}"
             )
         if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int)):
-            raise PayTableError(f"{where}: {text!r} uses {node.value!r}; only whole numbers are allowed")
+            raise PayTableError(f"{where}: {shown} uses {_shown(repr(node.value))}; only whole numbers are allowed")
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and not (
                 isinstance(node.right, ast.Constant) and type(node.right.value) is int and node.right.value > 0):
             raise PayTableError(
-                f"{where}: {text!r} takes a remainder (%) by something other than a whole number >= 1; "
+                f"{where}: {shown} takes a remainder (%) by something other than a whole number >= 1; "
                 "write it as 'name % 10'"
             )
-    number = _first_number(tree.body)
-    if number is not None:
-        raise PayTableError(
-            f"{where}: {text!r} uses {number} where a true/false condition is needed; "
-            "compare it, as in 'player == 9', or use a true/false name such as player_wins"
-        )
-    return compile(tree, f"<{where}>", "eval")
+    problem = condition_problem(tree, NUMBER_NAMES)
+    if problem is not None:
+        raise PayTableError(f"{where}: {shown}: {problem}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return compile(tree, f"<{where}>", "eval")
 
 
-def _first_number(node) -> str | None:
-    """The source of the first part of a condition that is a number where true/false is meant.
-
-    'player' alone would hold whenever the Player's total is not 0, and
-    'margin - 4' whenever the margin is not 4: almost surely a slip for
-    'player_wins' or 'margin == 4', so it is refused rather than priced."""
-    if isinstance(node, ast.BoolOp):
-        return next((n for n in map(_first_number, node.values) if n is not None), None)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _first_number(node.operand)
-    if isinstance(node, ast.Compare) or (isinstance(node, ast.Name) and node.id not in NUMBER_NAMES):
-        return None
-    return repr(ast.unparse(node))
+def _shown(text: str, limit: int = 80) -> str:
+    """A condition quoted for a message, cut to ``limit`` characters (a file may hold a very long one)."""
+    return repr(text if len(text) <= limit else text[:limit - 3] + "...")
 
 
-def parse_pays(value, where: str = "pays") -> Fraction:
-    """A payout per unit from an integer or a string such as '19/20' or '0.54'."""
-    if isinstance(value, bool):
-        raise PayTableError(f"{where}: expected a number such as 8, \"19/20\" or \"0.54\", not {value!r}")
+#: Largest numerator or denominator of a payout, commission or ``otherwise`` (digits): far past any bet,
+#: and small enough that every report prints it (Python refuses to print an int of 4,300 digits).
+MAX_PAYS_DIGITS = 130
+
+
+def parse_pays(value, where: str = "pays",
+               expected: str = "a number such as 8, \"19/20\", \"0.54\" or \"5%\"") -> Fraction:
+    """A payout per unit from an integer or a string such as '19/20', '0.54', '1e-3' or '5%'.
+
+    Text is read by :func:`exact_odds.text.exact_fraction` (bounded digits and
+    exponent); a TOML float is refused so the value stays exact. Errors are
+    :class:`PayTableError`, one line that says what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, str, float)):
+        raise PayTableTypeError(f"{where}: expected {expected}, not {repr(value):.80}")
     if isinstance(value, float):
         raise PayTableError(
             f"{where}: {value!r} is a float; write it as a string (\"{value}\" or a fraction) so it is exact"
         )
-    if isinstance(value, (int, Fraction)):
-        return Fraction(value)
     if isinstance(value, str):
-        text = value.strip()
         try:
-            if text.endswith("%"):
-                return Fraction(text[:-1].strip()) / 100
-            return Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            pass
-    raise PayTableError(f"{where}: expected a number such as 8, \"19/20\" or \"0.54\", not {value!r}")
+            value = exact_fraction(value)
+        except NumberError as exc:
+            if exc.too_large:
+                raise PayTableError(f"{where}: {exc}") from None
+            raise PayTableError(f"{where}: expected {expected}, not {_shown(value)}") from None
+    x = Fraction(value)
+    if max(abs(x.numerator), x.denominator) >= 10 ** MAX_PAYS_DIGITS:
+        raise PayTableError(f"{where}: a number with more than {MAX_PAYS_DIGITS} digits above or below the "
+                            f"fraction bar is too large for a payout; expected {expected}")
+    return x
 
 
 @dataclass(frozen=True)
@@ -228,9 +246,12 @@ class PayLine:
 
     def __post_init__(self):
         if not isinstance(self.label, str):
-            raise PayTableError(f"a pay line's label must be a string, not {self.label!r}")
+            raise PayTableTypeError(f"a pay line's label must be a string, not {_shown(repr(self.label))}")
         if not isinstance(self.condition, str):
-            raise PayTableError(f"{self.label}: the condition must be a string such as \"banker_wins\", not {self.condition!r}")
+            raise PayTableTypeError(f"{self.label}: the condition must be a string such as \"banker_wins\", "
+                                    f"not {_shown(repr(self.condition))}")
+        if not isinstance(self._code, (CodeType, type(None))):
+            raise PayTableTypeError(f"{self.label}: _code is the compiled condition; leave it out")
         if self._code is None:
             object.__setattr__(self, "_code", compile_condition(self.condition, where=f"{self.label}: when"))
         object.__setattr__(self, "pays", parse_pays(self.pays, f"{self.label}: pays"))
@@ -242,6 +263,10 @@ class PayLine:
         0 is a push and -1 loses the stake; a value between -1 and 0 loses
         part of it (-1/2 loses half). Below -1 would lose more than the stake
         and is refused."""
+        if not isinstance(label, str):
+            raise PayTableTypeError(f"{where}: a pay line's label must be a string, not {_shown(repr(label))}")
+        if not isinstance(where, str):
+            raise PayTableTypeError(f"where must be a string naming the line for messages, not {_shown(repr(where))}")
         pays = parse_pays(pays, f"{where}: pays")
         if pays < -1:
             raise PayTableError(
@@ -281,10 +306,14 @@ class PayTable:
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
-            raise PayTableError(f"a pay table needs a name (a non-empty string), not {self.name!r}")
+            raise PayTableTypeError(f"a pay table needs a name (a non-empty string), not {_shown(repr(self.name))}")
         lines = tuple(self.lines) if isinstance(self.lines, (list, tuple)) else None
         if not lines or not all(isinstance(line, PayLine) for line in lines):
-            raise PayTableError(f"{self.name}: lines must be a non-empty sequence of PayLine, not {self.lines!r}")
+            raise PayTableTypeError(f"{self.name}: lines must be a non-empty list or tuple of PayLine, "
+                                    f"not {_shown(repr(self.lines))}")
+        for what in ("description", "otherwise_label"):
+            if not isinstance(getattr(self, what), str):
+                raise PayTableTypeError(f"{self.name}: {what} must be a string, not {_shown(repr(getattr(self, what)))}")
         object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "otherwise", parse_pays(self.otherwise, f"{self.name}: otherwise"))
         for what, pays in [(line.label, line.pays) for line in lines] + [(self.otherwise_label, self.otherwise)]:
@@ -294,7 +323,7 @@ class PayTable:
                     "(-1 loses the stake, 0 pushes, 8 pays 8 to 1)"
                 )
         if not isinstance(self.key, str):
-            raise PayTableError(f"{self.name}: key must be a string, not {self.key!r}")
+            raise PayTableTypeError(f"{self.name}: key must be a string, not {_shown(repr(self.key))}")
         if not self.key:
             object.__setattr__(self, "key", re.sub(r"[^a-z0-9]+", "_", self.name.lower()).strip("_"))
         self.family  # refuse a table that mixes pair names with coup names
@@ -399,17 +428,37 @@ class PayTable:
             counts[self._settle(state, names_of)] += n
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / dist.total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / dist.total))
+        if assumptions and not all(0 <= r.probability <= 1 for r in rows):
+            # Suits spread evenly over a rank whose count is not a multiple of 4 can count a suited
+            # pair fewer than zero times: refuse rather than print a probability outside [0, 1].
+            raise PayTableError(
+                f"{self.name}: looks at suits, and this shoe's suits are not given; spreading each rank "
+                "evenly over the four suits (the assumption used) gives no valid probability for this shoe; "
+                "give whole decks or a shoe whose rank counts are multiples of 4"
+            )
         return BetResult(self, tuple(rows), dist.total, assumptions)
+
+
+#: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.
+_HUGE = re.compile(r"\s*\+?0*[1-9][0-9]{0,59}(?:\.[0-9]{0,60})?[eE]\+?0*(?:[6-9][0-9]|[1-9][0-9]{2,})\s*%?\s*")
 
 
 def commission_banker(commission, name: str | None = None) -> PayTable:
     """The Banker bet with any exact commission c: a Banker win pays 1 - c, a tie pushes.
 
     ``commission`` is a fraction such as ``Fraction(1, 25)``, ``"1/25"`` or ``"4%"``."""
-    c = parse_pays(commission, "commission")
+    if name is not None and not isinstance(name, str):
+        raise PayTableTypeError(f"name must be a string (or None for the default), not {_shown(repr(name))}")
+    if isinstance(commission, float):
+        raise PayTableTypeError(f"commission {commission!r} is a float; give it exactly, as a Fraction or "
+                                f"a string such as \"1/20\" or \"5%\"")
+    if isinstance(commission, str) and _HUGE.fullmatch(commission):  # '1e999': far above 1, say so
+        raise PayTableError(f"commission {commission.strip()} is not between 0 and 1; "
+                            "give a fraction such as 1/20 or 5%")
+    c = parse_pays(commission, "commission", "a fraction between 0 and 1 such as 1/20, 0.05 or 5%")
     if not 0 <= c <= 1:
-        shown = commission.strip() if isinstance(commission, str) else c  # as typed: '1e999' has 1000 digits
-        raise PayTableError(f"commission {shown} is not between 0 and 1; give a fraction such as 1/20 or 5%")
+        typed = commission.strip() if isinstance(commission, str) else c  # as typed (at most ~125 characters)
+        raise PayTableError(f"commission {typed} is not between 0 and 1; give a fraction such as 1/20 or 5%")
     label = f"{c.numerator}/{c.denominator}" if c.denominator != 1 else str(c.numerator)
     return PayTable(
         name=name or f"Banker (commission {label})",

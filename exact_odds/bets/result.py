@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from exact_odds.punto_banco.notebook import exact, frame, html_table, percent, short
-
-if TYPE_CHECKING:
-    from exact_odds.bets.paytable import PayTable
-
 
 @dataclass(frozen=True)
 class LineResult:
@@ -37,7 +33,8 @@ class LineResult:
 class BetResult:
     """A bet priced on one coup distribution (all values per unit staked)."""
 
-    bet: PayTable
+    #: the :class:`~exact_odds.bets.paytable.PayTable` priced (not imported here: paytable imports this module)
+    bet: Any
     lines: tuple[LineResult, ...]
     total: int
     #: Assumptions the figures rest on beyond the shoe (e.g. suits spread evenly).

@@ -20,12 +20,27 @@ from exact_odds.bets.paytable import PayTable, PayTableError, commission_banker
 ALL = "all"
 
 
+def paytable_paths(paytables: Iterable[str | PathLike[str]]) -> list[str | PathLike[str]]:
+    """``paytables`` as a list of file paths; a single path or other types are a TypeError saying so."""
+    if isinstance(paytables, (str, bytes, PathLike)):
+        raise TypeError(f"paytables must be a list of file paths, not one path; write [{paytables!r:.80}]")
+    try:
+        paths = list(paytables)
+    except TypeError:
+        raise TypeError(f"paytables must be a list of file paths, not {type(paytables).__name__}") from None
+    for path in paths:
+        if not isinstance(path, (str, PathLike)):
+            raise TypeError(f"paytables must hold file paths (str or pathlib.Path), not {path!r:.80}")
+    return paths
+
+
 def merged_catalog(paytables: Iterable[str | PathLike[str]] = ()) -> tuple[Catalog, list[PayTable]]:
     """The built-in catalog with the users' files on top, and the bets those files define.
 
     A later file's bet replaces an earlier one of the same key."""
     catalog = builtin_catalog()
     own: dict[str, PayTable] = {}
+    paytables = paytable_paths(paytables)
     for path in paytables:
         user = load_catalog(path)
         catalog = Catalog({**catalog.bets, **user.bets}, {**catalog.variants, **user.variants},
@@ -50,10 +65,11 @@ def select_bets(variant: str | None = None, bets: Sequence[str] | str | None = N
     """
     if isinstance(bets, str):
         bets = [k.strip() for k in bets.split(",") if k.strip()]
-    if bets is not None and not isinstance(bets, Sequence):
-        raise TypeError(f"bets must be a list of bet keys or a comma-separated string, not {type(bets).__name__}")
+    if bets is not None and (not isinstance(bets, Sequence) or not all(isinstance(k, str) for k in bets)):
+        raise TypeError(f"bets must be a list of bet keys (strings) or a comma-separated string, not {bets!r:.80}")
     if variant is not None and not isinstance(variant, str):
         raise TypeError(f"variant must be a variant name (a string), not {type(variant).__name__}")
+    paytables = paytable_paths(paytables)
     catalog, own = merged_catalog(paytables)
     chosen: list[PayTable] = []
     if variant:

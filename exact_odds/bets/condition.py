@@ -1,0 +1,137 @@
+"""The type check of a pay-line condition: every part has a kind, and the whole is true/false.
+
+A condition (``"banker_wins and banker == 7"``) is parsed by Python and
+evaluated on every state of a distribution. Python would evaluate
+``tie in 5`` or ``player < (1, 2)`` only to fail with a TypeError when the
+bet is priced; this module refuses such conditions when the file is read.
+
+Each node of the condition's syntax tree gets one kind:
+
+* ``number``: a whole number (``7``, ``-1``), a number name (``player``), or
+  ``+``, ``-``, ``%`` of numbers;
+* ``true/false``: a true/false name (``tie``), a comparison, and/or/not of
+  true/false parts;
+* ``tuple``/``list`` of numbers: ``(8, 9)``, ``[8, 9]``.
+
+``<``, ``<=``, ``>``, ``>=`` compare numbers; ``==`` and ``!=`` compare two
+parts of the same kind; ``in`` and ``not in`` test a number against a tuple
+or list of numbers; ``and``, ``or``, ``not`` and the condition itself need
+true/false. Every condition that passes therefore evaluates to a bool on
+every coup, without error.
+
+:func:`condition_problem` returns what is wrong, in words, or None.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection
+
+NUMBER, TRUTH, TUPLE, LIST = "a number", "true/false", "a tuple of numbers", "a list of numbers"
+
+_ORDER = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
+_EQUAL = {ast.Eq: "==", ast.NotEq: "!="}
+_MEMBER = {ast.In: "in", ast.NotIn: "not in"}
+_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mod: "%"}
+
+
+class _Problem(Exception):
+    pass
+
+
+def source(node: ast.AST, limit: int = 60) -> str:
+    """The condition text of ``node``, quoted, cut to ``limit`` characters."""
+    text = ast.unparse(node)
+    return repr(text if len(text) <= limit else text[:limit - 3] + "...")
+
+
+def is_negative_literal(node: ast.AST) -> bool:
+    """Whether ``node`` is a minus sign on a whole-number literal (``-1``), the one place a minus may stand alone."""
+    return (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int)
+
+
+def condition_problem(tree: ast.Expression, number_names: Collection[str]) -> str | None:
+    """What keeps ``tree`` from being a true/false condition, or None if it is one.
+
+    ``tree`` has passed the node and name checks of the caller (only the
+    allowed operators, known names and whole numbers); ``number_names`` are
+    the names whose value is a number (the others are true/false)."""
+    try:
+        _need_truth(tree.body, number_names)
+    except _Problem as exc:
+        return str(exc)
+    return None
+
+
+def _need_truth(node: ast.AST, number_names: Collection[str]) -> None:
+    k = _kind(node, number_names)
+    if k == NUMBER:
+        raise _Problem(f"uses {source(node)} where a true/false condition is needed; compare it, "
+                       "as in 'player == 9', or use a true/false name such as player_wins")
+    if k != TRUTH:
+        raise _Problem(f"uses {source(node)} where a true/false condition is needed (it is {k}); "
+                       "test a number against it, as in 'player in (8, 9)'")
+
+
+def _need_number(node: ast.AST, number_names: Collection[str], what: str) -> None:
+    k = _kind(node, number_names)
+    if k != NUMBER:
+        raise _Problem(f"{what} needs numbers, but {source(node)} is {k}")
+
+
+def _kind(node: ast.AST, number_names: Collection[str]) -> str:
+    if isinstance(node, ast.Constant):
+        if type(node.value) is int:
+            return NUMBER
+        raise _Problem(f"uses {node.value!r}; only whole numbers are allowed")
+    if isinstance(node, ast.Name):
+        return NUMBER if node.id in number_names else TRUTH
+    if isinstance(node, ast.UnaryOp):
+        if is_negative_literal(node):
+            return NUMBER
+        if isinstance(node.op, ast.Not):
+            _need_truth(node.operand, number_names)
+            return TRUTH
+        raise _Problem(f"uses {source(node)}; a minus sign may only stand before a whole number, as in -1")
+    if isinstance(node, ast.BoolOp):
+        for value in node.values:
+            _need_truth(value, number_names)
+        return TRUTH
+    if isinstance(node, (ast.Tuple, ast.List)):
+        for elt in node.elts:
+            if _kind(elt, number_names) != NUMBER:
+                raise _Problem(f"{source(node)} may hold only numbers, not {source(elt)}")
+        return TUPLE if isinstance(node, ast.Tuple) else LIST
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITH:
+        what = _ARITH[type(node.op)]
+        _need_number(node.left, number_names, what)
+        _need_number(node.right, number_names, what)
+        return NUMBER
+    if isinstance(node, ast.Compare):
+        left = node.left
+        for op, right in zip(node.ops, node.comparators):
+            _check_comparison(left, type(op), right, number_names)
+            left = right
+        return TRUTH
+    raise _Problem(f"uses {type(node).__name__}; conditions may only compare names and whole numbers with and/or/not")
+
+
+def _check_comparison(left: ast.AST, op: type, right: ast.AST, number_names: Collection[str]) -> None:
+    if op in _ORDER:
+        _need_number(left, number_names, _ORDER[op])
+        _need_number(right, number_names, _ORDER[op])
+    elif op in _EQUAL:
+        kl, kr = _kind(left, number_names), _kind(right, number_names)
+        if kl != kr:
+            raise _Problem(f"{_EQUAL[op]} compares {source(left)} ({kl}) with {source(right)} ({kr}); "
+                           "compare a number with a number, or true/false with true/false")
+    elif op in _MEMBER:
+        what = _MEMBER[op]
+        if _kind(left, number_names) != NUMBER:
+            raise _Problem(f"'{what}' tests a number, but {source(left)} is {_kind(left, number_names)}")
+        if _kind(right, number_names) not in (TUPLE, LIST):
+            raise _Problem(f"'{what}' needs a list of numbers on its right, as in 'player {what} (8, 9)', "
+                           f"but {source(right)} is {_kind(right, number_names)}")
+    else:
+        raise _Problem(f"uses {op.__name__}; conditions may only compare names and whole numbers with and/or/not")
