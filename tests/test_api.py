@@ -1,12 +1,10 @@
 """The top-level API: every name the CLI's work needs is importable from exact_odds, and cheap to import."""
 
 import doctest
-import subprocess
-import sys
 
 import exact_odds
 
-from conftest import ROOT
+from conftest import modules_loaded
 
 
 def test_every_exported_name_resolves_to_its_home():
@@ -34,10 +32,16 @@ def test_an_unknown_name_is_an_attribute_error():
 
 
 def test_importing_exact_odds_loads_no_heavy_module():
-    code = ("import sys, exact_odds; "
-            "print(sorted(m for m in ('numpy', 'sympy', 'click', 'tabulate') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stdout.strip() == "[]"
+    assert modules_loaded("import exact_odds", ("numpy", "sympy", "click", "tabulate")) == []
+
+
+def test_the_cold_edge_command_loads_neither_numpy_nor_sympy():
+    """numpy belongs to the compiled path and banque, sympy to breakeven and the middle bet:
+    'exact-odds edge', the first command a user types, walks the tree without them."""
+    code = ("from click.testing import CliRunner; from exact_odds.cli import main\n"
+            "for args in (['edge', '--decks', '8'], ['edge', '--bets', 'all', '--format', 'json']):\n"
+            "    r = CliRunner().invoke(main, args); assert r.exit_code == 0, r.output")
+    assert modules_loaded(code, ("numpy", "sympy")) == []
 
 
 def test_the_package_docstring_examples_run():

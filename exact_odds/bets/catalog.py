@@ -117,7 +117,7 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PayTableError(f"{source}: not valid TOML: {' '.join(str(exc).split())}") from None
-    except ValueError as exc:  # an integer of more than 4,300 digits: int() refuses it inside tomllib
+    except ValueError:  # an integer of more than 4,300 digits: int() refuses it inside tomllib
         raise PayTableError(f"{source}: not valid TOML: holds a whole number of more than 4300 digits; "
                             "no payout needs one that long") from None
     except RecursionError:  # arrays or inline tables thousands deep: tomllib's parser is recursive

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 
 import click
 
-from exact_odds.cli.app import InputError, input_errors
+from exact_odds.cli.app import input_errors
 from exact_odds.cli.options import build_shoe, format_option, shoe_options
 from exact_odds.report.emit import emit
 

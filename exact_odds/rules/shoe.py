@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES, RANKS, SUITS, CardError, parse_card, parse_rank  # noqa: F401 (re-exported)
+from exact_odds.rules.cards import RANKS, SUITS, CardError, parse_card
 
 #: The fewest cards that can always complete a coup (two hands of up to three).
 MIN_CARDS = 6

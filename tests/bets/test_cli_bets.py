@@ -2,8 +2,6 @@
 bet, distribution, breakeven, and every kind of bad pay-table file."""
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
@@ -12,7 +10,6 @@ from click.testing import CliRunner
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
 
-from conftest import ROOT
 
 
 def run(*args):
@@ -102,23 +99,6 @@ def test_pair_bets_on_a_plain_shoe_state_the_suit_assumption():
     data8 = json.loads(run("edge", "--variant", "pairs", "--format", "json").stdout)
     assert data8["assumptions"] == []
     assert perfect["house_edge"] == next(b for b in data8["bets"] if b["bet"] == "Perfect Pair")["house_edge"]
-
-
-def test_edge_does_not_import_sympy():
-    """sympy belongs to breakeven only: 'exact-odds edge --bets all' must not load it."""
-    code = (
-        "import sys\n"
-        "from exact_odds.cli import main\n"
-        "try:\n"
-        "    main(['edge', '--bets', 'all', '--format', 'json'], prog_name='exact-odds')\n"
-        "except SystemExit as e:\n"
-        "    assert e.code == 0, e.code\n"
-        "print('SYMPY' if 'sympy' in sys.modules else 'CLEAN', file=sys.stderr)\n"
-    )
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                       env={"PYTHONPATH": str(ROOT), "PATH": ""})
-    assert r.returncode == 0, r.stderr
-    assert r.stderr.strip().endswith("CLEAN")
 
 
 # --- user pay tables --------------------------------------------------------------

@@ -211,20 +211,6 @@ def test_compiled_walk_covers_every_deal_of_the_full_shoe():
     assert len(cw.deals) == len(set(cw.deals)) == shapes
 
 
-def test_edge_never_imports_numpy():
-    """The cold path: `exact-odds edge` walks the tree and leaves numpy alone."""
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    code = ("import sys; from click.testing import CliRunner; from exact_odds.cli import main; "
-            "r = CliRunner().invoke(main, ['edge', '--decks', '8']); assert r.exit_code == 0, r.output; "
-            "print('numpy' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
 def factor_vector(shoe):
     """The 66 factors, written out from the definition: ``max(c_v - r, 0)`` at 6v + r and ``N - j`` at 60 + j
     (for the infinite deck the weights w_v, and 13 for every unused card)."""

@@ -355,17 +355,3 @@ def test_cli_text_states_the_model():
     for phrase in ("left, right, banker, left, right, banker", "larger stake", "the left",
                    "draw with probability 9/11", "same composition", "Fully settled"):
         assert phrase in r.output, phrase
-
-
-def test_edge_command_does_not_import_numpy_or_sympy():
-    import subprocess
-    import sys
-
-    from conftest import ROOT
-
-    code = ("import sys; from click.testing import CliRunner; from exact_odds.cli import main; "
-            "CliRunner().invoke(main, ['edge', '--decks', '1']); "
-            "print(sorted(m for m in ('numpy', 'sympy') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                         env={"PYTHONPATH": str(ROOT)})
-    assert out.stdout.strip() == "[]", out.stderr
