@@ -22,8 +22,9 @@ from exact_odds.report.numbers import percent_text
 from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+from exact_odds.text import NumberError, shown, whole_number
 
-#: Most digits a count may have (int() refuses > 4300 digits with its own error).
+#: Most significant digits a count may have (leading zeros are fine).
 MAX_COUNT_DIGITS = 30
 
 
@@ -41,17 +42,22 @@ class SweepShoeTooLarge(SweepError):
 
 
 def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Shoe:
-    """The shoe of one line (comments already removed): 13 rank counts separated by commas."""
+    """The shoe of one line (comments already removed): 13 rank counts separated by commas,
+    each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 13:
         raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
     counts = []
     for p in parts:
-        if not p.isdigit():
-            raise SweepError(number, f"{p!r} is not a whole number >= 0; give 13 rank counts")
-        if len(p) > MAX_COUNT_DIGITS:
-            raise SweepError(number, f"a count of {len(p)} digits; a shoe holds at most 52 x 10^18 cards")
-        counts.append(int(p))
+        try:
+            if p[:1] in ("+", "-"):  # a count has no sign
+                raise NumberError("")
+            counts.append(whole_number(p, MAX_COUNT_DIGITS))
+        except NumberError as exc:
+            if exc.too_large:
+                digits = len(p.lstrip("0"))
+                raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
+            raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
