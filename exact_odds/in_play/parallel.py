@@ -54,6 +54,14 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
+def check_progress(progress: Progress | None) -> Progress | None:
+    """``progress`` if it is None or callable (called with the size of each finished item)."""
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function called with the work done, or None; "
+                        f"not {type(progress).__name__}")
+    return progress
+
+
 def total_size(items: Sequence[T], size: Callable[[T], int] = _one) -> int:
     """The length of the work: the sum of ``size(item)``."""
     return sum(size(i) for i in items)
@@ -133,6 +141,7 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: int = 1, chunk: int = 1,
     is called if given: the calls add up to :func:`total_size`. Stopping
     early (Ctrl-C, an error, closing the iterator) kills the processes."""
     check_jobs(jobs)
+    check_progress(progress)
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be a whole number >= 1, not {chunk!r}")
     jobs = min(jobs, len(items))  # a process per item at most: more would only sit idle

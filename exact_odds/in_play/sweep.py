@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import listed, short
+from exact_odds.in_play.dealing import check_tableau
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.deal import six_card_total
@@ -75,6 +76,11 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
     if isinstance(lines, (str, bytes)):
         raise TypeError("parse_sweep takes an iterable of lines (a file or a list of str), not one string; "
                         "use text.splitlines()")
+    try:
+        lines = iter(lines)
+    except TypeError:
+        raise TypeError(f"parse_sweep takes an iterable of lines (a file or a list of str), "
+                        f"not {type(lines).__name__}") from None
     if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
         raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
     shoes = []
@@ -156,7 +162,7 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
     if not isinstance(shoe, Shoe):
         raise TypeError(f"house_edges needs a Shoe, not {type(shoe).__name__}")
     check_shoes([shoe])
-    return cached_pricer(check_bets(bets), tableau).house_edges(shoe)
+    return cached_pricer(check_bets(bets), check_tableau(tableau)).house_edges(shoe)
 
 
 #: Shoes per unit of work sent to a process.
@@ -174,6 +180,8 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: int = 1,
     shoes = check_shoes(shoes)
     bets = check_bets(bets)
     parallel.check_jobs(jobs)
+    parallel.check_progress(progress)
+    check_tableau(tableau)
     _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
     chunks = [shoes[i: i + CHUNK] for i in range(0, len(shoes), CHUNK)]
     out: list[ShoePrice] = []
