@@ -330,4 +330,6 @@ def plot_message(exc: "PlotError") -> str:
     """A plot error as an error of --plot."""
     if exc.path is None:
         return f"--plot needs {exc.reason}"
+    if repr(exc.path) in exc.reason:  # the reason names the file already
+        return f"--plot: {exc.reason}"
     return f"--plot {exc.path!r}: {exc.reason}"
