@@ -83,7 +83,7 @@ CASES = {
         (["simulate", "--bets", "nope"], "unknown bet 'nope'"),
         (["simulate", "--shoes", "1", "--decks", "1", "--bets", "player_pair"], "ranks or suits"),
         (["simulate", "--shoes", "1", "--decks", "1", "--plot", "edge.pdf"], "name a .png or .svg file"),
-        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "{missing}/edge.svg"], "does not exist"),
+        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "{missing}/edge.svg"], "there is no folder"),
     ],
     "chemin-de-fer": [
         (["chemin-de-fer", "--model", "C4"], "C4"),
@@ -242,8 +242,8 @@ def test_sweep_skips_a_byte_order_mark(tmp_path):
 
 
 @pytest.mark.parametrize("output, words", [
-    ("", ["--output is empty"]),
-    ("no/such/dir/edges.csv", ["there is no directory"]),
+    ("", ["--output", "the file name is empty"]),
+    ("no/such/dir/edges.csv", ["--output", "there is no folder"]),
 ])
 def test_sweep_output_that_cannot_be_written(tmp_path, output, words):
     """-o '' and -o into a missing directory ended in FileNotFoundError tracebacks after all the work."""
@@ -502,22 +502,16 @@ def test_jobs_is_bounded(command):
 
 def test_no_more_worker_processes_than_items(monkeypatch):
     """--jobs 200 for 2 shoes started a pool of 200 processes (198 idle)."""
-    import multiprocessing
-
     from exact_odds.in_play import parallel as jobs
 
     sizes = []
-    real = multiprocessing.get_context
+    real = jobs.process_executor
 
-    class Recording:
-        def __init__(self, ctx):
-            self.ctx = ctx
+    def recording(n):
+        sizes.append(n)
+        return real(n)
 
-        def Pool(self, n):
-            sizes.append(n)
-            return self.ctx.Pool(n)
-
-    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: Recording(real(method)))
+    monkeypatch.setattr(jobs, "process_executor", recording)
     assert list(jobs.run(abs, [-1, -2], jobs=200)) == [1, 2]
     assert sizes == [2]
     assert list(jobs.run(abs, [-3], jobs=200)) == [3] and sizes == [2]  # one item: no pool at all

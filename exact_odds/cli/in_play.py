@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Callable, Iterator
 
@@ -113,39 +112,31 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     if output is None:
         click.echo(text, nl=False)
     else:
-        write_whole(output, text)
-
-
-def write_whole(output: str, text: str) -> None:
-    """Write ``text`` to ``output`` through a temporary file, so a failed run leaves no half file."""
-    directory = os.path.dirname(os.path.abspath(output))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".sweep-")
-    except OSError as exc:
-        raise InputError(f"--output: cannot write {output!r} ({exc.strerror}); "
-                         "give a file in a directory you can write to") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, output)
-    except BaseException as exc:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise InputError(f"--output: cannot write {output!r} ({exc.strerror})") from None
-        raise
+        write_output(output, text)
 
 
 def check_output(output: str) -> None:
     """Refuse an --output path that cannot be written, before any work is done."""
-    if not output.strip():
-        raise InputError("--output is empty; give a file name such as edges.csv")
-    directory = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(directory):
-        raise InputError(f"--output: cannot write {output!r}: there is no directory {directory}; "
-                         "create it or write elsewhere")
-    if not os.access(directory, os.W_OK):
-        raise InputError(f"--output: cannot write {output!r}: {directory} is not writable")
+    from exact_odds.files import OutputError, check_writable
+
+    try:
+        check_writable(output)
+    except OutputError as exc:
+        raise InputError(f"--output: {exc}; give a file in a folder you can write to") from None
+
+
+def write_output(output: str, text: str) -> None:
+    """Write ``text`` to ``output`` through :mod:`exact_odds.files` (atomic for a regular file, straight
+    through to a device or FIFO, a symlink followed); a failure leaves the old file, and is one line, exit 1."""
+    from exact_odds.files import OutputError, write_text
+
+    try:
+        write_text(output, text)
+    except OutputError as exc:  # the path changed since it was checked
+        raise InputError(f"--output: {exc}") from None
+    except OSError as exc:
+        click.echo(f"exact-odds: error: cannot write {output!r} ({exc.strerror or exc})", err=True)
+        sys.exit(1)
 
 
 # --- eor ---------------------------------------------------------------------
@@ -312,8 +303,8 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
     from exact_odds.report.in_play import simulation_report
     from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
 
-    try:
-        plot_file = check_plot_path(plot_path) if plot_path else None
+    try:  # before any simulating, so a bad path cannot lose the results at the end
+        plot_file = check_plot_path(plot_path) if plot_path is not None else None
     except PlotError as exc:
         raise InputError(plot_message(exc)) from None
 
@@ -325,16 +316,20 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     with progress_bar(shoes, "shoes") as progress:
         result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress)
-    if plot_file is not None:
+    click.echo(emit(simulation_report(result), fmt))
+    if plot_file is not None:  # after the results are out: a failure to write it loses nothing else
         try:
             plot_edges(result, plot_file)
         except PlotError as exc:
-            raise InputError(plot_message(exc)) from None
-    click.echo(emit(simulation_report(result), fmt))
+            sys.stdout.flush()
+            click.echo(f"exact-odds: error: {plot_message(exc)}", err=True)
+            sys.exit(1)
 
 
 def plot_message(exc: "PlotError") -> str:
     """A plot error as an error of --plot."""
     if exc.path is None:
         return f"--plot needs {exc.reason}"
+    if repr(exc.path) in exc.reason:  # the reason names the file already
+        return f"--plot: {exc.reason}"
     return f"--plot {exc.path!r}: {exc.reason}"

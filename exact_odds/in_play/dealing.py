@@ -65,6 +65,14 @@ class Card:
     text: str
 
 
+def check_tableau(tableau: Tableau) -> Tableau:
+    """``tableau`` if it is a :class:`~exact_odds.rules.tableau.Tableau` (such as PUNTO_BANCO)."""
+    if not isinstance(tableau, Tableau):
+        raise TypeError(f"tableau must be a Tableau (such as exact_odds.rules.tableau.PUNTO_BANCO), "
+                        f"not {type(tableau).__name__}")
+    return tableau
+
+
 def read_log(lines: Iterable[str]) -> Iterator[Card]:
     """The cards of a log, one at a time, as they are read (so stdin can be live).
 
@@ -73,6 +81,15 @@ def read_log(lines: Iterable[str]) -> Iterator[Card]:
     if isinstance(lines, (str, bytes)):
         raise TypeError("read_log takes an iterable of lines (a file or a list of str), not one string; "
                         "use text.splitlines()")
+    try:
+        it = iter(lines)
+    except TypeError:
+        raise TypeError(f"read_log takes an iterable of lines (a file or a list of str), "
+                        f"not {type(lines).__name__}") from None
+    return _cards(it)
+
+
+def _cards(lines: Iterator[str]) -> Iterator[Card]:
     for number, line in enumerate(lines, 1):
         if not isinstance(line, str):
             raise TypeError(f"line {number}: lines must be str, not {type(line).__name__}")
@@ -252,6 +269,11 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
         raise TypeError(f"cards must be a list of rank indices 0-12, not {type(cards).__name__}")
     if any(isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 13 for r in cards):
         raise ValueError("cards must be rank indices 0 (ace) to 12 (king)")
+    check_tableau(tableau)
+    if burn not in BURN_RULES:
+        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    if not cards:
+        return []
     known = [0] * 13
     for r in cards:
         known[r] += 1

@@ -5,11 +5,25 @@ walk and the pricer), so each process starts warm; results come back in
 the order of the input whatever the number of processes. Progress is
 reported through a callback, so a command can draw a bar (the library
 draws nothing).
+
+The processes are a :class:`concurrent.futures.ProcessPoolExecutor` (the
+standard Executor interface: :func:`run` only submits work and reads
+futures). Ctrl-C is the parent's alone: the workers ignore SIGINT (they are
+forked with it blocked, and ignore it before unblocking it), so a terminal's
+Ctrl-C, sent to the whole process group, prints nothing from them. When the
+parent stops early (Ctrl-C, an error, or the caller dropping the iterator),
+the workers are killed outright and reaped, pending work is cancelled, and
+the executor is shut down without waiting: a worker killed while holding a
+queue's lock cannot make the parent wait, now or at interpreter exit.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
+from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -17,6 +31,14 @@ R = TypeVar("R")
 
 #: A callback told how much work was just finished (the ``size`` of one item).
 Progress = Callable[[int], None]
+
+#: Batches submitted ahead per process: enough to keep every process busy
+#: while the oldest result is awaited, few enough that stopping is immediate.
+AHEAD = 2
+
+#: Seconds to wait for a killed process to be reaped, and for the executor's
+#: own thread to finish, before giving up on them (they never take that long).
+REAP_SECONDS = 1.0
 
 
 def _one(item: Any) -> int:
@@ -32,34 +54,140 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
+def check_progress(progress: Progress | None) -> Progress | None:
+    """``progress`` if it is None or callable (called with the size of each finished item)."""
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function called with the work done, or None; "
+                        f"not {type(progress).__name__}")
+    return progress
+
+
 def total_size(items: Sequence[T], size: Callable[[T], int] = _one) -> int:
     """The length of the work: the sum of ``size(item)``."""
     return sum(size(i) for i in items)
+
+
+def _ignore_sigint() -> None:
+    """A worker's first act: ignore Ctrl-C (the parent handles it), then let signals in."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _apply(fn: Callable[[T], R], batch: Sequence[T]) -> list[R]:
+    return [fn(item) for item in batch]
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back in this thread while processes are forked (a child inherits the mask,
+    so a Ctrl-C during the fork cannot reach a worker before it ignores SIGINT); the parent
+    gets a Ctrl-C held back when the block ends."""
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, OSError, ValueError):  # no pthread_sigmask on this platform
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def process_executor(jobs: int) -> ProcessPoolExecutor:
+    """An executor of ``jobs`` forked processes (spawned where fork is missing) that ignore Ctrl-C."""
+    check_jobs(jobs)
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_ignore_sigint)
+
+
+def stop(executor: Executor) -> None:
+    """Stop ``executor`` now: kill its processes and reap them, cancel what is pending, and
+    shut it down without waiting for any work (used when the caller stops early)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for p in processes:
+        try:
+            p.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+    for p in processes:
+        try:
+            p.join(REAP_SECONDS)
+        except (OSError, ValueError, AttributeError, AssertionError):
+            pass
+    # A worker killed in the middle of sending a result would leave the executor's thread
+    # waiting for the rest of it; with every worker dead, closing the parent's copy of the
+    # writing end turns that wait into end-of-file, which the executor handles.
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if processes and writer is not None:
+        try:
+            writer.close()
+        except OSError:
+            pass
+    thread = getattr(executor, "_executor_manager_thread", None)  # shutdown() forgets it
+    executor.shutdown(wait=False, cancel_futures=True)
+    if thread is not None:
+        # Let the executor's thread finish now, so that the wake-up call sent to it at
+        # interpreter exit cannot race with its closing (Python 3.11 prints an error then).
+        thread.join(REAP_SECONDS)
 
 
 def run(fn: Callable[[T], R], items: Sequence[T], jobs: int = 1, chunk: int = 1,
         size: Callable[[T], int] = _one, progress: Progress | None = None) -> Iterator[R]:
     """``fn(item)`` for every item, in order, in ``jobs`` processes.
 
-    ``fn`` must be a module-level function (picklable). After each item,
-    ``progress(size(item))`` is called if given: the calls add up to
-    :func:`total_size`."""
+    ``fn`` must be a module-level function (picklable). Items go to the
+    processes ``chunk`` at a time. After each item, ``progress(size(item))``
+    is called if given: the calls add up to :func:`total_size`. Stopping
+    early (Ctrl-C, an error, closing the iterator) kills the processes."""
     check_jobs(jobs)
+    check_progress(progress)
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"chunk must be a whole number >= 1, not {chunk!r}")
     jobs = min(jobs, len(items))  # a process per item at most: more would only sit idle
     if jobs <= 1:
-        results: Iterator[R] = map(fn, items)
-        pool = None
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        pool = ctx.Pool(jobs)
-        results = pool.imap(fn, items, chunksize=chunk)
-    try:
-        for item, r in zip(items, results):
+        for item in items:
+            r = fn(item)
             if progress is not None:
                 progress(size(item))
             yield r
+        return
+    batches = [items[i: i + chunk] for i in range(0, len(items), chunk)]
+    executor = process_executor(jobs)
+    finished = False
+    try:
+        yield from _in_order(executor, fn, batches, jobs * AHEAD, size, progress)
+        finished = True
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        if finished:
+            try:
+                executor.shutdown(wait=True)
+            except BaseException:
+                stop(executor)
+                raise
+        else:
+            stop(executor)
+
+
+def _in_order(executor: Executor, fn: Callable[[T], R], batches: list[Sequence[T]], ahead: int,
+              size: Callable[[T], int], progress: Progress | None) -> Iterator[R]:
+    """The results of every batch in order, with at most ``ahead`` batches submitted and not yet read."""
+    pending: deque[tuple[Sequence[T], Future]] = deque()
+    upcoming = iter(batches)
+
+    def submit_more() -> None:
+        for batch in upcoming:
+            pending.append((batch, executor.submit(_apply, fn, batch)))
+            if len(pending) >= ahead:
+                return
+
+    with _sigint_blocked():  # the first submit forks the processes
+        submit_more()
+    while pending:
+        batch, future = pending.popleft()
+        results = future.result()
+        submit_more()
+        for item, r in zip(batch, results):
+            if progress is not None:
+                progress(size(item))
+            yield r

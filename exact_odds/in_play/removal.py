@@ -24,7 +24,7 @@ from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play._display import html_table, listed, short, to_frame
-from exact_odds.in_play.dealing import FiniteShoeNeeded
+from exact_odds.in_play.dealing import FiniteShoeNeeded, check_tableau
 from exact_odds.in_play.sweep import check_bets
 from exact_odds.report.numbers import percent_text, sqrt_text
 from exact_odds.rules.cards import RANKS
@@ -89,6 +89,7 @@ def effect_of_removal(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = P
     if not isinstance(shoe, Shoe):
         raise TypeError(f"effect_of_removal needs a Shoe (such as Shoe.decks(8)), not {type(shoe).__name__}")
     bets = check_bets(bets)
+    check_tableau(tableau)
     if shoe.is_infinite:
         raise FiniteShoeNeeded("the effect of removal needs a finite shoe")
     if shoe.size < 7:
@@ -147,7 +148,10 @@ def linear_count(eor: Sequence[Fraction | None], weights: Sequence[int], level: 
     0. A count has at most ``level`` points per card."""
     if isinstance(level, bool) or not isinstance(level, int):
         raise TypeError(f"level must be an int >= 1, not {type(level).__name__}")
-    if isinstance(eor, (str, bytes)) or len(eor) != 13:
+    for name, seq in (("eor", eor), ("weights", weights)):
+        if isinstance(seq, (str, bytes)) or not hasattr(seq, "__len__"):
+            raise TypeError(f"{name} must be a sequence of 13 values, one per rank A..K, not {type(seq).__name__}")
+    if len(eor) != 13:
         raise ValueError("eor must hold 13 values, one per rank A..K (a row of EffectOfRemoval.eor)")
     if any(e is not None and not isinstance(e, (int, Fraction)) for e in eor):
         raise TypeError("eor values must be Fractions (or None for a rank the shoe lacks)")
@@ -164,6 +168,8 @@ def linear_count(eor: Sequence[Fraction | None], weights: Sequence[int], level: 
         return LinearCount((0,) * 13, Fraction(0), 0)
     tags = tuple(round_half_away(v * level / biggest) for v in values)
     total = sum(w)
+    if total == 0:
+        raise ValueError("weights give no card to the ranks with an EOR; give the shoe's counts (shoe.ranks)")
     mean_t = Fraction(sum(wi * t for wi, t in zip(w, tags)), total)
     mean_v = sum((wi * v for wi, v in zip(w, values)), Fraction(0)) / total
     cov = sum((wi * (t - mean_t) * (v - mean_v) for wi, t, v in zip(w, tags, values)), Fraction(0))

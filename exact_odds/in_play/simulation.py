@@ -267,6 +267,13 @@ class SimulationResult:
                            "Realised gain/shoe"], rows)
 
 
+#: Most decks a simulated shoe may have: the cards are shuffled as a list and every coup is
+#: priced exactly, so a shoe of 1,000 decks already takes minutes (and 10**9 would exhaust memory).
+MAX_DECKS = 1_000
+#: Most shoes one simulation deals: their seeds are drawn up front.
+MAX_SHOES = 1_000_000
+
+
 def _whole(value: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} must be an int, not {type(value).__name__}")
@@ -286,10 +293,15 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
         raise TypeError(f"burn must be a str, one of: {', '.join(BURN_RULES)}; not {type(burn).__name__}")
     bets = check_bets(bets)
     parallel.check_jobs(jobs)
+    parallel.check_progress(progress)
     if shoes < 1:
         raise ShoeError(f"a simulation deals at least 1 shoe, not {shoes}")
     if decks < 1:
         raise ShoeError(f"a simulated shoe needs at least 1 deck, not {decks}")
+    if decks > MAX_DECKS:
+        raise ShoeError(f"a simulated shoe has at most {MAX_DECKS:,} decks, not {decks:,}")
+    if shoes > MAX_SHOES:
+        raise ShoeError(f"a simulation deals at most {MAX_SHOES:,} shoes, not {shoes:,}")
     if burn not in BURN_RULES:
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
     _prepare(bets, decks, burn)

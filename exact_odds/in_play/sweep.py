@@ -17,13 +17,15 @@ from typing import Iterable, Sequence
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import listed, short
+from exact_odds.in_play.dealing import check_tableau
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+from exact_odds.text import NumberError, shown, whole_number
 
-#: Most digits a count may have (int() refuses > 4300 digits with its own error).
+#: Most significant digits a count may have (leading zeros are fine).
 MAX_COUNT_DIGITS = 30
 
 
@@ -41,17 +43,22 @@ class SweepShoeTooLarge(SweepError):
 
 
 def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Shoe:
-    """The shoe of one line (comments already removed): 13 rank counts separated by commas."""
+    """The shoe of one line (comments already removed): 13 rank counts separated by commas,
+    each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 13:
         raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
     counts = []
     for p in parts:
-        if not p.isdigit():
-            raise SweepError(number, f"{p!r} is not a whole number >= 0; give 13 rank counts")
-        if len(p) > MAX_COUNT_DIGITS:
-            raise SweepError(number, f"a count of {len(p)} digits; a shoe holds at most 52 x 10^18 cards")
-        counts.append(int(p))
+        try:
+            if p[:1] in ("+", "-"):  # a count has no sign
+                raise NumberError("")
+            counts.append(whole_number(p, MAX_COUNT_DIGITS))
+        except NumberError as exc:
+            if exc.too_large:
+                digits = len(p.lstrip("0"))
+                raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
+            raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
@@ -69,6 +76,11 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
     if isinstance(lines, (str, bytes)):
         raise TypeError("parse_sweep takes an iterable of lines (a file or a list of str), not one string; "
                         "use text.splitlines()")
+    try:
+        lines = iter(lines)
+    except TypeError:
+        raise TypeError(f"parse_sweep takes an iterable of lines (a file or a list of str), "
+                        f"not {type(lines).__name__}") from None
     if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
         raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
     shoes = []
@@ -150,7 +162,7 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
     if not isinstance(shoe, Shoe):
         raise TypeError(f"house_edges needs a Shoe, not {type(shoe).__name__}")
     check_shoes([shoe])
-    return cached_pricer(check_bets(bets), tableau).house_edges(shoe)
+    return cached_pricer(check_bets(bets), check_tableau(tableau)).house_edges(shoe)
 
 
 #: Shoes per unit of work sent to a process.
@@ -168,6 +180,8 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: int = 1,
     shoes = check_shoes(shoes)
     bets = check_bets(bets)
     parallel.check_jobs(jobs)
+    parallel.check_progress(progress)
+    check_tableau(tableau)
     _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
     chunks = [shoes[i: i + CHUNK] for i in range(0, len(shoes), CHUNK)]
     out: list[ShoePrice] = []

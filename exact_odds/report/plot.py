@@ -8,8 +8,15 @@ turned into floats only for drawing.
 
 from __future__ import annotations
 
+import io
+import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from exact_odds import files
+from exact_odds.files import OutputError
 
 if TYPE_CHECKING:
     from exact_odds.in_play.simulation import SimulationResult
@@ -40,17 +47,53 @@ def _matplotlib():
 
 
 def check_plot_path(path: str | Path) -> Path:
-    """The plot's path, if its suffix is one we write, its folder exists and
-    matplotlib is there to draw it (checked before any simulating)."""
+    """The plot's path, if it names a .png or .svg file that can be written
+    (:func:`exact_odds.files.check_writable`: not empty, not a folder, in a
+    folder that exists and can be written) and matplotlib is there to draw
+    it: checked before any simulating, so no result is lost at the end."""
     if not isinstance(path, (str, Path)):
         raise TypeError(f"a plot path must be a str or Path, not {type(path).__name__}")
-    _matplotlib()
+    if not str(path).strip():
+        raise PlotError("the file name is empty; name a .png or .svg file", str(path))
     p = Path(path)
     if p.suffix.lower() not in PLOT_SUFFIXES:
         raise PlotError("name a .png or .svg file", str(path))
-    if not p.parent.is_dir():
-        raise PlotError(f"the folder {str(p.parent)!r} does not exist", str(path))
+    try:
+        files.check_writable(p)
+    except OutputError as exc:
+        raise PlotError(f"{exc}; name a file in a folder you can write to", str(path)) from None
+    _matplotlib()
     return p
+
+
+def write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` as :func:`exact_odds.files.write_text` writes text: atomically
+    for a regular file (the umask's mode, the old file kept if the write fails), a symlink
+    followed, straight through to a device or FIFO.
+
+    (:mod:`exact_odds.files` writes text only; a plot is binary.)"""
+    target = files.check_writable(path)
+    if target.exists() and not target.is_file():
+        with open(target, "wb") as fh:
+            fh.write(data)
+        return
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def plot_edges(result: "SimulationResult", path: str | Path) -> None:
@@ -74,9 +117,13 @@ def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     ax.set_title(f"{shoes} of {result.decks} deck{'s' if result.decks != 1 else ''}, seed {result.seed}")
     ax.legend()
     fig.tight_layout()
+    kind = path.suffix.lower()[1:]
+    buffer = io.BytesIO()
     try:
-        fig.savefig(path, metadata={"Date": None} if path.suffix.lower() == ".svg" else None)
-    except OSError as exc:
-        raise PlotError(f"cannot write it ({exc.strerror})", str(path)) from None
+        fig.savefig(buffer, format=kind, metadata={"Date": None} if kind == "svg" else None)
     finally:
         plt.close(fig)
+    try:
+        write_bytes(path, buffer.getvalue())
+    except OSError as exc:
+        raise PlotError(f"cannot write it ({exc.strerror or exc})", str(path)) from None

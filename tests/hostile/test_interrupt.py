@@ -55,7 +55,9 @@ SHOES = "\n".join(",".join(str(32 - (i + r) % 5) for r in range(13)) for i in ra
     (["simulate", "--shoes", "100000", "--decks", "8"], None),
     (["simulate", "--shoes", "100000", "--decks", "1", "--jobs", "64"], None),
     (["sweep", "-", "--jobs", "2"], SHOES),
-], ids=["simulate-jobs-2", "simulate-jobs-1", "simulate-jobs-64", "sweep-jobs-2"])
+    (["sweep", "-", "--jobs", "64"], SHOES),
+    (["sweep", "-"], SHOES),
+], ids=["simulate-jobs-2", "simulate-jobs-1", "simulate-jobs-64", "sweep-jobs-2", "sweep-jobs-64", "sweep-jobs-1"])
 def test_ctrl_c_stops_within_2_s_with_one_line_and_no_orphans(args, stdin):
     status, err, elapsed, orphans = interrupt(args, stdin)
     assert elapsed < 2.5, f"took {elapsed:.2f} s"

@@ -45,3 +45,66 @@ def test_the_library_draws_no_progress_bar_and_does_not_import_click():
 def test_jobs_must_be_a_whole_number_of_processes(jobs, error):
     with pytest.raises(error, match="jobs"):
         list(parallel.run(abs, [1], jobs=jobs))
+
+
+def _slow(x):
+    import time
+    time.sleep(0.05)
+    return x
+
+
+def _fail_on_3(x):
+    if x == 3:
+        raise ArithmeticError("three")
+    return x
+
+
+def _children():
+    import multiprocessing
+    return [p for p in multiprocessing.active_children()]
+
+
+def test_stopping_early_kills_and_reaps_every_worker():
+    """Dropping the iterator (as Ctrl-C in the parent does) leaves no worker behind, at once."""
+    import time
+
+    results = parallel.run(_slow, list(range(200)), jobs=3)
+    assert next(results) == 0
+    assert len(_children()) == 3
+    t = time.perf_counter()
+    results.close()
+    assert time.perf_counter() - t < 2
+    assert _children() == []
+
+
+def test_a_worker_error_reaches_the_caller_and_the_workers_are_gone():
+    with pytest.raises(ArithmeticError, match="three"):
+        list(parallel.run(_fail_on_3, list(range(50)), jobs=2))
+    assert _children() == []
+
+
+def test_workers_ignore_sigint():
+    """Ctrl-C reaches the whole process group; only the parent may act on it."""
+    import os
+    import signal
+
+    results = parallel.run(_slow, list(range(100)), jobs=2)
+    assert next(results) == 0
+    for p in _children():
+        os.kill(p.pid, signal.SIGINT)
+    assert list(results) == list(range(1, 100))
+
+
+@pytest.mark.parametrize("chunk", [0, -1, 1.5, True])
+def test_chunk_must_be_a_whole_number(chunk):
+    with pytest.raises(ValueError, match="chunk"):
+        list(parallel.run(abs, [1, 2], jobs=2, chunk=chunk))
+
+
+def test_the_results_do_not_depend_on_the_number_of_processes():
+    from exact_odds.bets.selection import builtin_catalog
+    from exact_odds.in_play.simulation import simulate
+
+    bets = [builtin_catalog().bet(k) for k in ("banker", "tie")]
+    one, two, three = (simulate(6, 1, 3, bets, jobs=j).to_records() for j in (1, 2, 3))
+    assert one == two == three
