@@ -1,3 +1,3 @@
-from exact_odds.cli import main
+from exact_odds.console import main
 
-main(prog_name="exact-odds")
+main()

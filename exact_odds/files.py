@@ -59,8 +59,12 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` (UTF-8, newlines as given) to ``path`` as the module docstring says."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` as the module docstring says (a plot, or encoded text)."""
     target = check_writable(path)
-    data = text.encode("utf-8")
     if target.exists() and not target.is_file():
         with open(target, "wb") as fh:  # a device or FIFO
             fh.write(data)

@@ -9,9 +9,6 @@ turned into floats only for drawing.
 from __future__ import annotations
 
 import io
-import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,36 +63,6 @@ def check_plot_path(path: str | Path) -> Path:
     return p
 
 
-def write_bytes(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` as :func:`exact_odds.files.write_text` writes text: atomically
-    for a regular file (the umask's mode, the old file kept if the write fails), a symlink
-    followed, straight through to a device or FIFO.
-
-    (:mod:`exact_odds.files` writes text only; a plot is binary.)"""
-    target = files.check_writable(path)
-    if target.exists() and not target.is_file():
-        with open(target, "wb") as fh:
-            fh.write(data)
-        return
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     """Draw every bet's mean house edge (percent) against cards left and write ``path``."""
     from exact_odds.in_play.simulation import SimulationResult
@@ -124,6 +91,6 @@ def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     finally:
         plt.close(fig)
     try:
-        write_bytes(path, buffer.getvalue())
+        files.write_bytes(path, buffer.getvalue())
     except OSError as exc:
         raise PlotError(f"cannot write it ({exc.strerror or exc})", str(path)) from None

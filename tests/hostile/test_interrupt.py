@@ -64,3 +64,22 @@ def test_ctrl_c_stops_within_2_s_with_one_line_and_no_orphans(args, stdin):
     assert not orphans
     assert status == 130
     assert "Traceback" not in err and err.strip().count("\n") == 0 and "interrupted" in err.lower(), err
+
+
+@pytest.mark.parametrize("delay", [0.06, 0.12, 0.2])
+def test_ctrl_c_while_the_command_line_loads_is_one_line(delay):
+    """A Ctrl-C in the first moments, while click and the commands are imported
+    (exact_odds.console imports them inside its own handler). Before that, while
+    Python itself starts (some 20-40 ms), no program can handle a Ctrl-C.
+
+    The status is 130, or -2 when Python ends by the signal itself after our line
+    (it does so, rarely, when the interrupt lands as the import finishes); a shell
+    shows both as $? = 130."""
+    p = subprocess.Popen([sys.executable, "-m", "exact_odds", "simulate", "--shoes", "100000", "--decks", "8"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+    time.sleep(delay)
+    os.killpg(os.getpgid(p.pid), signal.SIGINT)
+    status = p.wait(10)
+    err = p.stderr.read().decode()
+    assert status in (130, -signal.SIGINT) and "Traceback" not in err, (status, err)
+    assert err.strip() == "exact-odds: interrupted", err

@@ -86,7 +86,7 @@ def test_simulation_repr_and_html():
 
 
 def test_to_frame_when_pandas_is_there(eor8):
-    pandas = pytest.importorskip("pandas")
+    import pandas
     frame = eor8.to_frame()
     assert isinstance(frame, pandas.DataFrame) and len(frame) == 39
     assert frame["eor"].iloc[0] == eor8.eor[0][0]

@@ -1,0 +1,21 @@
+"""The ``exact-odds`` console script and ``python -m exact_odds``.
+
+Importing the command line loads click, tabulate and every command; a Ctrl-C
+during that half second would otherwise print a KeyboardInterrupt traceback.
+This module imports nothing heavy itself, so the import happens inside
+:func:`main`, where a Ctrl-C is the same one line and exit status 130 as
+during a command (:class:`exact_odds.cli.app.Main`).
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    try:
+        from exact_odds.cli import main as command_line
+    except KeyboardInterrupt:
+        print("exact-odds: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
+    command_line(prog_name="exact-odds")
