@@ -10,7 +10,6 @@ from exact_odds.in_play.dealing import (FiniteShoeNeeded, ShoeInPlay, ShoeRunsOu
 from exact_odds.in_play.removal import effect_of_removal, linear_count
 from exact_odds.in_play.simulation import simulate
 from exact_odds.punto_banco import walk as engine
-from exact_odds.rules.cards import RANKS
 from exact_odds.rules.shoe import Shoe
 
 STANDARD = builtin_catalog().variant("standard")
