@@ -50,14 +50,18 @@ def interrupt(args, stdin=None, wait=2.0):
 SHOES = "\n".join(",".join(str(32 - (i + r) % 5) for r in range(13)) for i in range(200_000)) + "\n"
 
 
+SLOW = pytest.mark.slow  # 3-8 s each (64 workers to start, or 200,000 shoe lines to feed): run with -m slow
+
+
 @pytest.mark.parametrize("args, stdin", [
-    (["simulate", "--shoes", "100000", "--decks", "8", "--jobs", "2"], None),
-    (["simulate", "--shoes", "100000", "--decks", "8"], None),
-    (["simulate", "--shoes", "100000", "--decks", "1", "--jobs", "64"], None),
-    (["sweep", "-", "--jobs", "2"], SHOES),
-    (["sweep", "-", "--jobs", "64"], SHOES),
-    (["sweep", "-"], SHOES),
-], ids=["simulate-jobs-2", "simulate-jobs-1", "simulate-jobs-64", "sweep-jobs-2", "sweep-jobs-64", "sweep-jobs-1"])
+    pytest.param(["simulate", "--shoes", "100000", "--decks", "8", "--jobs", "2"], None, id="simulate-jobs-2"),
+    pytest.param(["simulate", "--shoes", "100000", "--decks", "8"], None, id="simulate-jobs-1"),
+    pytest.param(["simulate", "--shoes", "100000", "--decks", "1", "--jobs", "64"], None, id="simulate-jobs-64",
+                 marks=SLOW),
+    pytest.param(["sweep", "-", "--jobs", "2"], SHOES, id="sweep-jobs-2", marks=SLOW),
+    pytest.param(["sweep", "-", "--jobs", "64"], SHOES, id="sweep-jobs-64", marks=SLOW),
+    pytest.param(["sweep", "-"], SHOES, id="sweep-jobs-1", marks=SLOW),
+])
 def test_ctrl_c_stops_within_2_s_with_one_line_and_no_orphans(args, stdin):
     status, err, elapsed, orphans = interrupt(args, stdin)
     assert elapsed < 2.5, f"took {elapsed:.2f} s"
