@@ -197,3 +197,14 @@ def test_refusals_are_one_line_exit_2(args):
     assert r.exit_code == 2, r.output
     assert len(r.output.strip().splitlines()) == 1, r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("model", ["B2", "B3"])
+@pytest.mark.parametrize("commission", ["0", "1/20"])
+def test_a_shoe_of_only_naturals_still_gets_a_stated_answer(model, commission):
+    r = run("--model", model, "--shoe", "0,0,0,0,0,0,0,0,6,0,0,0,0", "--commission", commission,
+            "--format", "json")  # six 9s: every coup is a natural (9+9 = 8 each side), a tie
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["value"] == "0/1" and len(data["impossible_cells"]) == 484
+    assert len(data["impossible_holdings"]) == (5 if model == "B3" else 1)
