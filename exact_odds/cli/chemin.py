@@ -7,7 +7,8 @@ from fractions import Fraction
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import MAX_DECKS, format_option, parse_fraction
+from exact_odds.cli.options import MAX_DECKS, build_shoe, format_option, parse_fraction
+from exact_odds.rules.shoe import Shoe
 from exact_odds.text import NumberError, shown, whole_number
 from exact_odds.report.emit import emit
 
@@ -43,6 +44,18 @@ def parse_decks(model_name: str, text: str | None) -> int | None:
     return decks
 
 
+def chemin_shoe(model_name: str, decks: str | None, shoe: str | None, remove: str | None):
+    """The shoe asked for (None: the model's own). A1 takes no shoe option; B2/B3 take
+    --decks (a whole number, default 6) or --shoe, less --remove."""
+    if model_name == "A1" and (shoe is not None or remove is not None):
+        raise InputError("model A1 deals from the infinite deck; drop --shoe and --remove "
+                         "(or use --model B2/B3 with them)")
+    d = parse_decks(model_name, decks)
+    if shoe is None and remove is None:
+        return None if d is None else Shoe.decks(d)
+    return build_shoe(None if d is None else str(d), shoe, remove, default_decks=6)
+
+
 @click.command("chemin-de-fer")
 @click.option("--model", "model_name", default="B2", show_default=True,
               type=click.Choice(["A1", "B2", "B3"], case_sensitive=False),
@@ -50,11 +63,16 @@ def parse_decks(model_name: str, text: str | None) -> int | None:
                    "B3: d decks, both know their two cards.")
 @click.option("--decks", metavar="N",
               help="Decks in the shoe for B2/B3 (a whole number from 1 to 10^18; default 6). Not allowed with A1.")
+@click.option("--shoe", "shoe_counts", metavar="COUNTS",
+              help="B2/B3: the shoe as 13 rank counts A,2,...,10,J,Q,K, 52 rank-suit counts "
+                   "(A of s,h,d,c, then 2, ...), or a card list such as Ah,Ah,Kd. Not allowed with A1.")
+@click.option("--remove", metavar="CARDS",
+              help="B2/B3: cards to take out of the shoe, comma-separated ranks or cards: 5,5,K,A or Ah,Kd.")
 @click.option("--commission", metavar="C",
               help="Commission on banker wins, an exact fraction in [0, 1): 1/20, 0.05 or 5%. Default 0 (zero-sum).")
 @format_option
 @input_errors
-def chemin_de_fer(model_name, decks, commission, fmt):
+def chemin_de_fer(model_name, decks, shoe_counts, remove, commission, fmt):
     """Chemin de fer as a two-person game: the punter's and banker's equilibrium strategies and the value.
 
     The punter chooses at 5, the banker in every cell (his total or two cards
@@ -67,15 +85,17 @@ def chemin_de_fer(model_name, decks, commission, fmt):
       exact-odds chemin-de-fer --model B2 --decks 8
       exact-odds chemin-de-fer --model B3 --decks 6 --format json
       exact-odds chemin-de-fer --model B2 --commission 1/20
+      exact-odds chemin-de-fer --model B2 --decks 6 --remove 5,5,9   # the shoe in play
     """
-    from exact_odds.games.chemin import ChemError, game_for, solve
+    from exact_odds.games.chemin import MODELS, ChemError, build_game, game_for, solve
     from exact_odds.report.chemin import chemin_report
 
     model_name = model_name.upper()
-    decks = parse_decks(model_name, decks)
+    shoe = chemin_shoe(model_name, decks, shoe_counts, remove)
     c = parse_commission(commission)
     try:
-        solution = solve(game_for(model_name, decks), c)
+        game = game_for(model_name) if shoe is None else build_game(shoe.checked(), MODELS[model_name])
+        solution = solve(game, c)
     except ChemError as exc:
         raise InputError(str(exc)) from None
     click.echo(emit(chemin_report(solution), fmt))

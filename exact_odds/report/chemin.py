@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exact_odds.games.chemin import (
-    SEEN, Solution, ceiling_of, deviations, floor_of, hand_label, tableau_differences,
+    SEEN, Solution, ceiling_of, cell_label, deviations, floor_of, hand_label, impossible, model_cells,
+    tableau_differences,
 )
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
@@ -40,10 +41,31 @@ def describe(solution: Solution) -> list[str]:
     if solution.others:
         lines.append(f"The search found {solution.others} further equilibria; the one with the smallest "
                      "drawing probability at 5 is shown.")
+    lines += impossible_lines(solution)
     if game.shoe.is_infinite:
         lines.append("Infinite deck: counts are in units of 13**6 ordered six-card draws.")
     else:
         lines.append(f"Counts are six-card sequences out of N(N-1)...(N-5) = {game.total}.")
+    return lines
+
+
+def impossible_lines(solution: Solution) -> list[str]:
+    """Lines naming the holdings and cells this shoe can never deal (none for whole decks)."""
+    holdings, cells = impossible(solution.game)
+    lines = []
+    if holdings:
+        lines.append("The punter can never hold " + ", ".join(
+            "total 5" if isinstance(h, int) else hand_label(h) for h in holdings)
+            + " with this shoe: his probability there is a placeholder and changes nothing.")
+    if cells:
+        by_hand: dict = {}
+        for hand, seen in cells:
+            by_hand.setdefault(hand, []).append(seen)
+        parts = [f"{hand_label(h)} (every action)" if len(s) == len(SEEN)
+                 else f"{hand_label(h)} vs " + ", ".join(cell_label((h, t))[1] for t in s)
+                 for h, s in by_hand.items()]
+        lines.append(f"{len(cells)} of the banker's {len(model_cells(solution.game.model)[1])} cells can never "
+                     "occur with this shoe (shown as -; no decision to make): " + "; ".join(parts) + ".")
     return lines
 
 
@@ -72,12 +94,14 @@ def banker_rows(solution: Solution) -> Rows:
     """The banker's strategy as a grid: his hand against the punter's visible action."""
     game = solution.game
     hands = []
-    for hand, _ in game.cells:
+    for hand, _ in model_cells(game.model)[1]:
         if hand not in hands:
             hands.append(hand)
+    never = set(impossible(game)[1])
     pairs = not isinstance(hands[0], int)
     rows = [[hand_label(h)] + ([str(hand_total(*h))] if pairs else [])
-            + [_prob_cell(solution.y.get((h, s), Fraction(0))) for s in SEEN] for h in hands]
+            + ["-" if (h, s) in never else _prob_cell(solution.y.get((h, s), Fraction(0))) for s in SEEN]
+            for h in hands]
     headers = ["Banker holds"] + (["Total"] if pairs else []) + [f"3rd {s}" if s is not None else "stood" for s in SEEN]
     return headers, rows
 
@@ -122,6 +146,10 @@ def solution_json(solution: Solution) -> dict:
         "punter_value": fraction_text(solution.punter_value),
         "banker_value": fraction_text(solution.banker_value),
     }
+    holdings, cells = impossible(game)
+    if holdings or cells:  # only for a shoe that cannot deal them all (never for whole decks)
+        out["impossible_holdings"] = [hand_label(h) for h in holdings]
+        out["impossible_cells"] = [{"hand": h, "punter": s} for h, s in map(cell_label, cells)]
     if not solution.commission:
         out["floor"] = fraction_text(floor_of(game, solution.x))
         out["ceiling"] = fraction_text(ceiling_of(game, solution.y))

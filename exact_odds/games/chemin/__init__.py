@@ -98,7 +98,7 @@ ceiling), :mod:`.solution` and :mod:`.solve` (the solvers), and
 """
 
 from exact_odds.games.chemin.deviations import Deviation, deviations, tableau_differences
-from exact_odds.games.chemin.game import Game, build_game, game_for, model_shoe
+from exact_odds.games.chemin.game import Game, build_game, game_for, impossible, model_cells, model_shoe
 from exact_odds.games.chemin.models import (
     HOLDINGS_AT_5, MODELS, SEEN, STOOD, ChemError, Model, cell_label, hand_label, seen_label,
 )
@@ -112,6 +112,6 @@ from exact_odds.games.chemin.solve import solve, solve_one_choice
 __all__ = [
     "HOLDINGS_AT_5", "MODELS", "SEEN", "STOOD", "ChemError", "Deviation", "Game", "Model", "Solution",
     "banker_best_reply", "build_game", "ceiling_of", "cell_label", "deviations", "equilibrium_gaps", "floor_of",
-    "game_for", "hand_label", "model_shoe", "outcome_counts", "payoff", "punter_best_reply", "seen_label", "solve",
+    "game_for", "hand_label", "impossible", "model_cells", "model_shoe", "outcome_counts", "payoff", "punter_best_reply", "seen_label", "solve",
     "solve_one_choice", "tableau_differences", "tableau_strategies",
 ]

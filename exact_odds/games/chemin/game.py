@@ -280,3 +280,39 @@ def game_for(model_name: str, decks: int | None = None) -> Game:
     if model is None:
         raise ChemError(f"unknown model {model_name!r}: use one of {', '.join(MODELS)}")
     return build_game(model_shoe(model, decks), model)
+
+
+def model_cells(model: Model) -> tuple[tuple[Hand, ...], tuple[Cell, ...]]:
+    """Every punter holding at 5 and every banker cell of a model, whatever the shoe."""
+    holdings, _ = _holding_index(model)
+    if model.banker_sees_cards:
+        hands = [(a, b) for a in range(10) for b in range(a, 10) if hand_total(a, b) < 8]
+    else:
+        hands = list(range(8))
+    cells = tuple(sorted(((h, s) for h in hands for s in tuple(range(10)) + (STOOD,)), key=_cell_order))
+    return holdings, cells
+
+
+def impossible(game: Game) -> tuple[tuple[Hand, ...], tuple[Cell, ...]]:
+    """The punter's holdings at 5 and the banker's cells that can never occur
+    with this game's shoe (no cards to deal them): a decision there changes
+    nothing, and the strategy shown for it is only a placeholder. Empty for
+    any shoe of whole decks."""
+    holdings, cells = model_cells(game.model)
+    c = list(game.shoe.value_counts)
+    dec = 0 if game.shoe.is_infinite else 1
+    seen_holdings, seen_cells = set(), set()
+    for p1, p2, b1, b2, _ in deal_player_and_banker(c, dec):
+        pt, bt = hand_total(p1, p2), hand_total(b1, b2)
+        if natural_ends_coup(pt, bt):
+            continue
+        hand = (b1, b2) if game.model.banker_sees_cards else bt
+        action = PUNTER.action(pt)
+        if action != "draw" and action != "stand":
+            seen_holdings.add((p1, p2) if game.model.punter_sees_cards else 5)
+        if action != "stand":
+            seen_cells.update((hand, t) for t in range(10) if c[t])
+        if action != "draw":
+            seen_cells.add((hand, STOOD))
+    return (tuple(h for h in holdings if h not in seen_holdings),
+            tuple(cell for cell in cells if cell not in seen_cells))
