@@ -78,15 +78,19 @@ def read_log(lines: Iterable[str]) -> Iterator[Card]:
 
     Cards are separated by spaces or commas; anything after ``#`` on a line
     is a comment."""
+    return _cards(check_lines(lines, "read_log"))
+
+
+def check_lines(lines: Iterable[str], who: str) -> Iterator[str]:
+    """An iterator over ``lines`` (a file or a list of str), refusing one bare string."""
     if isinstance(lines, (str, bytes)):
-        raise TypeError("read_log takes an iterable of lines (a file or a list of str), not one string; "
+        raise TypeError(f"{who} takes an iterable of lines (a file or a list of str), not one string; "
                         "use text.splitlines()")
     try:
-        it = iter(lines)
+        return iter(lines)
     except TypeError:
-        raise TypeError(f"read_log takes an iterable of lines (a file or a list of str), "
+        raise TypeError(f"{who} takes an iterable of lines (a file or a list of str), "
                         f"not {type(lines).__name__}") from None
-    return _cards(it)
 
 
 def _cards(lines: Iterator[str]) -> Iterator[Card]:
@@ -214,7 +218,8 @@ BURN_RULES = {
 }
 
 
-def _int(value: int, what: str) -> int:
+def check_int(value: int, what: str) -> int:
+    """``value`` if it is an int (not a bool), else a TypeError naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{what} must be an int, not {type(value).__name__}")
     return value
@@ -222,17 +227,17 @@ def _int(value: int, what: str) -> int:
 
 def shoe_seeds(seed: int, shoes: int) -> list[int]:
     """One 64-bit seed per shoe, derived from ``seed`` in order (so the number of processes changes nothing)."""
-    _int(seed, "seed")
-    _int(shoes, "shoes")
+    check_int(seed, "seed")
+    check_int(shoes, "shoes")
     rng = random.Random(seed)
     return [rng.getrandbits(64) for _ in range(shoes)]
 
 
 def shuffled_cards(decks: int, seed: int) -> list[int]:
     """A shuffled shoe of ``decks`` decks as rank indices, from its own seed."""
-    if _int(decks, "decks") < 1:
+    if check_int(decks, "decks") < 1:
         raise ShoeError(f"a shoe needs at least 1 deck, not {decks}")
-    _int(seed, "seed")
+    check_int(seed, "seed")
     cards = [r for r in range(13) for _ in range(4 * decks)]
     random.Random(seed).shuffle(cards)
     return cards

@@ -25,7 +25,7 @@ from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import html_table, listed, short, to_frame
-from exact_odds.in_play.dealing import BURN_RULES, deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.dealing import BURN_RULES, check_int, deal_shoe, shoe_seeds, shuffled_cards
 from exact_odds.in_play.sweep import check_bets
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
 from exact_odds.report.numbers import decimal_text, percent_text
@@ -274,21 +274,15 @@ MAX_DECKS = 1_000
 MAX_SHOES = 1_000_000
 
 
-def _whole(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    return value
-
-
 def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: str = "none", jobs: int = 1,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Deal ``shoes`` seeded shoes of ``decks`` decks and tally every bet (see the module docstring).
 
     ``jobs`` processes share the shoes (the result does not depend on it);
     ``progress(1)`` is called as each shoe is done."""
-    _whole(shoes, "shoes")
-    _whole(decks, "decks")
-    _whole(seed, "seed")
+    check_int(shoes, "shoes")
+    check_int(decks, "decks")
+    check_int(seed, "seed")
     if not isinstance(burn, str):
         raise TypeError(f"burn must be a str, one of: {', '.join(BURN_RULES)}; not {type(burn).__name__}")
     bets = check_bets(bets)

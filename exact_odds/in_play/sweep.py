@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import listed, short
-from exact_odds.in_play.dealing import check_tableau
+from exact_odds.in_play.dealing import check_lines, check_tableau
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.deal import six_card_total
@@ -73,14 +73,7 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
     Every line is checked in order; the first bad one raises
     :class:`SweepError` naming it (:class:`SweepShoeTooLarge` for a shoe
     over ``max_cards``)."""
-    if isinstance(lines, (str, bytes)):
-        raise TypeError("parse_sweep takes an iterable of lines (a file or a list of str), not one string; "
-                        "use text.splitlines()")
-    try:
-        lines = iter(lines)
-    except TypeError:
-        raise TypeError(f"parse_sweep takes an iterable of lines (a file or a list of str), "
-                        f"not {type(lines).__name__}") from None
+    lines = check_lines(lines, "parse_sweep")
     if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
         raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
     shoes = []
