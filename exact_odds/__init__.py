@@ -56,7 +56,8 @@ for _module, _names in {
     "in_play.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count",
     "in_play.simulation": "SimulationResult simulate",
     "in_play.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
-    "in_play.dealing": "ShoeInPlay LogError deal_shoe read_log coups_from_log shuffled_cards",
+    "in_play.dealing": "deal_shoe shuffled_cards",
+    "in_play.log": "ShoeInPlay LogError read_log coups_from_log",
 }.items():
     for _name in _names.split():
         _HOMES[_name] = f"exact_odds.{_module}"
@@ -93,8 +94,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.games.chemin import (MODELS, ChemError, Game, build_game, deviations, game_for, payoff, solve,
                                          tableau_strategies)
     from exact_odds.games.chemin import Solution as ChemSolution
-    from exact_odds.in_play.dealing import (LogError, ShoeInPlay, coups_from_log, deal_shoe, read_log,
-                                            shuffled_cards)
+    from exact_odds.in_play.dealing import deal_shoe, shuffled_cards
+    from exact_odds.in_play.log import LogError, ShoeInPlay, coups_from_log, read_log
     from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
     from exact_odds.in_play.simulation import SimulationResult, simulate
     from exact_odds.in_play.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes

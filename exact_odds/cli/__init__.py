@@ -4,7 +4,9 @@ from exact_odds.cli.app import main
 from exact_odds.cli.banque import banque
 from exact_odds.cli.bets import bet_command, breakeven_command, distribution_command, variants_command
 from exact_odds.cli.chemin import chemin_de_fer
-from exact_odds.cli.in_play import eor, simulate, sweep, track
+from exact_odds.cli.in_play import eor, sweep
+from exact_odds.cli.simulate import simulate
+from exact_odds.cli.track import track
 from exact_odds.cli.punto_banco import edge
 from exact_odds.cli.tables import tables_command
 

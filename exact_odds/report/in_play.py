@@ -1,9 +1,10 @@
-"""Reports of the shoe in play: effect of removal, sweeps, tracking, simulation; the EOR reference tables.
+"""Reports of the shoe in play: effect of removal and sweeps; the EOR reference tables.
 
-``eor`` and ``simulate`` print one :class:`~exact_odds.report.document.Report`.
-``sweep`` writes a whole file at once and ``track`` streams a line per coup,
-so for them this module gives the text of the file (:func:`sweep_text`) and
-the lines of the stream (:func:`track_lines`), one formatter per format.
+``eor`` prints one :class:`~exact_odds.report.document.Report`. ``sweep``
+writes a whole file at once, so for it this module gives the text of the
+file (:func:`sweep_text`), one formatter per format. ``track`` and
+``simulate`` have their own modules (:mod:`exact_odds.report.track`,
+:mod:`exact_odds.report.simulation`).
 """
 
 from __future__ import annotations
@@ -11,23 +12,19 @@ from __future__ import annotations
 import csv
 import io
 import json
-from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
-from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.report.numbers import fraction_text, percent_text
 from exact_odds.report.tables_common import deck_slug, reference_shoe
 from exact_odds.rules.cards import RANKS
 from exact_odds.report.shoe import shoe_json
 
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
-    from exact_odds.in_play.dealing import Card
     from exact_odds.in_play.removal import EffectOfRemoval, LinearCount
-    from exact_odds.in_play.simulation import SimulationResult
     from exact_odds.in_play.sweep import ShoePrice
-    from exact_odds.rules.shoe import Shoe
 
 
 # --- effect of removal -------------------------------------------------------
@@ -171,132 +168,3 @@ SWEEP_FORMATS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoeP
 def sweep_text(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     """The whole sweep output in ``fmt`` ('csv' or 'jsonl'): a row per shoe, numbered by its input line."""
     return SWEEP_FORMATS[fmt](keys, lines, prices)
-
-
-# --- track -------------------------------------------------------------------
-
-class TrackLines:
-    """The lines ``track`` prints: a header, then one line before each coup (text)."""
-
-    def __init__(self, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"]):
-        self.shoe = shoe
-        self.keys = tuple(keys)
-        self.bets = tuple(bets)
-        # whole names: cut to 12, both Dragon Bonus bets read the same
-        self.widths = [max(12, len(b.name)) for b in self.bets]
-
-    def positive(self, edges: Sequence[Fraction]) -> list[str]:
-        """The keys of the bets with a positive expectation (a negative house edge)."""
-        return [k for k, e in zip(self.keys, edges) if e < 0]
-
-    def header(self) -> list[str]:
-        return [f"Punto banco, {self.shoe.describe()}: exact house edge before each coup "
-                "(+EV marks a positive expectation for the bettor).",
-                f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(self.bets, self.widths))
-                + "  +EV"]
-
-    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
-        plus = self.positive(edges)
-        return (f"{number:>5} {cards_left:>5} "
-                + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(edges, self.widths))
-                + ("  +EV: " + ", ".join(plus) if plus else ""))
-
-
-class TrackCsv(TrackLines):
-    def header(self) -> list[str]:
-        return [",".join(["coup", "cards_left"] + [f"{k}_house_edge_percent" for k in self.keys] + ["positive_ev"])]
-
-    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
-        return ",".join([str(number), str(cards_left)] + [percent_text(e, 10).rstrip("%") for e in edges]
-                        + [" ".join(self.positive(edges))])
-
-
-class TrackJsonl(TrackLines):
-    def header(self) -> list[str]:
-        return []
-
-    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
-        return json.dumps({"coup": number, "cards_left": cards_left,
-                           "house_edge": {k: fraction_text(e) for k, e in zip(self.keys, edges)},
-                           "positive_ev": self.positive(edges)})
-
-
-#: The line formatter of ``track``, by ``--format``.
-TRACK_FORMATS: dict[str, type[TrackLines]] = {"text": TrackLines, "csv": TrackCsv, "jsonl": TrackJsonl}
-
-
-def track_lines(fmt: str, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"]) -> TrackLines:
-    """The formatter of ``track``'s lines in ``fmt`` ('text', 'csv' or 'jsonl') for a log from ``shoe``."""
-    return TRACK_FORMATS[fmt](shoe, keys, bets)
-
-
-def track_partial_note(number: int, cards: Sequence["Card"]) -> str:
-    """The note for a log that ends in the middle of a coup."""
-    return (f"note: the log ends in the middle of coup {number} "
-            f"({len(cards)} of its cards seen, the last on line {cards[-1].line})")
-
-
-# --- simulate ----------------------------------------------------------------
-
-def simulation_rules(result: "SimulationResult") -> str:
-    """The run and the rules it was dealt by, in one sentence."""
-    from exact_odds.in_play.dealing import BURN_RULES, CARDS_BEHIND_CUT
-
-    shoes, decks = result.shoes, result.decks
-    return (f"{shoes} shoe{'s' if shoes != 1 else ''} of {decks} deck{'s' if decks != 1 else ''}, "
-            f"seed {result.seed}; cut card before the seventh-last card "
-            f"({CARDS_BEHIND_CUT} cards behind it; the coup that brings it out is the last); "
-            f"burn: {BURN_RULES[result.burn]}.")
-
-
-def simulation_report(result: "SimulationResult") -> Report:
-    """``exact-odds simulate``: per bet, then by cards left; CSV is the per-bet table."""
-    summary = result.summary()
-    summary_table = Table.of(
-        ["Bet", "Coups", "P(EV > 0)", "Mean house edge", "Best EV",
-         "Bets per shoe", "Expected gain/shoe", "Realised gain/shoe"],
-        [[s.name, str(s.coups), decimal_text(s.positive_ev_frequency, 6), percent_text(s.mean_house_edge, 6),
-          percent_text(s.best_ev, 6), decimal_text(s.bets_per_shoe, 4),
-          decimal_text(s.expected_gain_per_shoe, 6), decimal_text(s.realised_gain_per_shoe, 6)]
-         for s in summary],
-    )
-    depth_headers = (["Cards left"] + [f"{b.name} edge" for b in result.bets]
-                     + [f"{b.name} P(EV>0)" for b in result.bets])
-    depth_rows = [
-        [f"{d.high}-{d.low}"]
-        + ["" if m is None else percent_text(m, 4) for m in d.mean_house_edge]
-        + ["" if p is None else decimal_text(p, 4) for p in d.positive_ev_frequency]
-        for d in result.by_depth()
-    ]
-    depth_table = Table.of(depth_headers, depth_rows)
-    rules = simulation_rules(result)
-    document = {
-        "shoes": result.shoes, "decks": result.decks, "seed": result.seed, "burn": result.burn, "rules": rules,
-        "coups": result.coups,
-        "bets": {
-            s.key: {
-                "coups": s.coups, "positive_ev_coups": s.positive_ev_coups,
-                "positive_ev_frequency": fraction_text(s.positive_ev_frequency),
-                "mean_house_edge": fraction_text(s.mean_house_edge),
-                "best_ev": fraction_text(s.best_ev), "worst_ev": fraction_text(s.worst_ev),
-                "expected_gain_per_shoe": fraction_text(s.expected_gain_per_shoe),
-                "realised_gain_per_shoe": fraction_text(s.realised_gain_per_shoe),
-            }
-            for s in summary
-        },
-        "by_cards_left": [dict(zip(depth_headers, row)) for row in depth_table.rows],
-    }
-    return Report(
-        sections=(
-            Section(before=(
-                f"Simulation: {rules}",
-                f"{result.coups} coups. EVs are exact per coup for the cards not yet seen; the averages "
-                "below are over the simulated coups. Gains are per shoe, betting one unit only when EV > 0.",
-            )),
-            Section(table=summary_table),
-            Section(before=("House edge through the shoe (mean over coups with that many cards left):",),
-                    table=depth_table),
-        ),
-        document=document,
-        csv=(summary_table,),
-    )

@@ -25,7 +25,8 @@ from conftest import ROOT
 from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
 from exact_odds.in_play import parallel
-from exact_odds.in_play.dealing import ShoeInPlay, deal_shoe, read_log
+from exact_odds.in_play.dealing import deal_shoe
+from exact_odds.in_play.log import ShoeInPlay, read_log
 from exact_odds.in_play.removal import effect_of_removal, linear_count
 from exact_odds.in_play.simulation import simulate
 from exact_odds.in_play.sweep import SweepError, house_edges, parse_sweep, parse_sweep_line, price_shoes

@@ -2,7 +2,7 @@
 
 import random
 
-from exact_odds.in_play.dealing import CARDS_BEHIND_CUT, coup_complete, deal_coup, deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.dealing import (CARDS_BEHIND_CUT, coup_complete, deal_coup, deal_shoe, shoe_seeds, shuffled_cards)
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.coup import Coup
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play.dealing import (FiniteShoeNeeded, ShoeInPlay, ShoeRunsOut, coups_from_log, deal_shoe,
-                                        read_log, shoe_seeds, shuffled_cards)
+from exact_odds.in_play.dealing import FiniteShoeNeeded, deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.log import ShoeInPlay, ShoeRunsOut, coups_from_log, read_log
 from exact_odds.in_play.removal import effect_of_removal, linear_count
 from exact_odds.in_play.simulation import simulate
 from exact_odds.punto_banco import walk as engine
