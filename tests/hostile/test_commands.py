@@ -387,7 +387,7 @@ def test_distribution_prints_a_repeated_table_once():
 
 def test_track_says_it_waits_for_cards_typed_at_a_terminal(monkeypatch):
     """'exact-odds track' with no LOG on a terminal printed the first coup and waited without a word."""
-    import exact_odds.cli.in_play as cli_shoe
+    import exact_odds.cli.track as cli_shoe
 
     monkeypatch.setattr(cli_shoe, "reading_a_terminal", lambda stream: True)
     r = run("track", input="")
