@@ -387,7 +387,9 @@ def test_distribution_prints_a_repeated_table_once():
 
 def test_track_says_it_waits_for_cards_typed_at_a_terminal(monkeypatch):
     """'exact-odds track' with no LOG on a terminal printed the first coup and waited without a word."""
-    import exact_odds.cli.track as cli_shoe
+    import importlib
+
+    cli_shoe = importlib.import_module("exact_odds.cli.track")  # the module: exact_odds.cli.track is the command
 
     monkeypatch.setattr(cli_shoe, "reading_a_terminal", lambda stream: True)
     r = run("track", input="")
