@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Static
 
 from exact_odds.in_play.log import ANY_TEN, Card, LogError, Undo
@@ -84,8 +85,11 @@ class LiveScreen(App):
     def on_mount(self) -> None:
         self.redraw()
 
-    def on_resize(self) -> None:
-        width, height = self.size
+    def get_default_screen(self) -> Screen:
+        return _Resized(id="_default")
+
+    def fit(self, width: int, height: int) -> None:
+        """Show one line instead of the panels in a terminal smaller than :data:`MIN_SIZE`."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.screen.set_class(small, "small")
         self.query_one("#small", Static).update(too_small_text(width, height) if small else "")
@@ -134,7 +138,7 @@ class LiveScreen(App):
         if self.table.count is None:
             return Text("no count chosen\n(--count TAGS or a bet key)")
         return Text(f"{self.table.count.name}\nrunning count {signed(self.table.running)}\n"
-                    f"true count    {true_count_text(self.table.true_count)}")
+                    f"true count {true_count_text(self.table.true_count)}")
 
     def bets_panel(self) -> Group:
         prices = self.table.prices
@@ -164,6 +168,13 @@ class LiveScreen(App):
         last = coup_echo(self.table.coups[-1]) if self.table.coups else "no coup yet"
         now = " ".join(c.text for c in self.table.current) or "-"
         return Text(f"last {last}\nthis coup: {now}")
+
+
+class _Resized(Screen):
+    """The default screen, telling the app its new size (the app itself does not see resizes)."""
+
+    def on_resize(self, event) -> None:
+        self.app.fit(event.size.width, event.size.height)
 
 
 def _without_line(message: str) -> str:
