@@ -56,7 +56,7 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
     from exact_odds.in_play.log import LogError, ShoeRunsOut, read_log
     from exact_odds.in_play.table import CountError, Table
-    from exact_odds.report.track import track_lines, track_partial_note, value_only_note
+    from exact_odds.report.track import track_lines, track_partial_note
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)
@@ -68,7 +68,6 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     if reading_a_terminal(log):
         click.echo("reading the cards dealt from the terminal (5h Kd 9c ... or 5 K 9, 0 for any ten-value card, "
                    "u to undo); end with Ctrl-D, or give a LOG file", err=True)
-    noted = False
     try:
         for kind, item in table.enter_all(read_log(log)):
             running = table.running if count is not None else None
@@ -76,9 +75,6 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
                 click.echo(lines.before(table.prices))
             elif kind == "coup":
                 click.echo(lines.coup(item, running, table.true_count))
-                if not noted and not table.in_play.ranks_known:
-                    noted = True
-                    click.echo(value_only_note(), err=True)
             elif kind == "undo":
                 click.echo(lines.undo(item, running, table.true_count))
             elif kind == "partial":

@@ -191,9 +191,3 @@ def track_partial_note(number: int, cards: Sequence["Card"]) -> str:
     """The note for a log that ends in the middle of a coup."""
     return (f"note: the log ends in the middle of coup {number} "
             f"({len(cards)} of its cards seen, the last on line {cards[-1].line})")
-
-
-def value_only_note() -> str:
-    """The note when a ten-value card was given as 0 (its rank is unknown)."""
-    return ("note: cards given as 0 (any ten-value card) have no rank; the edges shown need only values, "
-            "but from then on bets on ranks (pairs) could not be priced")
