@@ -303,8 +303,8 @@ class CoupSplitter:
     def undo(self, line: int = 0) -> list[LogEvent]:
         """Take back the last card (and reopen the coup it finished); :class:`NothingToUndo` at the start."""
         if not self.current and not self.coups:
-            raise NothingToUndo(f"line {line}: nothing to undo: no card has been seen yet (u takes back the last card seen)"
-                                if line else "nothing to undo: no card has been seen yet (u takes back the last card seen)")
+            why = "nothing to undo: no card has been seen yet (u takes back the last card seen)"
+            raise NothingToUndo(f"line {line}: {why}" if line else why)
         reopened = None
         if not self.current:
             reopened = self.coups.pop()

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from exact_odds.bets.paytable import PayTable
+from exact_odds.in_play._display import short
 from exact_odds.in_play.log import (
     TEN_RANKS, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo,
 )
@@ -158,6 +159,11 @@ class Table:
         if self.count is None or self.cards_left == 0:
             return None
         return Fraction(self.running * CARDS_PER_DECK, self.cards_left)
+
+    def __repr__(self) -> str:
+        count = "" if self.count is None else f", running count {self.running:+d}"
+        state = f"coup {self.splitter.number} being dealt" if self.current else f"before coup {self.splitter.number}"
+        return short(f"Table({self.start_shoe.describe()}: {state}, {self.cards_left} cards left{count})")
 
     # --- tokens -------------------------------------------------------------------
     def start(self) -> list[LogEvent]:
