@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from exact_odds.cli.app import InputError, input_errors
+from exact_odds.cli.app import InputError, Interrupted, input_errors
 from exact_odds.cli.in_play import bets_option, chosen_bets
 from exact_odds.cli.options import shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
@@ -48,7 +48,11 @@ def run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission,
     table = Table(start, bets, count)
     app = LiveScreen(table, keys, f"Punto banco, {start.describe()}: exact house edges for the next coup")
     app.run()
-    click.echo(f"live: {len(table.coups)} coups, {table.in_play.seen} cards seen, {table.cards_left} left", err=True)
+    coups = len(table.coups)
+    click.echo(f"live: {coups} coup{'s' if coups != 1 else ''}, {table.in_play.seen} cards seen, "
+               f"{table.cards_left} left", err=True)
+    if app.return_code == LiveScreen.INTERRUPTED:
+        raise Interrupted()
 
 
 @click.command("live")
@@ -64,7 +68,8 @@ def live(decks, shoe_counts, remove, variant, bets, paytables, commission, count
     last coup and the keys. Keys: 0 for any ten-value card, 1 (or a) for an
     ace, 2-9; t, j, Q, k for the ten-value ranks; u or Backspace takes back
     the last card; q or Ctrl-C quits. The edges of the next coup are shown
-    the moment a coup is complete. Needs textual (pip install
+    the moment a coup is complete. Ctrl-C quits with exit status 130, as for
+    every command. Needs textual (pip install
     'exact_odds[live]'); for a log or a pipe use 'exact-odds track'.
 
     \b

@@ -59,8 +59,14 @@ class LiveScreen(App):
     Screen.small #main { display: none; }
     Screen.small #small { display: block; }
     """
-    BINDINGS = [Binding("ctrl+c", "quit", "quit", priority=True),
+    BINDINGS = [Binding("ctrl+c", "interrupt", "quit", priority=True),
                 Binding("q", "quit", "quit")]
+
+    #: The return code after Ctrl-C (the command then says "interrupted", exit status 130).
+    INTERRUPTED = 130
+
+    def action_interrupt(self) -> None:
+        self.exit(return_code=self.INTERRUPTED)
 
     def __init__(self, table: Table, keys: Sequence[str], title: str):
         super().__init__()

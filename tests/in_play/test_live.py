@@ -78,7 +78,7 @@ def test_the_screen_follows_the_table_key_by_key():
     # too small: one clear line instead of the panels
     assert text[5].strip() == ("terminal too small (40x10); the live screen needs at least 60x18: "
                                "enlarge it, or use 'exact-odds track'")
-    assert state[6]["running"] is False  # q quits
+    assert state[6]["running"] is False and app.return_code == 0  # q quits
 
 
 def test_bets_are_sorted_by_edge_and_positive_expectation_is_flagged_and_ctrl_c_quits():
@@ -89,4 +89,4 @@ def test_bets_are_sorted_by_edge_and_positive_expectation_is_flagged_and_ctrl_c_
     positions = [text[0].index(names[k] + " ") for k in sorted(KEYS, key=lambda k: edges[k])]
     assert positions == sorted(positions)
     assert any(e < 0 for e in edges.values()) and text[0].count("+EV") == sum(e < 0 for e in edges.values())
-    assert state[1]["running"] is False
+    assert state[1]["running"] is False and app.return_code == 130  # the command then says "interrupted"
