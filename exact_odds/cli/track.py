@@ -53,6 +53,12 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     if screen:
         from exact_odds.cli.live import run_screen
 
+        if getattr(log, "name", "<stdin>") not in ("<stdin>", "-"):
+            raise InputError("--screen reads the cards from the keyboard, not from a LOG; "
+                             "drop LOG, or drop --screen to read the LOG")
+        if fmt != "text":
+            raise InputError(f"--screen draws a screen, not {fmt}; drop --format or --screen")
+
         return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
     from exact_odds.in_play.log import LogError, ShoeRunsOut, read_log
     from exact_odds.in_play.table import CountError, Table

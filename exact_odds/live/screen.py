@@ -10,6 +10,7 @@ install "exact_odds[live]"``).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Sequence
 
 from rich.console import Group
@@ -23,9 +24,9 @@ from textual.widgets import Static
 
 from exact_odds.in_play.log import ANY_TEN, Card, LogError, Undo
 from exact_odds.in_play.table import CountError, Table
-from exact_odds.report.numbers import percent_text
+from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.report.track import coup_echo, signed, true_count_text
-from exact_odds.rules.cards import RANKS
+from exact_odds.rules.cards import CARDS_PER_DECK, RANKS
 
 #: The smallest terminal the screen is drawn in (columns, rows).
 MIN_SIZE = (60, 18)
@@ -34,7 +35,7 @@ MIN_SIZE = (60, 18)
 CARD_KEYS = {**{str(v): str(v) for v in range(10)}, "1": "A", "a": "A", "t": "10", "j": "J", "Q": "Q", "k": "K"}
 UNDO_KEYS = ("u", "backspace")
 
-KEYS_HELP = ("cards: 0 any ten-value, 1 (or a) ace, 2-9; ranks t j Q k  |  u or Backspace: undo  |  q or Ctrl-C: quit")
+KEYS_HELP = "keys: 0 any ten-value, 1 or a ace, 2-9, t j Q k | u or Backspace undo | q quit (Ctrl-C too)"
 
 
 def too_small_text(width: int, height: int) -> str:
@@ -133,7 +134,9 @@ class LiveScreen(App):
         self.query_one("#message", Static).update(self.message)
 
     def shoe_panel(self) -> RichTable:
-        t = RichTable(title=f"cards left by value: {self.table.cards_left}", box=None, pad_edge=False)
+        left = self.table.cards_left
+        decks = decimal_text(Fraction(left, CARDS_PER_DECK), 2)
+        t = RichTable(title=f"cards left by value: {left} ({decks} decks)", box=None, pad_edge=False)
         counts = self.table.value_counts()
         for v in range(10):
             t.add_column("0 (10 J Q K)" if v == 0 else "1 (A)" if v == 1 else str(v), justify="right")
@@ -151,13 +154,13 @@ class LiveScreen(App):
         if prices is None:
             state = "the shoe is done"
         elif self.table.current:
-            state = (f"coup {self.table.splitter.number} is being dealt (bets closed); "
-                     f"as it started, {prices.cards_left} cards left")
+            state = (f"coup {self.table.splitter.number} being dealt, bets closed; "
+                     f"its edges as it began, {prices.cards_left} cards left")
         else:
             state = f"for coup {prices.coup}, {prices.cards_left} cards left"
         t = RichTable(box=None, pad_edge=False)
         t.add_column("bet")
-        t.add_column("house edge", justify="right")
+        t.add_column("house edge (best first)", justify="right")
         t.add_column("")
         if prices is not None:
             rows = sorted(zip(prices.edges, range(len(self.keys))), key=lambda p: p[0])
@@ -168,7 +171,7 @@ class LiveScreen(App):
                               Text("+EV", style="bold black on green"))
                 else:
                     t.add_row(name, percent_text(edge, 4), "")
-        return Group(Text(f"exact house edge, best for the bettor first; {state}", style="bold"), t)
+        return Group(Text(state, style="bold"), t)
 
     def coups_panel(self) -> Text:
         last = coup_echo(self.table.coups[-1]) if self.table.coups else "no coup yet"

@@ -70,6 +70,13 @@ def test_live_without_a_terminal_or_in_a_small_one_is_one_line(monkeypatch):
     one_line(cli(["live"]), "terminal too small (50x12); the live screen needs at least 60x18")
 
 
+def test_track_screen_refuses_a_log_and_a_format(tmp_path):
+    log = tmp_path / "dealt.log"
+    log.write_text("5 K\n")
+    one_line(cli(["track", "--screen", str(log)]), "--screen reads the cards from the keyboard, not from a LOG")
+    one_line(cli(["track", "--screen", "--format", "csv"]), "--screen draws a screen, not csv")
+
+
 def test_live_without_textual_says_how_to_get_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "exact_odds.live.screen", None)  # importing it now raises ImportError
     one_line(cli(["live"]), "needs textual: pip install 'exact_odds[live]'")

@@ -71,7 +71,7 @@ def test_the_screen_follows_the_table_key_by_key():
     assert "running count +2" in text[1] and "true count +2.31" in text[1]  # 2 * 52 / 45
     # undo (u, Backspace): the 3 and the second 0 go back; coup 1 is open again
     assert state[2] == dict(seen=2, coups=0, current=["9", "0"], running=True)
-    assert "this coup: 9 0" in text[2] and "coup 1 is being dealt (bets closed)" in text[2]
+    assert "this coup: 9 0" in text[2] and "coup 1 being dealt, bets closed" in text[2]
     # the shoe holds one 10: the second is refused, the screen goes on, the next good key clears the message
     assert "card '10' is impossible: the shoe has no 10 left" in text[3] and state[3]["seen"] == 3
     assert state[4]["seen"] == 4 and "impossible" not in text[4]
