@@ -252,3 +252,40 @@ def test_csv_has_one_row_per_event():
     assert rows[0].startswith("event,coup,cards_left,banker_house_edge_percent,")
     assert [row.split(",")[0] for row in rows[1:]] == ["before", "coup", "before", "undo", "coup", "before"]
     assert rows[4].split(",")[:2] == ["undo", "1"] and ",3c," in rows[4]
+
+
+# --- the ten-value pool against a brute-force oracle ----------------------------------------
+
+def possible_by_brute_force(start, tokens):
+    """Whether some assignment of ranks to the cards given as 0 leaves no ten-value rank below zero:
+    every assignment tried (written apart from ShoeInPlay's pool arithmetic)."""
+    from itertools import product
+
+    known = {r: start[r] - tokens.count(r) for r in ("10", "J", "Q", "K")}
+    unknown = tokens.count("0")
+    return any(sum(x) == unknown and all(known[r] - xr >= 0 for r, xr in zip(known, x))
+               for x in product(range(unknown + 1), repeat=4))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_shoe_accepts_a_ten_value_card_exactly_when_some_assignment_of_the_0s_allows_it(seed):
+    import random
+
+    rng = random.Random(seed)
+    counts = {"10": rng.randint(0, 3), "J": rng.randint(0, 3), "Q": rng.randint(0, 3), "K": rng.randint(0, 3)}
+    shoe = ShoeInPlay(Shoe.from_counts([4] * 9 + [counts[r] for r in ("10", "J", "Q", "K")]))
+    seen, outcomes = [], set()
+    for _ in range(20):
+        token = rng.choice(["0", "0", "10", "J", "Q", "K"])
+        expected = possible_by_brute_force(counts, seen + [token])
+        try:
+            shoe.take(parse_token(token))
+            accepted = True
+        except LogError:
+            accepted = False
+        assert accepted == expected, (counts, seen, token)
+        outcomes.add(accepted)
+        if accepted:
+            seen.append(token)
+    assert shoe.tens_left == sum(counts.values()) - len(seen)
+    assert outcomes == {True, False}  # at most 12 ten-value cards for 20 tokens: both answers were checked
