@@ -67,9 +67,9 @@ def live(decks, shoe_counts, remove, variant, bets, paytables, commission, count
     the chosen bets sorted by exact house edge with +EV highlighted, the
     last coup and the keys. Keys: 0 for any ten-value card, 1 (or a) for an
     ace, 2-9; t, j, Q, k for the ten-value ranks; u or Backspace takes back
-    the last card; q or Ctrl-C quits. The edges of the next coup are shown
-    the moment a coup is complete. Ctrl-C quits with exit status 130, as for
-    every command. Needs textual (pip install
+    the last card; q quits (Ctrl-C too, with exit status 130 as for every
+    command). The edges of the next coup are shown the moment a coup is
+    complete. Needs textual (pip install
     'exact_odds[live]'); for a log or a pipe use 'exact-odds track'.
 
     \b
