@@ -66,7 +66,8 @@ def live(decks, shoe_counts, remove, variant, bets, paytables, commission, count
     Shows the cards left by value, the running and true count of --count,
     the chosen bets sorted by exact house edge with +EV highlighted, the
     last coup and the keys. Keys: 0 for any ten-value card, 1 (or a) for an
-    ace, 2-9; t, j, Q, k for the ten-value ranks; u or Backspace takes back
+    ace, 2-9; t, j, Q, k for the ten-value ranks; then s, h, d or c for the
+    suit of that card, if you see it; u or Backspace takes back
     the last card; q quits (Ctrl-C too, with exit status 130 as for every
     command). The edges of the next coup are shown the moment a coup is
     complete. Needs textual (pip install

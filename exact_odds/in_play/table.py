@@ -25,10 +25,10 @@ from typing import Iterable, Sequence
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
 from exact_odds.in_play.log import (
-    TEN_RANKS, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo,
+    TEN_RANKS, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
 )
 from exact_odds.in_play.sweep import check_bets, house_edges
-from exact_odds.rules.cards import CARDS_PER_DECK, RANKS
+from exact_odds.rules.cards import CARDS_PER_DECK, RANKS, SUITS
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 from exact_odds.text import NumberError, shown, whole_number
@@ -187,6 +187,34 @@ class Table:
         events = self.splitter.deal(token)
         self.running += tag
         return self._priced(events)
+
+    @property
+    def last_card(self) -> Card | None:
+        """The last card seen (None before any)."""
+        if self.current:
+            return self.current[-1]
+        return self.coups[-1].cards[-1] if self.coups else None
+
+    def suit_last(self, suit: str) -> list[LogEvent]:
+        """Give the last card seen its suit (``'h'``: a 9 becomes 9h), as if it had been given so.
+
+        :class:`~exact_odds.in_play.log.LogError` if there is no card, the
+        card has a suit already or is a ``0``, or the shoe holds no such card;
+        the table is then as it was."""
+        if not isinstance(suit, str) or suit.lower() not in SUITS:
+            raise TypeError(f"suit must be one of {', '.join(SUITS)}, not {suit!r}")
+        last = self.last_card
+        if last is None:
+            raise LogError("no card to give a suit to: give a card first, then its suit")
+        if last.suit is not None:
+            raise LogError(f"{last.text} has a suit already; undo it to change it")
+        card = parse_token(last.text + suit.lower(), last.line)  # LogError for a 0: it has no suit
+        undone = self.enter(Undo(last.line, "u"))
+        try:
+            return undone + self.enter(card)
+        except LogError:
+            self.enter(last)  # the card as it was: the shoe held it a moment ago
+            raise
 
     def enter_all(self, tokens: Iterable[Card | Undo]) -> Iterable[LogEvent]:
         """The events of every token in turn, then ``("partial", cards)`` if the last coup is unfinished."""

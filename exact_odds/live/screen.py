@@ -11,7 +11,7 @@ install "exact_odds[live]"``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rich.console import Group
 from rich.table import Table as RichTable
@@ -22,20 +22,21 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from exact_odds.in_play.log import ANY_TEN, Card, LogError, Undo
+from exact_odds.in_play.log import LogError, Undo, parse_token
 from exact_odds.in_play.table import CountError, Table
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.report.track import coup_echo, signed, true_count_text
-from exact_odds.rules.cards import CARDS_PER_DECK, RANKS
+from exact_odds.rules.cards import CARDS_PER_DECK, SUITS
 
 #: The smallest terminal the screen is drawn in (columns, rows).
 MIN_SIZE = (60, 18)
 
 #: Key -> card token. Values 0-9 (0: any ten-value card, 1: ace); ranks a, t, j, k and Q (q quits).
+#: A suit key (s, h, d, c) after a card gives it its suit.
 CARD_KEYS = {**{str(v): str(v) for v in range(10)}, "1": "A", "a": "A", "t": "10", "j": "J", "Q": "Q", "k": "K"}
 UNDO_KEYS = ("u", "backspace")
 
-KEYS_HELP = "keys: 0 any ten-value, 1 or a ace, 2-9, t j Q k | u or Backspace undo | q quit (Ctrl-C too)"
+KEYS_HELP = "keys: 0 any ten-value, 1 or a ace, 2-9, t j Q k; s h d c suit | u or Backspace undo | q quit"
 
 
 def too_small_text(width: int, height: int) -> str:
@@ -104,22 +105,21 @@ class LiveScreen(App):
     # --- keys ---------------------------------------------------------------------
     def on_key(self, event) -> None:
         key = event.key if event.character is None or event.key in UNDO_KEYS else event.character
+        line = self.table.in_play.seen + 1
         if key in UNDO_KEYS:
-            self.enter(Undo(self.table.in_play.seen + 1, "u"))
+            self.act(lambda: self.table.enter(Undo(line, "u")))
         elif key in CARD_KEYS:
-            self.enter(Card(*self._card(CARD_KEYS[key]), self.table.in_play.seen + 1, CARD_KEYS[key]))
+            self.act(lambda: self.table.enter(parse_token(CARD_KEYS[key], line)))
+        elif key in SUITS:
+            self.act(lambda: self.table.suit_last(key))
         else:
             return
         event.stop()
 
-    @staticmethod
-    def _card(token: str) -> tuple[int | None, None]:
-        return (None, None) if token == ANY_TEN else (RANKS.index(token), None)
-
-    def enter(self, token: Card | Undo) -> None:
-        """One card or undo through the table; an error is shown, and the screen goes on."""
+    def act(self, step: Callable[[], object]) -> None:
+        """One key's step on the table; an error is shown, and the screen goes on."""
         try:
-            self.table.enter(token)
+            step()
             self.message = ""
         except (LogError, CountError) as exc:
             self.message = _without_line(str(exc))

@@ -82,11 +82,15 @@ def test_the_screen_follows_the_table_key_by_key():
 
 
 def test_bets_are_sorted_by_edge_and_positive_expectation_is_flagged_and_ctrl_c_quits():
-    """A shoe of 9s and tens, where naturals are likely: the best bet comes first, the +EV ones marked."""
-    app, text, state = run_screen(Shoe.from_counts([0, 0, 0, 0, 0, 0, 0, 0, 12, 12, 0, 0, 0]), [[], ["ctrl+c"]])
+    """A deck of 9s and ten-value cards, where naturals are likely: the best bet comes first, the +EV ones
+    marked. Then suit keys, and Ctrl-C."""
+    app, text, state = run_screen(Shoe.decks(1).remove(["A", "2", "3", "4", "5", "6", "7", "8"] * 4),
+                                  [[], ["9", "h", "k", "d", "h"], ["ctrl+c"]])
     edges = dict(zip(KEYS, app.table.prices.edges))
     names = {k: b.name for k, b in zip(KEYS, BETS)}
     positions = [text[0].index(names[k] + " ") for k in sorted(KEYS, key=lambda k: edges[k])]
     assert positions == sorted(positions)
     assert any(e < 0 for e in edges.values()) and text[0].count("+EV") == sum(e < 0 for e in edges.values())
-    assert state[1]["running"] is False and app.return_code == 130  # the command then says "interrupted"
+    # a suit key gives the last card its suit; a second suit is refused on the screen
+    assert state[1]["current"] == ["9h", "Kd"] and "Kd has a suit already; undo it to change it" in text[1]
+    assert state[2]["running"] is False and app.return_code == 130  # the command then says "interrupted"

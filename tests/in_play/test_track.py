@@ -289,3 +289,25 @@ def test_the_shoe_accepts_a_ten_value_card_exactly_when_some_assignment_of_the_0
             seen.append(token)
     assert shoe.tens_left == sum(counts.values()) - len(seen)
     assert outcomes == {True, False}  # at most 12 ten-value cards for 20 tokens: both answers were checked
+
+
+def test_a_suit_given_after_a_card_is_the_card_given_with_its_suit():
+    table = Table(Shoe.decks(1), STANDARD)
+    table.start()
+    with pytest.raises(LogError, match="no card to give a suit to"):
+        table.suit_last("h")
+    for token in ["9s", "Kd", "Q"]:
+        table.enter(parse_token(token))
+    table.suit_last("h")
+    assert [c.text for c in table.current] == ["9s", "Kd", "Qh"] and table.in_play.suited is not None
+    with pytest.raises(LogError, match="Qh has a suit already"):
+        table.suit_last("s")
+    table.enter(parse_token("K"))  # Player 9 Q = 9: the coup is over
+    with pytest.raises(LogError, match="no Kd left"):
+        table.suit_last("d")  # the Kd was dealt already (every card so far has its suit: the suits are known)
+    assert table.last_card.text == "K" and table.in_play.seen == 4 and len(table.coups) == 1  # as it was
+    events = table.suit_last("c")
+    assert [k for k, _ in events] == ["undo", "coup", "before"] and table.coups[-1].cards[-1].text == "Kc"
+    table.enter(parse_token("0"))
+    with pytest.raises(LogError, match="a card given by value"):
+        table.suit_last("h")
