@@ -91,7 +91,7 @@ def parse_count_tags(text: str) -> Count:
         if abs(tag) > MAX_TAG:
             raise CountError(f"the tag of {rank} is {tag}; tags are at most {MAX_TAG} either side of 0")
         tags.append(tag)
-    return Count("tags", tuple(tags))
+    return Count("your count", tuple(tags))
 
 
 def count_of_bet(shoe: Shoe, bet: PayTable, key: str, level: int = 2,
