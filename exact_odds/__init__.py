@@ -57,7 +57,8 @@ for _module, _names in {
     "in_play.simulation": "SimulationResult simulate",
     "in_play.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
     "in_play.dealing": "deal_shoe shuffled_cards",
-    "in_play.log": "ShoeInPlay LogError read_log coups_from_log",
+    "in_play.log": "ShoeInPlay LogError read_log coups_from_log parse_token CoupSplitter",
+    "in_play.table": "Table Count CountError parse_count_tags count_of_bet",
 }.items():
     for _name in _names.split():
         _HOMES[_name] = f"exact_odds.{_module}"
@@ -95,9 +96,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
                                          tableau_strategies)
     from exact_odds.games.chemin import Solution as ChemSolution
     from exact_odds.in_play.dealing import deal_shoe, shuffled_cards
-    from exact_odds.in_play.log import LogError, ShoeInPlay, coups_from_log, read_log
+    from exact_odds.in_play.log import CoupSplitter, LogError, ShoeInPlay, coups_from_log, parse_token, read_log
     from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
     from exact_odds.in_play.simulation import SimulationResult, simulate
+    from exact_odds.in_play.table import Count, CountError, Table, count_of_bet, parse_count_tags
     from exact_odds.in_play.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes
     from exact_odds.punto_banco.analysis import METHODS, Analysis, analyse
     from exact_odds.punto_banco.coup import CoupDistribution

@@ -1,8 +1,11 @@
 """The ``track`` command: exact edges for the shoe in play, coup by coup, from a log of cards seen.
 
-It parses its options, reads the log through :mod:`exact_odds.in_play.log`,
-prices the bets with :func:`exact_odds.in_play.sweep.house_edges`, and prints
-what :mod:`exact_odds.report.track` makes of each coup.
+It parses its options, feeds the log token by token to
+:class:`exact_odds.in_play.table.Table` (which splits it into coups, keeps
+the count and prices the bets with
+:func:`exact_odds.in_play.sweep.house_edges` the moment a coup is
+complete), and prints what :mod:`exact_odds.report.track` makes of each
+event. ``track --screen`` is the ``live`` screen (:mod:`exact_odds.cli.live`).
 """
 
 from __future__ import annotations
@@ -11,63 +14,81 @@ import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.in_play import bets_option, chosen_bets
-from exact_odds.cli.options import InputFile, build_shoe, not_text, shoe_options
-
+from exact_odds.cli.options import InputFile, not_text, shoe_options
+from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
 
 @click.command("track")
 @click.argument("log", type=InputFile(), default="-", metavar="[LOG|-]")
 @shoe_options()
 @bets_option
+@count_option
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "csv", "jsonl"]),
-              help="One line per coup as text, CSV or JSON.")
+              help="One line per event as text, CSV or JSON.")
+@click.option("--screen", is_flag=True, help="The live screen instead of lines (as 'exact-odds live'; "
+                                             "cards typed at the keyboard, LOG not read).")
 @input_errors
-def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission, fmt):
+def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission, count_text, fmt, screen):
     """Exact edges for the shoe in play, before every coup of a dealt-shoe log.
 
-    Reads the cards seen so far (5h Kd 9c ..., or ranks only: 5 K 9), one
-    coup per line or free-form, from LOG or standard input (live: a line is
-    printed as soon as a coup is complete). The log is split into coups by
-    the punto banco rules. Before each coup it prints the exact house edge
-    of every chosen bet for the cards left, and flags those with positive
-    expectation (+EV). A card the shoe cannot hold any more stops it with the
-    line number. Burned cards you saw can be given with --remove.
+    Reads the cards seen so far, one coup per line or free-form, from LOG
+    or standard input: ranks with or without suits (5h Kd 9c, or 5 K 9), or
+    values, where 0 is any ten-value card (10, J, Q or K). 'u' or 'undo'
+    takes back the last card. The log is split into coups by the punto
+    banco rules. It prints the exact house edge of every chosen bet for the
+    full shoe at once, then for the next coup the moment a coup is complete
+    (live: before that coup's first card is read), and flags bets with
+    positive expectation (+EV). Every finished coup is echoed: its cards,
+    totals, winner, and the running and true count of --count. A card the
+    shoe cannot hold any more stops it with the line number. Burned cards
+    you saw can be given with --remove.
 
     \b
     Examples:
       exact-odds track dealt.log
       exact-odds track --decks 6 --bets banker,player,tie < dealt.log
+      exact-odds track --bets dragon7 --count dragon7 dealt.log
       tail -f dealt.log | exact-odds track -
+      exact-odds track --screen           # the live screen (exact-odds live)
     """
-    from exact_odds.in_play.dealing import FiniteShoeNeeded
-    from exact_odds.in_play.log import LogError, ShoeInPlay, ShoeRunsOut, coups_from_log, read_log
-    from exact_odds.in_play.sweep import house_edges
+    if screen:
+        from exact_odds.cli.live import run_screen
+
+        if getattr(log, "name", "<stdin>") not in ("<stdin>", "-"):
+            raise InputError("--screen reads the cards from the keyboard, not from a LOG; "
+                             "drop LOG, or drop --screen to read the LOG")
+        if fmt != "text":
+            raise InputError(f"--screen draws a screen, not {fmt}; drop --format or --screen")
+
+        return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
+    from exact_odds.in_play.log import LogError, ShoeRunsOut, read_log
+    from exact_odds.in_play.table import CountError, Table
     from exact_odds.report.track import track_lines, track_partial_note
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
-    start = build_shoe(decks, shoe_counts, remove)
-    try:
-        in_play = ShoeInPlay(start)
-    except FiniteShoeNeeded as exc:
-        raise InputError(f"{exc}; use --decks N or --shoe") from None
-    lines = track_lines(fmt, start, keys, bets)
+    start = start_shoe(decks, shoe_counts, remove)
+    count = chosen_count(count_text, start, keys, bets)
+    table = Table(start, bets, count)
+    lines = track_lines(fmt, start, keys, bets, count)
     for line in lines.header():
         click.echo(line)
     if reading_a_terminal(log):
-        click.echo("reading the cards dealt from the terminal (5h Kd 9c ... or 5 K 9); "
-                   "end with Ctrl-D, or give a LOG file", err=True)
-    number = 0
+        click.echo("reading the cards dealt from the terminal (5h Kd 9c ... or 5 K 9, 0 for any ten-value card, "
+                   "u to undo); end with Ctrl-D, or give a LOG file", err=True)
     try:
-        for kind, item in coups_from_log(read_log(log), in_play):
+        for kind, item in table.enter_all(read_log(log)):
+            running = table.running if count is not None else None
             if kind == "before":
-                number = item
-                shoe = in_play.shoe()
-                click.echo(lines.coup(item, shoe.size, house_edges(shoe, bets)))
+                click.echo(lines.before(table.prices))
+            elif kind == "coup":
+                click.echo(lines.coup(item, running, table.true_count))
+            elif kind == "undo":
+                click.echo(lines.undo(item, running, table.true_count))
             elif kind == "partial":
-                click.echo(track_partial_note(number, item), err=True)
+                click.echo(track_partial_note(table.splitter.number, item), err=True)
     except ShoeRunsOut as exc:
         raise InputError(f"line {exc.line}: only {exc.remaining} cards remain before this coup; "
                          "a shoe needs 6 to deal one (is the log from a bigger shoe? use --decks)") from None
-    except LogError as exc:
+    except (LogError, CountError) as exc:
         raise InputError(str(exc)) from None
     except UnicodeDecodeError:
         raise not_text(log) from None
@@ -79,5 +100,3 @@ def reading_a_terminal(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-

@@ -1,8 +1,12 @@
-"""What ``track`` prints: a header, then one line per coup, in text, CSV or JSON lines.
+"""What ``track`` prints: a header, then a line for each event of the shoe in play, in text, CSV or JSON lines.
 
-``track`` streams (a line as soon as a coup is complete), so this module
-gives a line formatter per format rather than one
-:class:`~exact_odds.report.document.Report`.
+``track`` streams (the next coup's edges as soon as a coup is complete), so
+this module gives a line formatter per format rather than one
+:class:`~exact_odds.report.document.Report`. The events are those of
+:class:`~exact_odds.in_play.table.Table`: the edges before a coup, a
+finished coup (its cards, totals and winner, and the running count), an
+undo. The ``live`` screen shows the same words (:func:`coup_echo`,
+:func:`count_text`).
 """
 
 from __future__ import annotations
@@ -11,21 +15,75 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
-from exact_odds.report.numbers import fraction_text, percent_text
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
-    from exact_odds.in_play.log import Card
+    from exact_odds.in_play.log import Card, LoggedCoup, Undone
+    from exact_odds.in_play.table import Count, Prices
     from exact_odds.rules.shoe import Shoe
 
 
-class TrackLines:
-    """The lines ``track`` prints: a header, then one line before each coup (text)."""
+def hands(logged: "LoggedCoup") -> tuple[list["Card"], list["Card"]]:
+    """The Player's and the Banker's cards of a coup (dealt P, B, P, B, then the third cards)."""
+    cards = logged.cards
+    player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
+    if len(cards) == 6:
+        player.append(cards[4])
+        banker.append(cards[5])
+    elif len(cards) == 5:
+        (player if logged.coup.player_cards == 3 else banker).append(cards[4])
+    return player, banker
 
-    def __init__(self, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"]):
+
+def winner_text(logged: "LoggedCoup") -> str:
+    winner = logged.coup.winner
+    return "tie" if winner == "tie" else f"{winner} wins"
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def true_count_text(tc: Fraction | None) -> str:
+    """A true count to 2 decimals, signed (rounded only here)."""
+    if tc is None:
+        return "-"
+    text = decimal_text(tc, 2)
+    return text if text.startswith("-") or text == "0.00" else "+" + text
+
+
+def count_text(running: int | None, tc: Fraction | None) -> str:
+    """'running count +3, true count +0.41' (empty without a count)."""
+    if running is None:
+        return ""
+    return f"running count {signed(running)}, true count {true_count_text(tc)}"
+
+
+def coup_echo(logged: "LoggedCoup") -> str:
+    """'coup 3: Player As 2s 6c = 9, Banker Ks Qh 8d = 8, player wins'."""
+    player, banker = hands(logged)
+    return (f"coup {logged.number}: Player {' '.join(c.text for c in player)} = {logged.coup.player}, "
+            f"Banker {' '.join(c.text for c in banker)} = {logged.coup.banker}, {winner_text(logged)}")
+
+
+def undo_text(undone: "Undone") -> str:
+    where = f" (line {undone.line})" if undone.line else ""
+    text = f"undo{where}: took back {undone.card.text} (line {undone.card.line}) from coup {undone.coup}"
+    if undone.reopened is not None:
+        text += f"; coup {undone.reopened.number} is open again"
+    return text
+
+
+class TrackLines:
+    """The lines ``track`` prints (text): a header, then one line per event."""
+
+    def __init__(self, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"],
+                 count: "Count | None" = None):
         self.shoe = shoe
         self.keys = tuple(keys)
         self.bets = tuple(bets)
+        self.count = count
         # whole names: cut to 12, both Dragon Bonus bets read the same
         self.widths = [max(12, len(b.name)) for b in self.bets]
 
@@ -34,49 +92,102 @@ class TrackLines:
         return [k for k, e in zip(self.keys, edges) if e < 0]
 
     def header(self) -> list[str]:
-        return [f"Punto banco, {self.shoe.describe()}: exact house edge before each coup "
-                "(+EV marks a positive expectation for the bettor).",
-                f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(self.bets, self.widths))
-                + "  +EV"]
+        lines = [f"Punto banco, {self.shoe.describe()}: exact house edge before each coup "
+                 "(+EV marks a positive expectation for the bettor)."]
+        if self.count is not None:
+            lines.append(f"Count: {self.count.describe()}; RC running count, TC true count (per deck left).")
+        counts = f" {'RC':>5} {'TC':>7}" if self.count is not None else ""
+        lines.append(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(self.bets, self.widths))
+                     + counts + "  +EV")
+        return lines
 
-    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
-        plus = self.positive(edges)
-        return (f"{number:>5} {cards_left:>5} "
-                + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(edges, self.widths))
-                + ("  +EV: " + ", ".join(plus) if plus else ""))
+    def before(self, prices: "Prices") -> str:
+        plus = self.positive(prices.edges)
+        counts = (f" {signed(prices.running):>5} {true_count_text(prices.true_count):>7}"
+                  if self.count is not None else "")
+        return (f"{prices.coup:>5} {prices.cards_left:>5} "
+                + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(prices.edges, self.widths))
+                + counts + ("  +EV: " + ", ".join(plus) if plus else ""))
+
+    def coup(self, logged: "LoggedCoup", running: int | None, tc: Fraction | None) -> str:
+        counts = count_text(running, tc)
+        return "      " + coup_echo(logged) + (f"; {counts}" if counts else "")
+
+    def undo(self, undone: "Undone", running: int | None, tc: Fraction | None) -> str:
+        counts = count_text(running, tc)
+        return "      " + undo_text(undone) + (f"; {counts}" if counts else "")
 
 
 class TrackCsv(TrackLines):
-    def header(self) -> list[str]:
-        return [",".join(["coup", "cards_left"] + [f"{k}_house_edge_percent" for k in self.keys] + ["positive_ev"])]
+    """One row per event; the column ``event`` says which (before, coup, undo)."""
 
-    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
-        return ",".join([str(number), str(cards_left)] + [percent_text(e, 10).rstrip("%") for e in edges]
-                        + [" ".join(self.positive(edges))])
+    def header(self) -> list[str]:
+        counts = ["running_count", "true_count"] if self.count is not None else []
+        return [",".join(["event", "coup", "cards_left"] + [f"{k}_house_edge_percent" for k in self.keys]
+                         + ["positive_ev", "cards", "player", "banker", "winner"] + counts)]
+
+    def _row(self, event: str, coup: int, left: int | str, edges: Sequence[str], plus: str, cards: str,
+             player: str, banker: str, winner: str, running: int | None, tc: Fraction | None) -> str:
+        counts = [] if self.count is None else [str(running), "" if tc is None else decimal_text(tc, 10)]
+        return ",".join([event, str(coup), str(left)] + list(edges) + [plus, cards, player, banker, winner] + counts)
+
+    def before(self, prices: "Prices") -> str:
+        return self._row("before", prices.coup, prices.cards_left,
+                         [percent_text(e, 10).rstrip("%") for e in prices.edges],
+                         " ".join(self.positive(prices.edges)), "", "", "", "", prices.running, prices.true_count)
+
+    def coup(self, logged: "LoggedCoup", running: int | None, tc: Fraction | None) -> str:
+        return self._row("coup", logged.number, "", [""] * len(self.keys), "",
+                         " ".join(c.text for c in logged.cards), str(logged.coup.player), str(logged.coup.banker),
+                         logged.coup.winner, running, tc)
+
+    def undo(self, undone: "Undone", running: int | None, tc: Fraction | None) -> str:
+        return self._row("undo", undone.coup, "", [""] * len(self.keys), "", undone.card.text, "", "", "",
+                         running, tc)
 
 
 class TrackJsonl(TrackLines):
+    """One JSON object per event, with ``"event"``: before, coup or undo."""
+
     def header(self) -> list[str]:
         return []
 
-    def coup(self, number: int, cards_left: int, edges: Sequence[Fraction]) -> str:
-        return json.dumps({"coup": number, "cards_left": cards_left,
-                           "house_edge": {k: fraction_text(e) for k, e in zip(self.keys, edges)},
-                           "positive_ev": self.positive(edges)})
+    def _counts(self, running: int | None, tc: Fraction | None) -> dict:
+        if self.count is None:
+            return {}
+        return {"running_count": running, "true_count": None if tc is None else fraction_text(tc)}
+
+    def before(self, prices: "Prices") -> str:
+        return json.dumps({"event": "before", "coup": prices.coup, "cards_left": prices.cards_left,
+                           "house_edge": {k: fraction_text(e) for k, e in zip(self.keys, prices.edges)},
+                           "positive_ev": self.positive(prices.edges),
+                           **self._counts(prices.running, prices.true_count)})
+
+    def coup(self, logged: "LoggedCoup", running: int | None, tc: Fraction | None) -> str:
+        player, banker = hands(logged)
+        return json.dumps({"event": "coup", "coup": logged.number, "cards": [c.text for c in logged.cards],
+                           "player_cards": [c.text for c in player], "banker_cards": [c.text for c in banker],
+                           "player": logged.coup.player, "banker": logged.coup.banker,
+                           "winner": logged.coup.winner, "line": logged.cards[-1].line,
+                           **self._counts(running, tc)})
+
+    def undo(self, undone: "Undone", running: int | None, tc: Fraction | None) -> str:
+        return json.dumps({"event": "undo", "coup": undone.coup, "line": undone.line, "card": undone.card.text,
+                           "reopened_coup": None if undone.reopened is None else undone.reopened.number,
+                           **self._counts(running, tc)})
 
 
 #: The line formatter of ``track``, by ``--format``.
 TRACK_FORMATS: dict[str, type[TrackLines]] = {"text": TrackLines, "csv": TrackCsv, "jsonl": TrackJsonl}
 
 
-def track_lines(fmt: str, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"]) -> TrackLines:
+def track_lines(fmt: str, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"],
+                count: "Count | None" = None) -> TrackLines:
     """The formatter of ``track``'s lines in ``fmt`` ('text', 'csv' or 'jsonl') for a log from ``shoe``."""
-    return TRACK_FORMATS[fmt](shoe, keys, bets)
+    return TRACK_FORMATS[fmt](shoe, keys, bets, count)
 
 
 def track_partial_note(number: int, cards: Sequence["Card"]) -> str:
     """The note for a log that ends in the middle of a coup."""
     return (f"note: the log ends in the middle of coup {number} "
             f"({len(cards)} of its cards seen, the last on line {cards[-1].line})")
-
-

@@ -74,6 +74,14 @@ CASES = {
         (["track", "--decks", "1", "-"], "line 2", "9h Kd Qs 3c\n5h 5h 2d 3h\n"),
         (["track", "-"], "line 2", "9h Kd\nQs 3x\n"),
         (["track", "-", "--commission", "x"], "commission"),
+        (["track", "--count", "1,2,3", "-"], "expected 13 tags"),
+        (["track", "-"], "line 1: nothing to undo", "u\n"),
+    ],
+    "live": [
+        (["live", "--decks", "0"], "--decks"),
+        (["live", "--count", "1,2"], "expected 13 tags"),
+        (["live", "--count", "nope"], "neither 13 comma-separated tags"),
+        (["live"], "needs a terminal"),
     ],
     "simulate": [
         (["simulate", "--shoes", "0"], "--shoes"),

@@ -51,8 +51,13 @@ SEEN = ["9h", "Kd", "Qs", "3c", "5h", "4s", "2d", "3h", "As", "Ks", "2s", "Qh", 
 def test_track_hand_made_log_ends_on_the_known_shoe():
     res = run(["track", "--decks", "1", "--format", "jsonl", "-"], input=LOG)
     assert res.exit_code == 0, res.output
-    records = [json.loads(line) for line in res.output.splitlines()]
+    events = [json.loads(line) for line in res.output.splitlines()]
+    records = [r for r in events if r["event"] == "before"]
     assert [r["coup"] for r in records] == [1, 2, 3, 4]
+    # the coups echoed, as checked by hand above
+    assert [(r["player"], r["banker"], r["winner"]) for r in events if r["event"] == "coup"] == [
+        (9, 3, "player"), (7, 7, "tie"), (9, 8, "player")]
+    assert [r["event"] for r in events] == ["before", "coup"] * 3 + ["before"]
     assert [r["cards_left"] for r in records] == [52, 48, 44, 38]
     final = Shoe.decks(1).remove(SEEN)
     dist = engine.walk(final)

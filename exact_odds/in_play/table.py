@@ -1,0 +1,236 @@
+"""The shoe in play at the table: the coups dealt, a running count, and the exact edges of the next coup.
+
+:class:`Table` is what ``track`` and the ``live`` screen show. It takes one
+token at a time (a :class:`~exact_odds.in_play.log.Card` or an
+:class:`~exact_odds.in_play.log.Undo`), splits the cards into coups by the
+rules (:class:`~exact_odds.in_play.log.CoupSplitter`), keeps the running
+count of a chosen linear :class:`Count`, and prices the chosen bets exactly
+(:func:`~exact_odds.in_play.sweep.house_edges`) the moment a coup is
+complete, before the next coup's first card.
+
+A linear count gives each rank A..K an integer tag; the running count is
+the sum of the tags of the cards seen, and the true count is the running
+count per deck left (``running * 52 / cards left``, exact). A count derived
+from a bet (:func:`count_of_bet`) is the one ``eor`` prints: tags
+proportional to minus the effect of removal, largest ``level``, so a high
+count is good for the bettor (:mod:`exact_odds.in_play.removal`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from exact_odds.bets.paytable import PayTable
+from exact_odds.in_play._display import short
+from exact_odds.in_play.log import (
+    TEN_RANKS, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
+)
+from exact_odds.in_play.sweep import check_bets, house_edges
+from exact_odds.rules.cards import CARDS_PER_DECK, RANKS, SUITS
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+from exact_odds.text import NumberError, shown, whole_number
+
+
+class CountError(ValueError):
+    """Count tags that cannot be read, or a card a count cannot tag; says how to fix it."""
+
+
+#: Largest tag a count may give a card, either sign.
+MAX_TAG = 1000
+
+
+@dataclass(frozen=True)
+class Count:
+    """A linear count: an integer tag for each rank A..K."""
+
+    name: str
+    tags: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if (not isinstance(self.tags, tuple) or len(self.tags) != 13
+                or any(isinstance(t, bool) or not isinstance(t, int) for t in self.tags)):
+            raise CountError("a count needs 13 whole-number tags, one per rank A,2,...,10,J,Q,K")
+
+    @property
+    def ten_tag(self) -> int | None:
+        """The tag of a ten-value card of unknown rank (``0``): the tag of 10, J, Q and K if they are
+        equal, else None (such a card cannot be counted)."""
+        tags = {self.tags[r] for r in TEN_RANKS}
+        return tags.pop() if len(tags) == 1 else None
+
+    def tag(self, card: Card) -> int:
+        """The tag of ``card``; :class:`CountError` for a ``0`` when 10, J, Q, K have different tags."""
+        if card.rank is not None:
+            return self.tags[card.rank]
+        if self.ten_tag is None:
+            raise CountError(f"line {card.line}: card {card.text!r} cannot be counted: the count tags 10, J, Q "
+                             "and K differently; give the card's rank (10, J, Q or K)")
+        return self.ten_tag
+
+    def describe(self) -> str:
+        """'name (A +1, 2 +1, ...)' with every tag."""
+        return f"{self.name} ({' '.join(f'{r}{t:+d}' for r, t in zip(RANKS, self.tags))})"
+
+
+def parse_count_tags(text: str) -> Count:
+    """A count from 13 comma-separated whole-number tags for A,2,...,10,J,Q,K (``0,0,0,-1,-1,-1,-1,2,2,0,0,0,0``)."""
+    if not isinstance(text, str):
+        raise TypeError(f"count tags are a string such as '1,1,1,2,-1,-2,-1,-1,0,0,0,0,0', not {text!r}")
+    parts = text.split(",")
+    if len(parts) != 13:
+        raise CountError(f"expected 13 tags for A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
+    tags = []
+    for rank, part in zip(RANKS, parts):
+        try:
+            tag = whole_number(part, 4)
+        except NumberError:
+            raise CountError(f"the tag of {rank}, {shown(part)}, is not a whole number such as -1, 0 or 2") from None
+        if abs(tag) > MAX_TAG:
+            raise CountError(f"the tag of {rank} is {tag}; tags are at most {MAX_TAG} either side of 0")
+        tags.append(tag)
+    return Count("your count", tuple(tags))
+
+
+def count_of_bet(shoe: Shoe, bet: PayTable, key: str, level: int = 2,
+                 tableau: Tableau = PUNTO_BANCO) -> Count:
+    """The linear count ``eor`` derives for ``bet`` in ``shoe`` (tags rounded to -level..level)."""
+    from exact_odds.in_play.removal import effect_of_removal, linear_count
+
+    result = effect_of_removal(shoe, (bet,), tableau)
+    return Count(f"{key} count", linear_count(result.eor[0], shoe.ranks, level).tags)
+
+
+@dataclass(frozen=True)
+class Prices:
+    """The exact house edge of each bet for the coup about to be dealt."""
+
+    coup: int
+    cards_left: int
+    edges: tuple[Fraction, ...]
+    running: int | None
+    true_count: Fraction | None
+
+
+class Table:
+    """The shoe in play at the table, token by token, with undo.
+
+    :meth:`enter` returns the events a token causes (see
+    :data:`~exact_odds.in_play.log.LogEvent`); :attr:`prices` holds the
+    exact edges of the next coup, computed the moment the previous one is
+    complete (``("before", n)``)."""
+
+    def __init__(self, shoe: Shoe, bets: Iterable[PayTable], count: Count | None = None,
+                 tableau: Tableau = PUNTO_BANCO):
+        if count is not None and not isinstance(count, Count):
+            raise TypeError(f"count must be a Count (parse_count_tags, count_of_bet) or None, "
+                            f"not {type(count).__name__}")
+        self.start_shoe = shoe
+        self.in_play = ShoeInPlay(shoe)
+        self.splitter = CoupSplitter(self.in_play, tableau)
+        self.bets = check_bets(bets)
+        self.count = count
+        self.running = 0
+        self.prices: Prices | None = None
+
+    # --- what the screen shows -------------------------------------------------
+    @property
+    def coups(self) -> list[LoggedCoup]:
+        return self.splitter.coups
+
+    @property
+    def current(self) -> list[Card]:
+        """The cards of the coup being dealt."""
+        return self.splitter.current
+
+    @property
+    def cards_left(self) -> int:
+        return self.in_play.size
+
+    def value_counts(self) -> tuple[int, ...]:
+        """Cards left per value 0..9."""
+        return self.in_play.value_counts()
+
+    @property
+    def true_count(self) -> Fraction | None:
+        """The running count per deck left (exact), or None without a count or cards."""
+        if self.count is None or self.cards_left == 0:
+            return None
+        return Fraction(self.running * CARDS_PER_DECK, self.cards_left)
+
+    def __repr__(self) -> str:
+        count = "" if self.count is None else f", running count {self.running:+d}"
+        state = f"coup {self.splitter.number} being dealt" if self.current else f"before coup {self.splitter.number}"
+        return short(f"Table({self.start_shoe.describe()}: {state}, {self.cards_left} cards left{count})")
+
+    # --- tokens -------------------------------------------------------------------
+    def start(self) -> list[LogEvent]:
+        """The events at the start (the full shoe's prices)."""
+        return self._priced(self.splitter.start())
+
+    def enter(self, token: Card | Undo) -> list[LogEvent]:
+        """Take one token: a card is dealt, an undo takes back the last card.
+
+        :class:`~exact_odds.in_play.log.LogError` (or :class:`CountError`)
+        leaves the table as it was."""
+        if isinstance(token, Undo):
+            events = self.splitter.undo(token.line)
+            card = events[0][1].card
+            if self.count is not None:
+                self.running -= self.count.tag(card)
+            return self._priced(events)
+        if not isinstance(token, Card):
+            raise TypeError(f"enter needs a Card or an Undo (from parse_token), not {type(token).__name__}")
+        tag = self.count.tag(token) if self.count is not None else 0
+        events = self.splitter.deal(token)
+        self.running += tag
+        return self._priced(events)
+
+    @property
+    def last_card(self) -> Card | None:
+        """The last card seen (None before any)."""
+        if self.current:
+            return self.current[-1]
+        return self.coups[-1].cards[-1] if self.coups else None
+
+    def suit_last(self, suit: str) -> list[LogEvent]:
+        """Give the last card seen its suit (``'h'``: a 9 becomes 9h), as if it had been given so.
+
+        :class:`~exact_odds.in_play.log.LogError` if there is no card, the
+        card has a suit already or is a ``0``, or the shoe holds no such card;
+        the table is then as it was."""
+        if not isinstance(suit, str) or suit.lower() not in SUITS:
+            raise TypeError(f"suit must be one of {', '.join(SUITS)}, not {suit!r}")
+        last = self.last_card
+        if last is None:
+            raise LogError("no card to give a suit to: give a card first, then its suit")
+        if last.suit is not None:
+            raise LogError(f"{last.text} has a suit already; undo it to change it")
+        card = parse_token(last.text + suit.lower(), last.line)  # LogError for a 0: it has no suit
+        undone = self.enter(Undo(last.line, "u"))
+        try:
+            return undone + self.enter(card)
+        except LogError:
+            self.enter(last)  # the card as it was: the shoe held it a moment ago
+            raise
+
+    def enter_all(self, tokens: Iterable[Card | Undo]) -> Iterable[LogEvent]:
+        """The events of every token in turn, then ``("partial", cards)`` if the last coup is unfinished."""
+        yield from self.start()
+        for token in tokens:
+            yield from self.enter(token)
+        if self.current:
+            yield "partial", tuple(self.current)
+
+    def _priced(self, events: Sequence[LogEvent]) -> list[LogEvent]:
+        for kind, item in events:
+            if kind == "before":
+                edges = tuple(house_edges(self.in_play.shoe(), self.bets, self.splitter.tableau))
+                running = self.running if self.count is not None else None
+                self.prices = Prices(item, self.cards_left, edges, running, self.true_count)
+        return list(events)
+
+
+__all__ = ["Count", "CountError", "LogError", "Prices", "Table", "count_of_bet", "parse_count_tags"]
