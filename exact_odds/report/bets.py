@@ -138,6 +138,7 @@ def bet_report(result: BetResult, shoe: Shoe) -> Report:
         document={"shoe": shoe_json(shoe), **bet_json(result, shoe.is_infinite),
                   "hit_frequency": fraction_text(result.hit_frequency)},
         csv=(breakdown,),
+        summary=(f"{bet.name}, {shoe.describe()}", summary) + tuple(f"Note: {note}" for note in result.assumptions),
     )
 
 
@@ -165,4 +166,5 @@ def breakeven_report(be: BreakEven, shoe: Shoe) -> Report:
             "break_even": fraction_text(be.solution), "break_even_decimal": decimal_text(be.solution, 10),
         },
         csv=(rows,),
+        summary=(f"{be.bet}, {shoe.describe()}: break-even {what}.",),
     )
