@@ -8,10 +8,11 @@ from exact_odds.cli.in_play import eor, sweep
 from exact_odds.cli.simulate import simulate
 from exact_odds.cli.track import track
 from exact_odds.cli.punto_banco import edge
+from exact_odds.cli.report import report
 from exact_odds.cli.tables import tables_command
 
 for _command in (edge, variants_command, bet_command, distribution_command, breakeven_command,
-                 chemin_de_fer, banque, sweep, eor, track, simulate, tables_command):
+                 chemin_de_fer, banque, sweep, eor, track, simulate, tables_command, report):
     main.add_command(_command)
 
 __all__ = ["main"]

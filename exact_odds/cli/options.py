@@ -70,6 +70,28 @@ def parse_decks(text: str) -> int | None:
     return d
 
 
+#: Most deck counts one --decks list may hold (side by side they must still read as one table).
+MAX_DECK_LIST = 12
+
+
+def parse_deck_list(text: str) -> tuple[int | None, ...]:
+    """'1,6,8,inf': deck counts side by side, each as :func:`parse_decks` reads it, each once."""
+    parts = [p.strip() for p in text.split(",")]
+    if not any(parts):
+        raise InputError("--decks is empty; give deck counts such as 1,6,8,inf")
+    if any(not p for p in parts):
+        raise InputError(f"--decks {shown(text, 60)} has an empty entry; give deck counts such as 1,6,8,inf")
+    if len(parts) > MAX_DECK_LIST:
+        raise InputError(f"--decks lists {len(parts)} deck counts; at most {MAX_DECK_LIST} fit side by side")
+    decks = tuple(parse_decks(p) for p in parts)
+    seen = set()
+    for p, d in zip(parts, decks):
+        if d in seen:
+            raise InputError(f"--decks lists {p} twice; give each deck count once")
+        seen.add(d)
+    return decks
+
+
 def parse_fraction(text: str, option: str, expected: str) -> Fraction:
     """An exact fraction typed for ``option`` (:func:`exact_odds.text.exact_fraction`): '1/20', '0.05', '5%'."""
     try:
