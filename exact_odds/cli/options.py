@@ -162,8 +162,18 @@ def build_shoe(decks: str | None, shoe: str | None, remove: str | None, default_
     return result
 
 
-def shoe_options(default_decks: int = 8):
-    """--decks, --shoe and --remove, as one decorator."""
+def build_shoes(decks: str | None, shoe: str | None, remove: str | None, default_decks: int = 8) -> list[Shoe]:
+    """The shoes of ``--decks 1,6,8`` (one per deck count, each less --remove), or the one shoe of
+    :func:`build_shoe` when --decks names one deck count or --shoe is given."""
+    if decks is None or "," not in decks:
+        return [build_shoe(decks, shoe, remove, default_decks)]
+    if shoe is not None:
+        raise InputError("give either --decks or --shoe, not both")
+    return [build_shoe("inf" if d is None else str(d), None, remove) for d in parse_deck_list(decks)]
+
+
+def shoe_options(default_decks: int = 8, lists: bool = False):
+    """--decks, --shoe and --remove, as one decorator (``lists``: --decks may list deck counts, :func:`build_shoes`)."""
 
     def decorate(fn):
         fn = click.option("--remove", metavar="CARDS",
@@ -173,7 +183,8 @@ def shoe_options(default_decks: int = 8):
                                "(A of s,h,d,c, then 2, ...), or a card list such as Ah,Ah,Kd.")(fn)
         fn = click.option("--decks", metavar="N|inf",
                           help=f"Number of 52-card decks (a whole number from 1 to 10^18) or 'inf' for the infinite deck. "
-                               f"Default {default_decks}.")(fn)
+                               f"Default {default_decks}." + (" A list such as 1,6,8,inf puts the deck counts side "
+                                                               "by side in one table." if lists else ""))(fn)
         return fn
 
     return decorate
