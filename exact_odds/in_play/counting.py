@@ -42,7 +42,6 @@ the count and perfect play simulated side by side.
 from __future__ import annotations
 
 import math
-from array import array
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
@@ -53,7 +52,8 @@ from exact_odds.in_play import parallel
 from exact_odds.in_play.dealing import (BURN_RULES, CARDS_BEHIND_CUT, check_cut_card, check_int, deal_shoe,
                                         shoe_seeds, shuffled_cards)
 from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
-from exact_odds.in_play.statistics import ASSUMPTION, Estimate, linearised_estimate
+from exact_odds.in_play.statistics import (ASSUMPTION, ShoeTally, StrategyAccumulator, StrategyResult,  # noqa: F401
+                                           StrategyTotals)
 from exact_odds.in_play.sweep import check_bets
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
 from exact_odds.rules.cards import CARDS_PER_DECK, RANKS
@@ -188,20 +188,6 @@ def linear_trigger(eor: EffectOfRemoval, tags: Sequence[int], bet: int = 0) -> F
 
 # --- one shoe ----------------------------------------------------------------
 
-@dataclass(frozen=True)
-class ShoeTally:
-    """One strategy in one shoe: exact sums over the coups it bet."""
-
-    coups: int
-    bets: int
-    #: Σ exact EV (per unit) of the coups bet
-    expected_win: Fraction
-    #: Σ exact E[payout²] of the coups bet
-    second_moment: Fraction
-    #: Σ what the coups bet actually paid
-    realised_win: Fraction
-
-
 # State a forked worker inherits (see exact_odds.in_play.parallel).
 _WORK: dict[str, Any] = {}
 
@@ -247,104 +233,6 @@ def play_shoe(seed: int) -> tuple[ShoeTally, ...]:
 
 
 # --- many shoes ---------------------------------------------------------------
-
-@dataclass(frozen=True)
-class StrategyTotals:
-    """Exact sums of one strategy over every shoe."""
-
-    shoes: int
-    coups: int
-    bets: int
-    expected_win: Fraction
-    second_moment: Fraction
-    realised_win: Fraction
-
-
-@dataclass(frozen=True)
-class StrategyResult:
-    """One strategy over a whole study: exact totals and Monte-Carlo estimates with standard errors."""
-
-    name: str
-    #: the count played (None: perfect play)
-    count: CountStrategy | None
-    totals: StrategyTotals
-    bet_frequency: Estimate
-    advantage_when_betting: Estimate
-    win_per_100_coups: Estimate
-    win_per_shoe: Estimate
-    realised_win_per_shoe: Estimate
-    sd_per_coup: Estimate
-    desirability_index: Estimate
-
-    #: the Monte-Carlo statistics, in the order reports show them
-    STATISTICS = ("bet_frequency", "advantage_when_betting", "win_per_100_coups", "win_per_shoe",
-                  "realised_win_per_shoe", "sd_per_coup", "desirability_index")
-
-    def __repr__(self) -> str:
-        return (f"StrategyResult({self.name}: bets {self.totals.bets} of {self.totals.coups} coups, "
-                f"win per shoe {self.win_per_shoe!r})")
-
-
-class _Accumulator:
-    """Exact totals and per-shoe floats (for the standard errors) of one strategy."""
-
-    def __init__(self) -> None:
-        self.coups = self.bets = self.shoes = 0
-        self.e = self.q = self.r = Fraction(0)
-        self.per_shoe = {k: array("d") for k in ("n", "b", "e", "q", "r")}
-
-    def add(self, t: ShoeTally) -> None:
-        self.shoes += 1
-        self.coups += t.coups
-        self.bets += t.bets
-        self.e += t.expected_win
-        self.q += t.second_moment
-        self.r += t.realised_win
-        for k, v in zip("nbeqr", (t.coups, t.bets, t.expected_win, t.second_moment, t.realised_win)):
-            self.per_shoe[k].append(float(v))
-
-    def result(self, name: str, count: CountStrategy | None) -> StrategyResult:
-        s, ps = self.shoes, self.per_shoe
-        n, b, e, q, r = (ps[k] for k in "nbeqr")
-        n_bar = self.coups / s
-
-        def ratio(total_num: Fraction | int, total_den: int, nums, dens) -> Estimate:
-            if total_den == 0:
-                return Estimate(None, None, s)
-            value = float(Fraction(total_num) / total_den)
-            return linearised_estimate(value, [y - value * x for y, x in zip(nums, dens)], total_den / s)
-
-        def mean(total: Fraction, values) -> Estimate:
-            value = float(total / s)
-            return linearised_estimate(value, [v - value for v in values], 1.0)
-
-        m1 = Fraction(self.e) / self.coups if self.coups else Fraction(0)
-        m2 = Fraction(self.q) / self.coups if self.coups else Fraction(0)
-        var = m2 - m1 * m1
-        sd = math.sqrt(var) if var > 0 else 0.0
-        f1, f2 = float(m1), float(m2)
-        if sd > 0:
-            # d SD = (d m2 − 2 m1 d m1) / (2 SD); d DI = 1000 (d m1 / SD − m1 d SD / SD²)
-            z_sd = [((qi - f2 * ni) - 2 * f1 * (ei - f1 * ni)) / (2 * sd) for qi, ei, ni in zip(q, e, n)]
-            sd_est = linearised_estimate(sd, z_sd, n_bar)
-            di = 1000 * f1 / sd
-            z_di = [1000 * ((ei - f1 * ni) / sd - f1 * zs / sd ** 2) for ei, ni, zs in zip(e, n, z_sd)]
-            di_est = linearised_estimate(di, z_di, n_bar)
-        else:  # never bet (or every bet certain): no spread, no index
-            sd_est = Estimate(0.0 if self.coups else None, None if s < 2 else 0.0, s)
-            di_est = Estimate(None, None, s)
-        totals = StrategyTotals(s, self.coups, self.bets, self.e, self.q, self.r)
-        return StrategyResult(
-            name=name, count=count, totals=totals,
-            bet_frequency=ratio(self.bets, self.coups, b, n),
-            advantage_when_betting=ratio(self.e, self.bets, e, b),
-            win_per_100_coups=ratio(self.e, self.coups, e, n).scaled(100),
-            win_per_shoe=mean(self.e, e),
-            realised_win_per_shoe=mean(self.r, r),
-            sd_per_coup=sd_est,
-            desirability_index=di_est,
-        )
-
 
 @dataclass(frozen=True)
 class CountStudy:
@@ -417,7 +305,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
         raise TypeError("counts must be CountStrategy objects, such as CountStrategy('mine', tags, Fraction(4))")
     pricer = cached_pricer((bet,), PUNTO_BANCO).prepare()
     _WORK.update(pricer=pricer, bet=bet, decks=decks, burn=burn, cut_card=cut_card, counts=counts)
-    acc = [_Accumulator() for _ in range(1 + len(counts))]
+    acc = [StrategyAccumulator() for _ in range(1 + len(counts))]
     for tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
         for a, t in zip(acc, tallies):
             a.add(t)

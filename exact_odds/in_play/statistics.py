@@ -25,7 +25,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from array import array
+from typing import Any, Sequence
 
 #: The two-sided 95% quantile of the standard normal distribution.
 Z95 = 1.959963984540054
@@ -131,3 +132,152 @@ def linearised_estimate(value: float | None, influences: Sequence[float], mean_d
     if value is None:
         return Estimate(None, None, len(z))
     return Estimate(float(value), _standard_error(z, float(mean_denominator)), len(z))
+
+
+# --- strategies: betting one unit on some coups of each shoe -----------------
+
+@dataclass(frozen=True)
+class ShoeTally:
+    """One strategy in one shoe: exact sums over the coups it bet."""
+
+    coups: int
+    bets: int
+    #: Σ exact EV (per unit) of the coups bet
+    expected_win: Fraction
+    #: Σ exact E[payout²] of the coups bet
+    second_moment: Fraction
+    #: Σ what the coups bet actually paid
+    realised_win: Fraction
+
+
+@dataclass(frozen=True)
+class StrategyTotals:
+    """Exact sums of one strategy over every shoe."""
+
+    shoes: int
+    coups: int
+    bets: int
+    expected_win: Fraction
+    second_moment: Fraction
+    realised_win: Fraction
+
+
+@dataclass(frozen=True)
+class StrategyResult:
+    """One strategy over a whole study: exact totals and Monte-Carlo estimates with standard errors."""
+
+    name: str
+    #: the count played (a :class:`~exact_odds.in_play.counting.CountStrategy`; None: perfect play)
+    count: Any
+    totals: StrategyTotals
+    bet_frequency: Estimate
+    advantage_when_betting: Estimate
+    win_per_100_coups: Estimate
+    win_per_shoe: Estimate
+    realised_win_per_shoe: Estimate
+    sd_per_coup: Estimate
+    desirability_index: Estimate
+
+    #: the Monte-Carlo statistics, in the order reports show them
+    STATISTICS = ("bet_frequency", "advantage_when_betting", "win_per_100_coups", "win_per_shoe",
+                  "realised_win_per_shoe", "sd_per_coup", "desirability_index")
+
+    def __repr__(self) -> str:
+        return (f"StrategyResult({self.name}: bets {self.totals.bets} of {self.totals.coups} coups, "
+                f"win per shoe {self.win_per_shoe!r})")
+
+
+class StrategyAccumulator:
+    """Exact totals and per-shoe floats (for the standard errors) of one strategy."""
+
+    def __init__(self) -> None:
+        self.coups = self.bets = self.shoes = 0
+        self.e = self.q = self.r = Fraction(0)
+        self.per_shoe = {k: array("d") for k in ("n", "b", "e", "q", "r")}
+
+    def add(self, t: ShoeTally) -> None:
+        self.shoes += 1
+        self.coups += t.coups
+        self.bets += t.bets
+        self.e += t.expected_win
+        self.q += t.second_moment
+        self.r += t.realised_win
+        for k, v in zip("nbeqr", (t.coups, t.bets, t.expected_win, t.second_moment, t.realised_win)):
+            self.per_shoe[k].append(float(v))
+
+    def result(self, name: str, count: Any) -> StrategyResult:
+        s, ps = self.shoes, self.per_shoe
+        n, b, e, q, r = (ps[k] for k in "nbeqr")
+        n_bar = self.coups / s
+
+        def ratio(total_num: Fraction | int, total_den: int, nums, dens) -> Estimate:
+            if total_den == 0:
+                return Estimate(None, None, s)
+            value = float(Fraction(total_num) / total_den)
+            return linearised_estimate(value, [y - value * x for y, x in zip(nums, dens)], total_den / s)
+
+        def mean(total: Fraction, values) -> Estimate:
+            value = float(total / s)
+            return linearised_estimate(value, [v - value for v in values], 1.0)
+
+        m1 = Fraction(self.e) / self.coups if self.coups else Fraction(0)
+        m2 = Fraction(self.q) / self.coups if self.coups else Fraction(0)
+        var = m2 - m1 * m1
+        sd = math.sqrt(var) if var > 0 else 0.0
+        f1, f2 = float(m1), float(m2)
+        if sd > 0:
+            # d SD = (d m2 − 2 m1 d m1) / (2 SD); d DI = 1000 (d m1 / SD − m1 d SD / SD²)
+            z_sd = [((qi - f2 * ni) - 2 * f1 * (ei - f1 * ni)) / (2 * sd) for qi, ei, ni in zip(q, e, n)]
+            sd_est = linearised_estimate(sd, z_sd, n_bar)
+            di = 1000 * f1 / sd
+            z_di = [1000 * ((ei - f1 * ni) / sd - f1 * zs / sd ** 2) for ei, ni, zs in zip(e, n, z_sd)]
+            di_est = linearised_estimate(di, z_di, n_bar)
+        else:  # never bet (or every bet certain): no spread, no index
+            sd_est = Estimate(0.0 if self.coups else None, None if s < 2 else 0.0, s)
+            di_est = Estimate(None, None, s)
+        totals = StrategyTotals(s, self.coups, self.bets, self.e, self.q, self.r)
+        return StrategyResult(
+            name=name, count=count, totals=totals,
+            bet_frequency=ratio(self.bets, self.coups, b, n),
+            advantage_when_betting=ratio(self.e, self.bets, e, b),
+            win_per_100_coups=ratio(self.e, self.coups, e, n).scaled(100),
+            win_per_shoe=mean(self.e, e),
+            realised_win_per_shoe=mean(self.r, r),
+            sd_per_coup=sd_est,
+            desirability_index=di_est,
+        )
+
+
+
+
+class RatioMoments:
+    """Running sums over shoes for the standard error of a ratio ``Σy_i / Σn_i`` without
+    keeping every shoe: ``Σ(y_i − R n_i)² = Σy'² − 2R'Σy'n + R'²Σn²`` with ``y' = y − c n``,
+    ``R' = R − c``. The shift ``c`` (a value near R, such as the full shoe's EV) keeps the
+    sums small so the subtraction loses no precision that matters. Shoes with ``n_i = 0``
+    count as samples (they are added as zeros); merging is in shoe order, so the result
+    does not depend on how the shoes were shared out."""
+
+    def __init__(self, shift: float = 0.0) -> None:
+        self.shift = float(shift)
+        self.sy = self.syy = self.syn = self.snn = 0.0
+
+    def add(self, y: float, n: float) -> None:
+        y = float(y) - self.shift * n
+        self.sy += y
+        self.syy += y * y
+        self.syn += y * n
+        self.snn += float(n) * n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RatioMoments) and vars(self) == vars(other)
+
+    def estimate(self, value: Fraction | float | None, shoes: int, total_n: int) -> Estimate:
+        """``value`` (the exact ratio, computed by the caller) with its standard error over ``shoes`` shoes."""
+        if value is None or total_n == 0:
+            return Estimate(None, None, shoes)
+        r = float(value) - self.shift
+        if shoes < 2:
+            return Estimate(float(value), None, shoes)
+        ss = max(self.syy - 2 * r * self.syn + r * r * self.snn, 0.0)
+        return Estimate(float(value), math.sqrt(ss / (shoes * (shoes - 1))) / (total_n / shoes), shoes)

@@ -56,3 +56,18 @@ def test_scaling_an_estimate_scales_its_interval():
 def test_bad_samples_are_refused(call, error):
     with pytest.raises(error):
         call()
+
+
+def test_running_ratio_moments_give_the_same_standard_error():
+    from exact_odds.in_play.statistics import RatioMoments
+
+    for shift in (0.0, 0.5, -3.0):
+        m = RatioMoments(shift)
+        for y, n in ((1, 2), (0, 3), (5, 5), (0, 0)):
+            m.add(y, n)
+        e = m.estimate(Fraction(6, 10), 4, 10)
+        # four shoes (one with no coup): residuals -0.2, -1.8, 2, 0; SE = √(7.28 / (4·3)) / (10/4)
+        assert e.value == 0.6 and e.standard_error == pytest.approx(math.sqrt(7.28 / 12) / 2.5, rel=1e-12)
+        other = ratio_estimate([1, 0, 5, 0], [2, 3, 5, 0])
+        assert (e.value, e.samples) == (other.value, other.samples)
+        assert e.standard_error == pytest.approx(other.standard_error, rel=1e-12)
