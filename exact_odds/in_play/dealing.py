@@ -23,6 +23,11 @@ from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Cards behind the cut card (it is placed before the seventh-last card, docs/rules.md §7).
 CARDS_BEHIND_CUT = 7
+#: Fewest cards behind the cut card: every coup starts with at least that many cards
+#: left, and a coup may take 6 (docs/rules.md §2), so with fewer one could not be finished.
+MIN_CARDS_BEHIND_CUT = 6
+#: Most cards the face-value burn takes: the card turned up and 10 more (docs/rules.md §7).
+MAX_BURN = 11
 
 
 def deal_coup(values: list[int], tableau: Tableau = PUNTO_BANCO) -> Coup:
@@ -115,13 +120,35 @@ class DealtCoup:
         return html_text(repr(self))
 
 
-def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO) -> list[DealtCoup]:
+def max_cut_card(decks: int, burn: str = "none") -> int:
+    """Most cards that may sit behind the cut card of a ``decks``-deck shoe: enough
+    room is left in front of it for the largest burn and one whole coup (6 cards)."""
+    check_int(decks, "decks")
+    return decks * 52 - 6 - (MAX_BURN if burn == "face-value" else 0)
+
+
+def check_cut_card(cut_card: int, decks: int, burn: str = "none") -> int:
+    """``cut_card`` (cards behind the cut card) if a ``decks``-deck shoe can be dealt with it."""
+    check_int(cut_card, "cut_card")
+    if cut_card < MIN_CARDS_BEHIND_CUT:
+        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
+                        f"(a coup may take 6 cards), not {cut_card}")
+    most = max_cut_card(decks, burn)
+    if cut_card > most:
+        raise ShoeError(f"a shoe of {decks} deck{'s' if decks != 1 else ''} has room for at most {most} cards "
+                        f"behind the cut card (the burn and one coup must fit in front of it), not {cut_card}")
+    return cut_card
+
+
+def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO,
+              cut_card: int = CARDS_BEHIND_CUT) -> list[DealtCoup]:
     """Deal a shuffled shoe coup by coup until the cut card comes out.
 
-    The cut card sits before the seventh-last card; the coup during which it
-    comes out (or which it starts) is the last (docs/rules.md §7). Every coup starts
-    with at least 7 cards left, so every coup can be completed. ``cards`` are rank
-    indices 0 (ace) to 12 (king), as :func:`shuffled_cards` makes them."""
+    The cut card sits in front of the last ``cut_card`` cards (by default the
+    seventh-last card, docs/rules.md §7); the coup during which it comes out
+    (or which it starts) is the last. Every coup starts with at least
+    ``cut_card`` >= 6 cards left, so every coup can be completed. ``cards`` are
+    rank indices 0 (ace) to 12 (king), as :func:`shuffled_cards` makes them."""
     if isinstance(cards, (str, bytes)) or not hasattr(cards, "__len__"):
         raise TypeError(f"cards must be a list of rank indices 0-12, not {type(cards).__name__}")
     if any(isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 13 for r in cards):
@@ -129,6 +156,10 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
     check_tableau(tableau)
     if burn not in BURN_RULES:
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    check_int(cut_card, "cut_card")
+    if cut_card < MIN_CARDS_BEHIND_CUT:
+        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
+                        f"(a coup may take 6 cards), not {cut_card}")
     if not cards:
         return []
     known = [0] * 13
@@ -141,7 +172,7 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
         pos = 1 + (RANK_VALUES[first] or 10)
     elif burn != "none":
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
-    cut = len(cards) - CARDS_BEHIND_CUT
+    cut = len(cards) - cut_card
     out = []
     while pos <= cut:
         start = pos

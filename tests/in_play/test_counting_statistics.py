@@ -1,0 +1,73 @@
+"""Monte-Carlo means and their standard errors (in_play/statistics.py) against hand computations."""
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from exact_odds.in_play.statistics import Estimate, Z95, linearised_estimate, mean_estimate, ratio_estimate
+
+
+def test_the_standard_error_of_a_mean_by_hand():
+    # 1, 2, 3, 6: mean 3; deviations -2, -1, 0, 3; s² = 14/3; SE = √(14/3 / 4) = √(7/6)
+    e = mean_estimate([1, 2, 3, 6])
+    assert e.value == 3.0 and e.samples == 4
+    assert e.standard_error == pytest.approx(math.sqrt(7 / 6), rel=1e-15)
+    assert e.low == pytest.approx(3 - 1.959963984540054 * math.sqrt(7 / 6))
+    assert e.high == pytest.approx(3 + 1.959963984540054 * math.sqrt(7 / 6))
+    assert Z95 == pytest.approx(1.959963984540054)
+
+
+def test_the_standard_error_of_a_ratio_by_hand():
+    # per shoe (wins, coups): (1, 2), (0, 3), (5, 5). R = 6/10; residuals 1-1.2, 0-1.8, 5-3 = -0.2, -1.8, 2
+    # Σ² = 0.04 + 3.24 + 4 = 7.28; SE = √(7.28 / (3·2)) / (10/3)
+    e = ratio_estimate([1, 0, 5], [2, 3, 5])
+    assert e.value == 0.6
+    assert e.standard_error == pytest.approx(math.sqrt(7.28 / 6) / (10 / 3), rel=1e-12)
+
+
+def test_exact_inputs_give_the_exact_mean_rounded_once():
+    e = mean_estimate([Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)])
+    assert e.value == float(Fraction(1, 3)) and e.standard_error == 0.0
+    assert ratio_estimate([Fraction(1, 3)] * 3, [1, 1, 1]).value == float(Fraction(1, 3))
+
+
+def test_undefined_estimates_say_so():
+    assert mean_estimate([5]) == Estimate(5.0, None, 1)  # one shoe: no spread to measure
+    assert mean_estimate([5]).low is None
+    assert ratio_estimate([0, 0], [0, 0]) == Estimate(None, None, 2)  # nothing bet: no average
+    assert mean_estimate([]) == Estimate(None, None, 0)
+    assert linearised_estimate(None, [1.0, 2.0], 1.0).value is None
+
+
+def test_scaling_an_estimate_scales_its_interval():
+    e = ratio_estimate([1, 0, 5], [2, 3, 5]).scaled(100)
+    assert e.value == pytest.approx(60) and e.standard_error == pytest.approx(100 * math.sqrt(7.28 / 6) / (10 / 3))
+    assert mean_estimate([1, 3]).scaled(-1).standard_error == mean_estimate([1, 3]).standard_error
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda: mean_estimate("123"), TypeError),
+    (lambda: mean_estimate([1, None]), TypeError),
+    (lambda: mean_estimate([True, 1]), TypeError),
+    (lambda: mean_estimate([1, float("nan")]), ValueError),
+    (lambda: ratio_estimate([1, 2], [1]), ValueError),
+])
+def test_bad_samples_are_refused(call, error):
+    with pytest.raises(error):
+        call()
+
+
+def test_running_ratio_moments_give_the_same_standard_error():
+    from exact_odds.in_play.statistics import RatioMoments
+
+    for shift in (0.0, 0.5, -3.0):
+        m = RatioMoments(shift)
+        for y, n in ((1, 2), (0, 3), (5, 5), (0, 0)):
+            m.add(y, n)
+        e = m.estimate(Fraction(6, 10), 4, 10)
+        # four shoes (one with no coup): residuals -0.2, -1.8, 2, 0; SE = √(7.28 / (4·3)) / (10/4)
+        assert e.value == 0.6 and e.standard_error == pytest.approx(math.sqrt(7.28 / 12) / 2.5, rel=1e-12)
+        other = ratio_estimate([1, 0, 5, 0], [2, 3, 5, 0])
+        assert (e.value, e.samples) == (other.value, other.samples)
+        assert e.standard_error == pytest.approx(other.standard_error, rel=1e-12)
