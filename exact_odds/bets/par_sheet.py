@@ -30,7 +30,7 @@ from exact_odds.rules.shoe import Shoe, ShoeError
 DEFAULT_DECKS: tuple[int | None, ...] = (1, 6, 8, None)
 #: Simulated shoes per deck count unless told otherwise (benchmarks/bench_report.py: a three-deck-count
 #: report of one bet stays under 10 s on 2 cores).
-DEFAULT_SHOES = 200
+DEFAULT_SHOES = 400
 DEFAULT_CUT_CARD = CARDS_BEHIND_CUT  #: cards behind the cut card (docs/rules.md §7)
 DEFAULT_SEED = 1
 
@@ -182,9 +182,8 @@ def par_sheet(bet: PayTable, decks: Sequence[int | None] = DEFAULT_DECKS, *, sim
               jobs: int = 1, progress: Callable[[int], None] | None = None, walks: dict | None = None) -> ParSheet:
     """``bet`` priced on ``decks`` decks each (None: infinite), with volatility and countability.
 
-    ``simulate`` runs the counting simulation for one finite deck count,
-    ``simulate_decks`` (default: the largest finite one of ``decks``):
-    ``shoes`` shoes dealt to the cut card with ``cut_card`` cards behind it,
+    ``simulate`` runs the counting simulation for every finite deck count
+    (or only ``simulate_decks``, one of them): ``shoes`` shoes dealt to the cut card with ``cut_card`` cards behind it,
     from ``seed``. The effect of removal and the count are exact for every
     finite deck count.
     ``walks`` may share the walks of the shoes between several bets."""
@@ -195,9 +194,7 @@ def par_sheet(bet: PayTable, decks: Sequence[int | None] = DEFAULT_DECKS, *, sim
                         f"not {type(bet).__name__}")
     decks = check_decks(decks)
     finite = [d for d in decks if d is not None]
-    if simulate_decks is None:
-        simulate_decks = max(finite) if finite else None
-    elif simulate_decks not in finite:
+    if simulate_decks is not None and simulate_decks not in finite:
         raise ParSheetError(f"the simulated deck count ({simulate_decks}) must be one of the finite deck counts "
                             f"of the sheet ({', '.join(map(str, finite)) or 'none'})")
     walks = {} if walks is None else walks
@@ -218,7 +215,7 @@ def par_sheet(bet: PayTable, decks: Sequence[int | None] = DEFAULT_DECKS, *, sim
             eor = effect_of_removal(shoe, [bet])
             count = linear_count(eor.eor[0], shoe.ranks)
             sim = None
-            if simulate and d == simulate_decks:
+            if simulate and simulate_decks in (None, d):
                 try:
                     sim = simulate_countability(bet, d, cut_card=cut_card, shoes=shoes, seed=seed, jobs=jobs,
                                                 progress=progress)
@@ -227,6 +224,6 @@ def par_sheet(bet: PayTable, decks: Sequence[int | None] = DEFAULT_DECKS, *, sim
             countable.append(Countable(shoe, eor.eor[0], count.tags, count.correlation_squared,
                                        count.correlation_sign, count.correlation_text(4), sim))
     options = {"decks": ["inf" if d is None else d for d in decks],
-               "simulate": simulate_decks if simulate else None,
+               "simulate": (finite if simulate_decks is None else [simulate_decks]) if simulate else [],
                "cut_card": cut_card, "shoes": shoes, "seed": seed}
     return ParSheet(bet, tuple(columns), tuple(countable), options)

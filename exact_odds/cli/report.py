@@ -20,13 +20,13 @@ from exact_odds.cli.options import parse_deck_list
 @click.option("--output", "-o", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the document here (atomically) instead of standard output.")
 @click.option("--shoes", type=click.IntRange(1, 1_000_000), metavar="N",
-              help="Shoes simulated for the countability section (default: see 'Speed' in docs/cli.md).")
+              help="Shoes simulated per deck count for the countability section (default 400; see docs/cli.md).")
 @click.option("--cut-card", "cut_card", type=click.IntRange(6, 10**6), metavar="CARDS",
               help="Cards behind the cut card in the simulated shoes (default 7, docs/rules.md §7).")
 @click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**63 - 1), metavar="S",
               help="Seed of the countability simulation.")
 @click.option("--simulate-decks", "simulate_decks", type=click.IntRange(1, 1000), metavar="N",
-              help="Simulate this deck count (one of --decks; default the largest finite one).")
+              help="Simulate only this deck count (one of --decks; default every finite one).")
 @click.option("--no-simulation", is_flag=True, help="Leave out the countability simulation (the exact parts stay).")
 @jobs_option
 @input_errors
@@ -62,11 +62,12 @@ def report(variant, bets, paytables, commission, decks, fmt, output, shoes, cut_
     finite = [d for d in deck_list if d is not None]
     if simulate_decks is not None and simulate_decks not in finite:
         raise InputError(f"--simulate-decks {simulate_decks} is not one of --decks ({decks}); give one of them")
+    simulated = 0 if no_simulation else (1 if simulate_decks else len(finite))
     walks: dict = {}
     sheets = []
     try:
         for bet in chosen:
-            with progress_bar(shoes or DEFAULT_SHOES, f"simulating {bet.key}") as progress:
+            with progress_bar(max(1, simulated * (shoes or DEFAULT_SHOES)), f"simulating {bet.key}") as progress:
                 sheets.append(par_sheet(bet, deck_list, simulate=not no_simulation and bool(finite),
                                         simulate_decks=simulate_decks, cut_card=cut_card or DEFAULT_CUT_CARD,
                                         shoes=shoes or DEFAULT_SHOES, seed=seed, jobs=jobs, progress=progress,
