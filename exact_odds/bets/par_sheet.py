@@ -30,7 +30,7 @@ from exact_odds.rules.shoe import Shoe, ShoeError
 DEFAULT_DECKS: tuple[int | None, ...] = (1, 6, 8, None)
 #: Simulated shoes per deck count unless told otherwise (benchmarks/bench_report.py: a three-deck-count
 #: report of one bet stays under 10 s on 2 cores).
-DEFAULT_SHOES = 400
+DEFAULT_SHOES = 250
 DEFAULT_CUT_CARD = CARDS_BEHIND_CUT  #: cards behind the cut card (docs/rules.md §7)
 DEFAULT_SEED = 1
 

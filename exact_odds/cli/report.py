@@ -20,7 +20,7 @@ from exact_odds.cli.options import parse_deck_list
 @click.option("--output", "-o", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the document here (atomically) instead of standard output.")
 @click.option("--shoes", type=click.IntRange(1, 1_000_000), metavar="N",
-              help="Shoes simulated per deck count for the countability section (default 400; see docs/cli.md).")
+              help="Shoes simulated per deck count for the countability section (default 250; see docs/cli.md).")
 @click.option("--cut-card", "cut_card", type=click.IntRange(6, 10**6), metavar="CARDS",
               help="Cards behind the cut card in the simulated shoes (default 7, docs/rules.md §7).")
 @click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**63 - 1), metavar="S",

@@ -240,7 +240,7 @@ def countability_sections(sheet: ParSheet) -> list[Section]:
                           "Win per shoe (units)", "SD per coup"],
                          [_play_rows(sim.count), _play_rows(sim.perfect)])
         sections.append(Section(
-            before=(f"Simulated play, {sim.decks} decks: {sim.shoes:,} shoes ({sim.coups:,} coups) from seed "
+            before=(f"Simulated play, {sim.decks} deck{'s' if sim.decks != 1 else ''}: {sim.shoes:,} shoes ({sim.coups:,} coups) from seed "
                     f"{sim.seed}, dealt to the cut card with {sim.cut_card} cards behind it (penetration "
                     f"{percent_text(pen, 2)}). The count bets one unit when the true count is at least "
                     f"{fraction_text(sim.trigger) if sim.trigger.denominator != 1 else sim.trigger.numerator}; "

@@ -168,3 +168,23 @@ def test_provenance_hash_changes_with_the_options():
     assert line not in b
     assert [l for l in a.splitlines() if l.startswith("Pay table")] == \
         [l for l in b.splitlines() if l.startswith("Pay table")]
+
+
+def test_simulated_countability_equals_the_library_and_repeats():
+    """The counter and perfect play rows are in_play.counting's estimates, mean ± SE, same seed same bytes."""
+    from exact_odds.in_play.counting import countability
+
+    args = ["report", "--bets", "dragon7", "--decks", "1", "--shoes", "30", "--seed", "5", "--format", "html"]
+    first, second = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == second.stdout
+    p = Tables()
+    p.feed(first.stdout)
+    rows = {r[0]: r for r in p.table("Countability", "Play")[1:]}
+    c = countability(builtin_catalog().bet("dragon7"), 1, cut_card=7, shoes=30, seed=5)
+    win = c.count_play.win_per_shoe
+    assert rows["best linear count"][4] == f"{win.value:.3f} ± {win.standard_error:.3f}"
+    freq = c.perfect_play.bet_frequency
+    assert rows["perfect play (bet when the exact EV > 0)"][1] == \
+        f"{freq.value * 100:.2f}% ± {freq.standard_error * 100:.2f}%"
+    assert "30 shoes" in first.stdout and "penetration 86.54%" in first.stdout  # (52 - 7) / 52
