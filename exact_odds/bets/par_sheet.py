@@ -94,7 +94,7 @@ def simulate_countability(bet: PayTable, decks: int, *, cut_card: int, shoes: in
     return SimulatedCountability(
         decks=decks, cut_card=cut_card, shoes=shoes, seed=seed, coups=c.study.coups, trigger=Fraction(c.trigger),
         tags=tuple(c.count.tags), count=_play(c.count_play, "best linear count"),
-        perfect=_play(c.perfect_play, "perfect play (bet when the exact EV > 0)"),
+        perfect=_play(c.perfect_play, "perfect play"),
         assumptions=tuple(c.assumptions))
 
 

@@ -15,7 +15,7 @@ import re
 from exact_odds.report.document import Report, Section, Table
 
 #: A cell that is a number as printed: '12', '-0.5', '1.057906%', '19/20', '1 in 44.4', '1,000'.
-_NUMBER = re.compile(r"[-+\u2212]?(1 in )?[0-9][0-9,]*(\.[0-9]+)?(/[0-9]+)?%?|[-+]?inf|")
+_NUMBER = re.compile(r"(?:[-+\u2212]?(1 in )?[0-9][0-9,]*(\.[0-9]+)?(/[0-9]+)?%?)(?: \u00b1 [0-9.]+%?)?|[-+]?inf|n/a|")
 
 
 def numeric_columns(t: Table) -> list[bool]:
@@ -51,6 +51,7 @@ h3 { font-size: 1.1em; margin-top: 1.4em; }
 table { border-collapse: collapse; margin: .6em 0 1em; font-size: .9em; }
 th, td { border: 1px solid #ccc; padding: .25em .55em; vertical-align: top; }
 th { background: #eef1f5; text-align: left; }
+td:first-child { white-space: nowrap; max-width: 22em; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr:nth-child(even) td { background: #fafafa; }
 p { margin: .35em 0; }

@@ -233,20 +233,25 @@ def countability_sections(sheet: ParSheet) -> list[Section]:
             "Simulated gain of a counter and of perfect play: not available in this build "
             "(exact_odds.in_play.counting is missing).",)))
         return sections
+    lines = []
+    rows = []
     for sim in sims:
         cards = 52 * sim.decks
         pen = Fraction(cards - sim.cut_card, cards)
-        table = Table.of(["Play", "Bet frequency", "Player's edge when betting", "Win per 100 coups (units)",
-                          "Win per shoe (units)", "SD per coup"],
-                         [_play_rows(sim.count), _play_rows(sim.perfect)])
-        sections.append(Section(
-            before=(f"Simulated play, {sim.decks} deck{'s' if sim.decks != 1 else ''}: {sim.shoes:,} shoes ({sim.coups:,} coups) from seed "
-                    f"{sim.seed}, dealt to the cut card with {sim.cut_card} cards behind it (penetration "
-                    f"{percent_text(pen, 2)}). The count bets one unit when the true count is at least "
-                    f"{fraction_text(sim.trigger) if sim.trigger.denominator != 1 else sim.trigger.numerator}; "
-                    "perfect play bets when the exact EV of the unseen cards is positive. Monte-Carlo means ± one "
-                    "standard error, over the same shoes for both.",),
-            table=table, after=tuple(f"Assumption: {a}" for a in sim.assumptions)))
+        trigger = fraction_text(sim.trigger) if sim.trigger.denominator != 1 else str(sim.trigger.numerator)
+        shoe = f"{sim.decks} deck{'s' if sim.decks != 1 else ''}"
+        lines.append(f"{shoe}: {sim.shoes:,} shoes ({sim.coups:,} coups) from seed {sim.seed}, {sim.cut_card} cards "
+                     f"behind the cut card (penetration {percent_text(pen, 2)}); the count bets at a true count "
+                     f"of {trigger} or more.")
+        rows += [[shoe] + _play_rows(sim.count), [shoe] + _play_rows(sim.perfect)]
+    table = Table.of(["Shoe", "Play", "Bet frequency", "Player's edge when betting", "Win per 100 coups (units)",
+                      "Win per shoe (units)", "SD per coup"], rows)
+    assumptions = tuple(dict.fromkeys(a for sim in sims for a in sim.assumptions))
+    sections.append(Section(
+        before=("Simulated gain of the count and of perfect play (bet only when the exact EV of the unseen "
+                "cards is positive), played on the same shoes: Monte-Carlo means ± one standard error.",)
+        + tuple(lines),
+        table=table, after=tuple(f"Assumption: {a}" for a in assumptions)))
     return sections
 
 
