@@ -17,3 +17,27 @@ def test_jacobson_dragon_fortune_7_sd_and_hit_frequency_8_decks():
     assert percent_text(r.house_edge, 4) == "7.6113%"
     assert sqrt_text(r.variance, 4) == "6.0849"
     assert percent_text(r.hit_frequency, 4) == "2.2534%"
+
+
+def test_woo_ez_baccarat_dragon_7_and_panda_8_combinations_in_the_par_sheet():
+    """Wizard of Odds, "EZ Baccarat" (Michael Shackleford), https://wizardofodds.com/games/ez-baccarat/ ,
+    tables "Dragon 7" and "Panda 8", eight decks: Win 112,633,011,329,024 and 172,660,763,262,976
+    combinations out of 4,998,398,275,503,360 (the Loss rows are printed rounded to 15 digits, so only the
+    wins are compared). Read from the par sheet's Markdown table, as a reader of the report sees them."""
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    r = CliRunner().invoke(main, ["report", "--bets", "dragon7,panda8", "--decks", "8", "--no-simulation",
+                                  "--format", "md"], prog_name="exact-odds")
+    assert r.exit_code == 0, r.output
+    combos, heading = {}, ""
+    for line in r.stdout.splitlines():
+        if line.startswith("### "):
+            heading = line[4:]
+        elif heading == "Combinations" and line.startswith("| "):
+            cells = line.strip("| ").split(" | ")
+            combos[cells[0]] = cells[2]
+    assert combos["Banker wins with a three-card 7"] == "112633011329024"
+    assert combos["Player wins with a three-card 8"] == "172660763262976"
+    assert combos["Total"] == "4998398275503360"
