@@ -102,3 +102,17 @@ def test_library_entry_points_refuse_wrong_types():
     with pytest.raises(TypeError):
         edge_grid(priced, "Tie", (2, [1]))
     assert edge_grid(priced, ("Tie", [Fraction(8)]), (2, [-1])).edges[0][0] == priced.house_edge
+
+
+@pytest.mark.slow  # starts worker processes and waits 2 s: run with -m slow
+def test_ctrl_c_in_a_report_simulation_is_one_line_and_leaves_no_worker():
+    import importlib.util
+    from conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("interrupt_helpers", ROOT / "tests/hostile/test_interrupt.py")
+    helpers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(helpers)
+    status, err, elapsed, orphans = helpers.interrupt(
+        ["report", "--bets", "dragon7", "--decks", "8", "--shoes", "100000", "--jobs", "2", "-o", "/dev/null"])
+    assert status == 130 and not orphans and elapsed < 2.5, (status, orphans, elapsed)
+    assert "Traceback" not in err and err.strip() == "exact-odds: interrupted", err
