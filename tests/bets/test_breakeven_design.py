@@ -79,3 +79,34 @@ def test_grid_refuses_one_line_twice_and_huge_grids(six):
         edge_grid(r, ("Win by 9", [1]), (1, [2]))
     with pytest.raises(PayTableError, match="at most"):
         edge_grid(r, ("Win by 9", range(200)), ("Win by 8", range(200)))
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+VALUE_BETS = sorted(k for k, b in builtin_catalog().bets.items() if b.is_value_level)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(removed=st.lists(st.integers(0, 12), max_size=12), key=st.sampled_from(VALUE_BETS),
+       target=st.fractions(Fraction(-1, 5), Fraction(1, 5), max_denominator=1000), data=st.data())
+def test_target_edge_on_random_depleted_shoes_is_exact(removed, key, target, data):
+    """On a one-deck shoe less random cards, any bet, any line that happens, a target edge in [-20%, 20%]:
+    the solved payout, put back into a new pay table and priced on a fresh walk, gives the target exactly
+    (or the target is refused as unreachable, and then no payout >= -1 reaches it)."""
+    ranks = [4] * 13
+    for r in removed:
+        ranks[r] -= 1 if ranks[r] else 0
+    shoe = Shoe(tuple(ranks))
+    bet = builtin_catalog().bet(key)
+    priced = bet.price(walk(shoe))
+    lines = [i for i, l in enumerate(priced.lines) if l.probability > 0]
+    i = data.draw(st.sampled_from(lines))
+    try:
+        sol = solve_target_edge(priced, target, i + 1)
+    except UnreachableEdgeError:
+        p = priced.lines[i].probability
+        rest = sum(l.expected_value for j, l in enumerate(priced.lines) if j != i)
+        assert -(-1 * p + rest) < target  # even losing the whole stake on that line is not enough
+        return
+    label = priced.lines[i].label
+    assert with_pays(bet, {label: sol.solution}).price(walk(shoe)).house_edge == target
