@@ -36,7 +36,7 @@ def _title_and_sections(report: Report) -> tuple[str, list[Section]]:
         first = sections[0]
         sections[0] = Section(before=first.before[1:], table=first.table, after=first.after, empty=first.empty,
                               figure=first.figure, figure_text=first.figure_text)
-        return first.before[0], sections
+        return first.before[0].rstrip(":").rstrip(), sections
     return "exact-odds", sections
 
 
