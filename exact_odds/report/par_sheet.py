@@ -293,10 +293,25 @@ def sheet_json(sheet: ParSheet) -> dict[str, Any]:
         } for c in sheet.columns],
         "countability": [{"shoe": c.shoe.describe(), "tags": list(c.tags),
                           "eor": [None if e is None else fraction_text(e) for e in c.eor],
-                          "betting_correlation_squared": fraction_text(c.correlation_squared)}
+                          "betting_correlation_squared": fraction_text(c.correlation_squared),
+                          "simulation": None if c.simulation is None else _simulation_json(c.simulation)}
                          for c in sheet.countability],
-        "assumptions": [NORMAL_APPROXIMATION],
+        "assumptions": [NORMAL_APPROXIMATION]
+        + sorted({a for c in sheet.columns for a in c.result.assumptions})
+        + list(dict.fromkeys(a for c in sheet.countability if c.simulation for a in c.simulation.assumptions)),
     }
+
+
+def _simulation_json(sim) -> dict[str, Any]:
+    """Monte-Carlo estimates (floats, labelled so): each statistic as {"mean", "standard_error"}."""
+    def play(p: SimulatedPlay) -> dict[str, Any]:
+        return {name: {"mean": getattr(p, name)[0], "standard_error": getattr(p, name)[1]}
+                for name in ("bet_frequency", "advantage_when_betting", "win_per_100_coups", "win_per_shoe",
+                             "sd_per_coup")}
+
+    return {"decks": sim.decks, "cut_card": sim.cut_card, "shoes": sim.shoes, "seed": sim.seed, "coups": sim.coups,
+            "trigger_true_count": fraction_text(sim.trigger), "monte_carlo": True,
+            "count": play(sim.count), "perfect_play": play(sim.perfect)}
 
 
 def par_sheet_report(sheets: Sequence[ParSheet]) -> Report:
