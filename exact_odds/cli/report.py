@@ -73,7 +73,7 @@ def report(variant, bets, paytables, commission, decks, fmt, output, shoes, cut_
                                         shoes=shoes or DEFAULT_SHOES, seed=seed, jobs=jobs, progress=progress,
                                         walks=walks))
     except ParSheetError as exc:
-        raise InputError(f"--cut-card/--shoes: {exc}") from None
+        raise InputError(f"--cut-card: {exc}") from None
     text = emit(par_sheet_report(sheets), fmt.lower())
     if output is None:
         click.echo(text)

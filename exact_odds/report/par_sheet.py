@@ -207,9 +207,11 @@ def _play_rows(p: SimulatedPlay) -> list[str]:
 def countability_sections(sheet: ParSheet) -> list[Section]:
     """EOR by rank and deck count, the best linear count, the simulated gain of the count and of perfect play."""
     if not sheet.countability:
-        return [Section(heading="Countability", level=3,
-                        before=("Not computed: this bet looks at the first four cards' ranks and suits, and the "
-                                "effect of removal is taken on card values only.",))]
+        why = ("this bet looks at the first four cards' ranks and suits, and the effect of removal is taken on "
+               "card values only." if not sheet.bet.is_value_level else
+               "the infinite deck has no effect of removal (removing a card changes nothing); "
+               "give a finite deck count.")
+        return [Section(heading="Countability", level=3, before=(f"Not computed: {why}",))]
     cs: Sequence[Countable] = sheet.countability
     eor = Table.of(["Rank"] + [c.shoe.describe() for c in cs],
                    [[RANKS[r]] + ["" if c.eor[r] is None else percent_text(c.eor[r], 6) for c in cs]

@@ -47,6 +47,11 @@ def test_report_bad_input_is_one_line(args, needle):
              else run("report", "--no-simulation", *args), 2, needle)
 
 
+def test_report_cut_card_past_the_shoe_is_one_line():
+    one_line(run("report", "--bets", "tie", "--decks", "1", "--cut-card", "500"), 2,
+             "--cut-card: a shoe of 1 deck has room for at most 46 cards")
+
+
 def test_report_to_a_full_disk_is_one_line_exit_1():
     """/dev/full (Linux) refuses every write with ENOSPC."""
     one_line(run("report", "--bets", "tie", "--decks", "8", "--no-simulation", "-o", "/dev/full"), 1, "/dev/full")

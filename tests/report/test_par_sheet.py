@@ -189,3 +189,10 @@ def test_simulated_countability_equals_the_library_and_repeats():
     assert rows["perfect play"][1] == \
         f"{freq.value * 100:.2f}% ± {freq.standard_error * 100:.2f}%"
     assert "30 shoes" in first.stdout and "penetration 86.54%" in first.stdout  # (52 - 7) / 52
+
+
+def test_countability_says_why_it_is_missing():
+    inf = run("report", "--bets", "tie", "--decks", "inf", "--format", "md").stdout
+    assert "Not computed: the infinite deck has no effect of removal" in inf
+    pair = run("report", "--bets", "player_pair", "--decks", "1", "--format", "md").stdout
+    assert "Not computed: this bet looks at the first four cards' ranks and suits" in pair
