@@ -48,11 +48,13 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2e
 h1 { font-size: 1.6em; border-bottom: 2px solid #444; padding-bottom: .2em; }
 h2 { font-size: 1.3em; margin-top: 1.8em; border-bottom: 1px solid #bbb; }
 h3 { font-size: 1.1em; margin-top: 1.4em; }
-table { border-collapse: collapse; margin: .6em 0 1em; font-size: .9em; }
+table { border-collapse: collapse; margin: .6em 0 1em; font-size: .9em; display: block; overflow-x: auto;
+        max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: .25em .55em; vertical-align: top; }
 th { background: #eef1f5; text-align: left; }
 td:first-child { white-space: nowrap; max-width: 22em; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
 tr:nth-child(even) td { background: #fafafa; }
 p { margin: .35em 0; }
 code { font-size: .95em; }
