@@ -124,7 +124,9 @@ def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     kind = path.suffix.lower()[1:]
     buffer = io.BytesIO()
     try:
-        fig.savefig(buffer, format=kind, metadata=_NO_DATES[kind], bbox_inches="tight")
+        # a fixed salt for the SVG's element ids, so the same run draws the same file
+        with plt.rc_context({"svg.hashsalt": "exact-odds"}):
+            fig.savefig(buffer, format=kind, metadata=_NO_DATES[kind], bbox_inches="tight")
     finally:
         plt.close(fig)
     try:
