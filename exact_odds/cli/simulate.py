@@ -170,6 +170,15 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
         return None, 0
     spec = spec.strip()
     named = "," not in spec
+    if named:
+        if spec not in keys:
+            raise InputError(f"--count: {spec!r} is neither 13 comma-separated tags nor one of the simulated bets "
+                             f"({', '.join(keys)}); add it to --bets")
+    else:
+        try:
+            tags = parse_tags(spec)
+        except CountError as exc:
+            raise InputError(f"--count: {exc}") from None
     if count_bet is None:
         if named:
             count_bet = spec
@@ -178,34 +187,27 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
         else:
             raise InputError(f"--count: say which of the bets ({', '.join(keys)}) it is played on, with --count-bet")
     if count_bet.strip() not in keys:
-        option = "--count" if named and count_bet is spec else "--count-bet"
-        raise InputError(f"{option}: {count_bet.strip()!r} is not one of the simulated bets ({', '.join(keys)}); "
+        raise InputError(f"--count-bet: {count_bet.strip()!r} is not one of the simulated bets ({', '.join(keys)}); "
                          "add it to --bets")
     index = keys.index(count_bet.strip())
-    eor = effect_of_removal(Shoe.decks(decks), [bets[index]])
-    if named:
-        if spec not in keys:
-            raise InputError(f"--count: {spec!r} is neither 13 comma-separated tags nor one of the simulated bets "
-                             f"({', '.join(keys)})")
-        source = bets[keys.index(spec)]
-        tags = linear_count(effect_of_removal(Shoe.decks(decks), [source]).eor[0], eor.shoe.ranks, 2).tags
-        name = f"{source.name} count (eor)"
-    else:
-        try:
-            tags = parse_tags(spec)
-        except CountError as exc:
-            raise InputError(f"--count: {exc}") from None
-        name = "count"
-    if trigger is None:
-        try:
-            tc = linear_trigger(eor, tags)
-        except CountError as exc:
-            raise InputError(f"--count: {exc} with --trigger") from None
-    else:
+    tc = None
+    if trigger is not None:
         try:
             tc = exact_fraction(trigger)
         except NumberError as exc:
             raise InputError(f"--trigger: {exc}") from None
+    name = "count"
+    if named or tc is None:  # the EOR is needed: for the count, or for its default trigger
+        eor = effect_of_removal(Shoe.decks(decks), [bets[index]])
+        if named:
+            source = bets[keys.index(spec)]
+            tags = linear_count(effect_of_removal(Shoe.decks(decks), [source]).eor[0], eor.shoe.ranks, 2).tags
+            name = f"{source.name} count (eor)"
+        if tc is None:
+            try:
+                tc = linear_trigger(eor, tags)
+            except CountError as exc:
+                raise InputError(f"--count: {exc} with --trigger") from None
     try:
         return CountStrategy(f"{name}, TC >= {tc}", tags, tc), index
     except CountError as exc:
