@@ -33,8 +33,8 @@ from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import html_table, listed, short, to_frame
-from exact_odds.in_play.dealing import (BURN_RULES, CARDS_BEHIND_CUT, check_cut_card, check_int, deal_shoe,
-                                        shoe_seeds, shuffled_cards)
+from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
+                                        check_run, deal_shoe, shoe_seeds, shuffled_cards)
 from exact_odds.in_play.statistics import (ASSUMPTION, Estimate, RatioMoments, ShoeTally, StrategyAccumulator,
                                            StrategyResult)
 from exact_odds.in_play.sweep import check_bets
@@ -413,13 +413,6 @@ class SimulationResult:
                            "Realised gain/shoe"], rows)
 
 
-#: Most decks a simulated shoe may have: the cards are shuffled as a list and every coup is
-#: priced exactly, so a shoe of 1,000 decks already takes minutes (and 10**9 would exhaust memory).
-MAX_DECKS = 1_000
-#: Most shoes one simulation deals: their seeds are drawn up front.
-MAX_SHOES = 1_000_000
-
-
 def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: str = "none", jobs: int = 1,
              progress: Callable[[int], None] | None = None, *, cut_card: int = CARDS_BEHIND_CUT,
              count: "CountStrategy | None" = None, count_bet: int = 0) -> SimulationResult:
@@ -431,28 +424,11 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     each shoe is done."""
     from exact_odds.in_play.counting import CountStrategy
 
-    check_int(shoes, "shoes")
-    check_int(decks, "decks")
-    check_int(seed, "seed")
-    if not isinstance(burn, str):
-        raise TypeError(f"burn must be a str, one of: {', '.join(BURN_RULES)}; not {type(burn).__name__}")
+    check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
     bets = check_bets(bets)
-    parallel.check_jobs(jobs)
-    parallel.check_progress(progress)
     if count is not None and not isinstance(count, CountStrategy):
         raise TypeError(f"count must be a CountStrategy or None, not {type(count).__name__}")
     check_int(count_bet, "count_bet")
-    if shoes < 1:
-        raise ShoeError(f"a simulation deals at least 1 shoe, not {shoes}")
-    if decks < 1:
-        raise ShoeError(f"a simulated shoe needs at least 1 deck, not {decks}")
-    if decks > MAX_DECKS:
-        raise ShoeError(f"a simulated shoe has at most {MAX_DECKS:,} decks, not {decks:,}")
-    if shoes > MAX_SHOES:
-        raise ShoeError(f"a simulation deals at most {MAX_SHOES:,} shoes, not {shoes:,}")
-    if burn not in BURN_RULES:
-        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
-    check_cut_card(cut_card, decks, burn)
     if not 0 <= count_bet < len(bets):
         raise ShoeError(f"count_bet is the index of the counted bet among the bets, 0 to {len(bets) - 1}, "
                         f"not {count_bet}")

@@ -2,7 +2,6 @@
 
 import json
 import math
-from collections import Counter
 from fractions import Fraction
 
 import pytest
