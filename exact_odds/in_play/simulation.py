@@ -108,8 +108,11 @@ class ShoePlay:
     tallies: tuple[BetTally, ...]
     perfect: tuple[ShoeTally, ...]
     count: ShoeTally | None
-    #: per bet, per coup: (cards left, exact EV as a float, edge rounded to 1/EDGE_RESOLUTION)
-    coup_evs: tuple[tuple[tuple[int, float, int], ...], ...]
+    #: per bet, per band of 52 cards left with a coup: (band index from a full shoe, Σ EV as a float,
+    #: coups, coups with EV > 0)
+    bands: tuple[tuple[tuple[int, float, int, int], ...], ...]
+    #: per bet, per coup: (cards left, house edge rounded to 1/EDGE_RESOLUTION)
+    edges: tuple[tuple[tuple[int, int], ...], ...]
 
 
 def play_shoe(seed: int) -> ShoePlay:
@@ -120,30 +123,37 @@ def play_shoe(seed: int) -> ShoePlay:
     full = 4 * _WORK["decks"]
     dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"], cut_card=_WORK["cut_card"])
     shoes = [Shoe(c.known) for c in dealt]
-    rows = pricer.batch_counts(shoes)
+    rows = pricer.batch_ev_numerators(shoes)  # EV × scale × total of every bet, exactly
     scales = pricer.scales
     tallies = [BetTally() for _ in bets]
     perfect = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in bets]
     counted = [0, Fraction(0), Fraction(0), Fraction(0)]
-    evs: list[list[tuple[int, float, int]]] = [[] for _ in bets]
+    bands: list[dict[int, list]] = [{} for _ in bets]
+    edges: list[list[tuple[int, int]]] = [[] for _ in bets]
+    cards = 52 * _WORK["decks"]
     best: list = [None] * len(bets)  # (numerator, denominator) of the best and worst EV so far
     worst: list = [None] * len(bets)
-    for coup, shoe, row in zip(dealt, shoes, rows):
+    for coup, shoe, nums in zip(dealt, shoes, rows):
         n = shoe.size
         total = six_card_total(shoe)
-        for b, (bet, off, pays) in enumerate(zip(bets, pricer.offsets, pricer.payouts)):
-            lines = row[off: off + len(pays)]
-            num = sum(p * c for p, c in zip(pays, lines))  # EV × scale × total, exactly
+        line_counts = None  # the line counts, for E[payout²], priced only for a coup some strategy bets
+        for b, (bet, off, pays, num) in enumerate(zip(bets, pricer.offsets, pricer.payouts, nums)):
             den = scales[b] * total
             t = tallies[b]
             t.coups += 1
             tally_row = t.by_remaining.setdefault(n, [0, 0, 0])
             tally_row[0] += 1
             tally_row[1] += num
-            evs[b].append((n, num / den, (-2 * num * EDGE_RESOLUTION + den) // (2 * den)))
+            band = bands[b].setdefault((cards - n) // CARDS_PER_DECK, [0.0, 0, 0])
+            band[0] += num / den
+            band[1] += 1
+            band[2] += num > 0
+            edges[b].append((n, (-2 * num * EDGE_RESOLUTION + den) // (2 * den)))
             counts_here = count is not None and b == count_bet and count.bets([full - k for k in coup.known], n)
             if num > 0 or counts_here:
                 ev = Fraction(num, den)
+                line_counts = pricer.counts(shoe) if line_counts is None else line_counts
+                lines = line_counts[off: off + len(pays)]
                 m2 = Fraction(sum(p * p * c for p, c in zip(pays, lines)), scales[b] * den)
                 paid = payout(bet, coup.deal)
                 for acc, d in ((perfect[b], num > 0), (counted, counts_here)):
@@ -166,7 +176,8 @@ def play_shoe(seed: int) -> ShoePlay:
             t.best, t.worst = Fraction(*hi), Fraction(*lo)
     coups = len(dealt)
     return ShoePlay(coups, tuple(tallies), tuple(ShoeTally(coups, *p) for p in perfect),
-                    None if count is None else ShoeTally(coups, *counted), tuple(tuple(e) for e in evs))
+                    None if count is None else ShoeTally(coups, *counted),
+                    tuple(tuple((k, *v) for k, v in sorted(d.items())) for d in bands), tuple(map(tuple, edges)))
 
 
 @dataclass(frozen=True)
@@ -442,26 +453,24 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     edge_moments = [RatioMoments(f) for f in full_ev]
     depth = [[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev]
     edge_counts: list[dict[int, Counter]] = [{} for _ in bets]
-    full = decks * CARDS_PER_DECK
     coups = 0
     for play in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
         coups += play.coups
         for b, (t, s) in enumerate(zip(tallies, play.tallies)):
             t.merge(s)
             perfect[b].add(play.perfect[b])
-            evs = play.coup_evs[b]
-            edge_moments[b].add(sum(ev for _, ev, _ in evs), len(evs))
-            per_band = [[0.0, 0, 0] for _ in range(bands)]
-            for n, ev, key in evs:
-                row = per_band[(full - n) // CARDS_PER_DECK]
-                row[0] += ev
-                row[1] += 1
-                row[2] += ev > 0
-                edge_counts[b].setdefault(n, Counter())[key] += 1
-            for (em, pm), (y, c, p) in zip(depth[b], per_band):
-                if c:
-                    em.add(y, c)
-                    pm.add(p, c)
+            shoe_bands = play.bands[b]
+            edge_moments[b].add(sum(y for _, y, _, _ in shoe_bands), sum(c for _, _, c, _ in shoe_bands))
+            for k, y, c, p in shoe_bands:
+                em, pm = depth[b][k]
+                em.add(y, c)
+                pm.add(p, c)
+            counts = edge_counts[b]
+            for n, key in play.edges[b]:
+                at = counts.get(n)
+                if at is None:
+                    at = counts[n] = Counter()
+                at[key] += 1
         if play.count is not None:
             counted.add(play.count)
     return SimulationResult(
