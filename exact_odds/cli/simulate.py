@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 #: Largest shoe ``simulate`` deals. The time per shoe grows faster than the
 #: decks (each coup is priced exactly on ever larger integers): measured on
-#: the shared 2-core machine, 8 decks ~7 ms, 100 decks ~8 s, so 100,000
+#: the shared 2-core machine, 8 decks ~10 ms, 100 decks ~8 s, so 100,000
 #: decks would run for hours with no sign of life.
 MAX_SIMULATED_DECKS = 100
 
@@ -38,7 +38,7 @@ MAX_SIMULATED_SHOES = 1_000_000
 
 @click.command("simulate")
 @click.option("--shoes", default=100, show_default=True, type=click.IntRange(1, MAX_SIMULATED_SHOES), metavar="N",
-              help="Number of shoes to deal (an 8-deck shoe takes about 7 ms per job for the standard bets, "
+              help="Number of shoes to deal (an 8-deck shoe takes about 10 ms per job for the standard bets, "
                    "after about 2 s of start-up).")
 @click.option("--decks", default=8, show_default=True, type=int, metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "

@@ -60,9 +60,9 @@ from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO
 
-#: Shoes :func:`countability` deals unless told otherwise: about 6 s for 8 decks on one core of the
-#: shared reference machine (most of it pricing every coup), and standard errors about 4% of
-#: Dragon 7's win per shoe by counting.
+#: Shoes :func:`countability` deals unless told otherwise: 3 to 8 s at 8 decks on one core of the
+#: shared 2-core machine as its load varied (most of it pricing every coup, ~6-15 ms a shoe), with
+#: standard errors about 7% of Dragon 7's win per shoe by counting.
 DEFAULT_SHOES = 500
 #: Largest |tag| of a count, and largest |trigger|: far past any count anyone keeps.
 MAX_TAG = 1_000
