@@ -342,7 +342,7 @@ class SimulationResult:
                 if per == CARDS_PER_DECK and self.depth_moments:
                     em, pm = self.depth_moments[b][k]
                     edges.append(em.estimate(m, self.shoes, c).scaled(-1))
-                    positive.append(pm.estimate(Fraction(p, c) if c else None, self.shoes, c))
+                    positive.append(pm.estimate(Fraction(p, c) if c else None, self.shoes, c).bounded(0.0, 1.0))
                 else:
                     edges.append(Estimate(None if m is None else float(-m), None, self.shoes))
                     positive.append(Estimate(float(Fraction(p, c)) if c else None, None, self.shoes))

@@ -118,3 +118,23 @@ def test_strategy_standard_errors_match_a_numerical_delta_method():
         estimate = getattr(result, name)
         assert estimate.value == pytest.approx(f(*[sum(c) / 5 for c in columns]), rel=1e-12), name
         assert estimate.standard_error == pytest.approx(_delta_method_se(f, columns), rel=1e-5), name
+
+
+def test_one_contributing_shoe_gives_no_standard_error():
+    """Every coup bet fell in one shoe: the spread between shoes says nothing, so no SE is claimed."""
+    from exact_odds.in_play.statistics import RatioMoments
+
+    assert ratio_estimate([0, Fraction(3, 2), 0], [0, 4, 0]) == Estimate(0.375, None, 3)
+    m = RatioMoments(0.1)
+    for y, n in ((0, 0), (1.5, 4), (0, 0)):
+        m.add(y, n)
+    assert m.estimate(Fraction(3, 8), 3, 4) == Estimate(0.375, None, 3)
+
+
+def test_bounded_intervals_stay_in_bounds():
+    e = ratio_estimate([1, 0, 0, 0], [50, 50, 50, 50]).bounded(0.0, 1.0)  # a share: 1 in 200
+    assert e.value == 0.005 and e.value - Z95 * e.standard_error < 0
+    assert e.low == 0.0 and e.high == pytest.approx(0.005 + Z95 * e.standard_error)
+    assert e.scaled(100).low == 0.0 and e.scaled(100).upper == 100.0
+    flipped = e.scaled(-1)
+    assert flipped.lower == -1.0 and flipped.upper == 0.0 and flipped.high == 0.0
