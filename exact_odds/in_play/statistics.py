@@ -33,8 +33,8 @@ Z95 = 1.959963984540054
 
 #: What every interval here assumes, for reports and JSON ``"assumptions"``.
 ASSUMPTION = ("Monte-Carlo means are over independent simulated shoes; each has a standard error from the "
-              "spread between shoes (delta method for ratios), and its 95% interval is mean ± 1.96 SE "
-              "(normal approximation).")
+              "spread between shoes (delta method for ratios), none where fewer than 2 shoes contribute, and "
+              "its 95% interval is mean ± 1.96 SE (normal approximation; shares kept within [0, 1], SDs >= 0).")
 
 Number = int | float | Fraction
 
