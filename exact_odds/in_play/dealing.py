@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from exact_odds.rules.coup import Coup, Deal, coup_complete, deal_of
 from exact_odds.in_play._display import html_text, short
@@ -138,6 +138,37 @@ def check_cut_card(cut_card: int, decks: int, burn: str = "none") -> int:
         raise ShoeError(f"a shoe of {decks} deck{'s' if decks != 1 else ''} has room for at most {most} cards "
                         f"behind the cut card (the burn and one coup must fit in front of it), not {cut_card}")
     return cut_card
+
+
+#: Most decks a simulated shoe may have: the cards are shuffled as a list and every coup is
+#: priced exactly, so a shoe of 1,000 decks already takes minutes (and 10**9 would exhaust memory).
+MAX_DECKS = 1_000
+#: Most shoes one simulation deals: their seeds are drawn up front.
+MAX_SHOES = 1_000_000
+
+
+def check_run(shoes: int, decks: int, seed: int, burn: str, cut_card: int, jobs: int,
+              progress: Callable[[int], None] | None) -> None:
+    """The checks of a run of seeded shoes (simulate, a counting study), in the library's words."""
+    from exact_odds.in_play import parallel
+
+    for value, what in ((shoes, "shoes"), (decks, "decks"), (seed, "seed"), (cut_card, "cut_card")):
+        check_int(value, what)
+    if not isinstance(burn, str):
+        raise TypeError(f"burn must be a str, one of: {', '.join(BURN_RULES)}; not {type(burn).__name__}")
+    parallel.check_jobs(jobs)
+    parallel.check_progress(progress)
+    if shoes < 1:
+        raise ShoeError(f"a simulation deals at least 1 shoe, not {shoes}")
+    if decks < 1:
+        raise ShoeError(f"a simulated shoe needs at least 1 deck, not {decks}")
+    if decks > MAX_DECKS:
+        raise ShoeError(f"a simulated shoe has at most {MAX_DECKS:,} decks, not {decks:,}")
+    if shoes > MAX_SHOES:
+        raise ShoeError(f"a simulation deals at most {MAX_SHOES:,} shoes, not {shoes:,}")
+    if burn not in BURN_RULES:
+        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    check_cut_card(cut_card, decks, burn)
 
 
 def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO,

@@ -33,8 +33,8 @@ Z95 = 1.959963984540054
 
 #: What every interval here assumes, for reports and JSON ``"assumptions"``.
 ASSUMPTION = ("Monte-Carlo means are over independent simulated shoes; each has a standard error from the "
-              "spread between shoes (delta method for ratios), and its 95% interval is mean ± 1.96 SE "
-              "(normal approximation).")
+              "spread between shoes (delta method for ratios), none where fewer than 2 shoes contribute, and "
+              "its 95% interval is mean ± 1.96 SE (normal approximation; shares kept within [0, 1], SDs >= 0).")
 
 Number = int | float | Fraction
 
@@ -44,37 +44,50 @@ class Estimate:
     """A Monte-Carlo estimate over ``samples`` independent shoes.
 
     ``value`` is None when it is undefined (no coup bet, say);
-    ``standard_error`` is None with fewer than 2 shoes."""
+    ``standard_error`` is None when fewer than 2 shoes contribute to it (one
+    shoe shows no spread, so it would claim a false precision). The 95%
+    interval stays within ``lower`` and ``upper`` where the quantity is
+    bounded (a share lies in [0, 1], a standard deviation is >= 0)."""
 
     value: float | None
     standard_error: float | None
     samples: int
+    lower: float | None = None
+    upper: float | None = None
 
     @property
     def low(self) -> float | None:
-        """Lower end of the 95% interval (normal approximation)."""
+        """Lower end of the 95% interval (normal approximation, within the bounds)."""
         if self.value is None or self.standard_error is None:
             return None
-        return self.value - Z95 * self.standard_error
+        low = self.value - Z95 * self.standard_error
+        return low if self.lower is None else max(low, self.lower)
 
     @property
     def high(self) -> float | None:
-        """Upper end of the 95% interval (normal approximation)."""
+        """Upper end of the 95% interval (normal approximation, within the bounds)."""
         if self.value is None or self.standard_error is None:
             return None
-        return self.value + Z95 * self.standard_error
+        high = self.value + Z95 * self.standard_error
+        return high if self.upper is None else min(high, self.upper)
+
+    def bounded(self, lower: float | None = None, upper: float | None = None) -> "Estimate":
+        """The same estimate, its interval kept within ``lower`` and ``upper``."""
+        return Estimate(self.value, self.standard_error, self.samples, lower, upper)
 
     def scaled(self, factor: Number) -> "Estimate":
-        """The same estimate times ``factor`` (per 100 coups, in percent, ...)."""
+        """The same estimate times ``factor`` (per 100 coups, in percent, ...), bounds too."""
         f = float(factor)
+        lo, hi = (None if b is None else b * f for b in (self.lower, self.upper))
         return Estimate(None if self.value is None else self.value * f,
-                        None if self.standard_error is None else self.standard_error * abs(f), self.samples)
+                        None if self.standard_error is None else self.standard_error * abs(f), self.samples,
+                        *((lo, hi) if f >= 0 else (hi, lo)))
 
     def __repr__(self) -> str:
         if self.value is None:
             return f"Estimate(undefined, {self.samples} shoes)"
         if self.standard_error is None:
-            return f"Estimate({self.value:.6g}, no SE from {self.samples} shoe)"
+            return f"Estimate({self.value:.6g}, no SE: fewer than 2 of {self.samples} shoes contribute)"
         return f"Estimate({self.value:.6g} ± {self.standard_error:.2g} SE, {self.samples} shoes)"
 
 
@@ -123,6 +136,8 @@ def ratio_estimate(numerators: Sequence[Number], denominators: Sequence[Number])
     if den == 0:
         return Estimate(None, None, len(y))
     ratio = float(sum(numerators, Fraction(0)) / den) if exact else math.fsum(y) / den
+    if sum(1 for ni in n if ni) < 2:  # one shoe holds every coup: no spread to measure
+        return Estimate(ratio, None, len(y))
     return linearised_estimate(ratio, [yi - ratio * ni for yi, ni in zip(y, n)], float(den) / len(y))
 
 
@@ -214,6 +229,8 @@ class StrategyAccumulator:
             if total_den == 0:
                 return Estimate(None, None, s)
             value = float(Fraction(total_num) / total_den)
+            if sum(1 for x in dens if x) < 2:  # one shoe holds every coup counted: no spread to measure
+                return Estimate(value, None, s)
             return linearised_estimate(value, [y - value * x for y, x in zip(nums, dens)], total_den / s)
 
         def mean(total: Fraction, values) -> Estimate:
@@ -228,7 +245,7 @@ class StrategyAccumulator:
         if sd > 0:
             # d SD = (d m2 − 2 m1 d m1) / (2 SD); d DI = 1000 (d m1 / SD − m1 d SD / SD²)
             z_sd = [((qi - f2 * ni) - 2 * f1 * (ei - f1 * ni)) / (2 * sd) for qi, ei, ni in zip(q, e, n)]
-            sd_est = linearised_estimate(sd, z_sd, n_bar)
+            sd_est = linearised_estimate(sd, z_sd, n_bar).bounded(0.0)
             di = 1000 * f1 / sd
             z_di = [1000 * ((ei - f1 * ni) / sd - f1 * zs / sd ** 2) for ei, ni, zs in zip(e, n, z_sd)]
             di_est = linearised_estimate(di, z_di, n_bar)
@@ -238,7 +255,7 @@ class StrategyAccumulator:
         totals = StrategyTotals(s, self.coups, self.bets, self.e, self.q, self.r)
         return StrategyResult(
             name=name, count=count, totals=totals,
-            bet_frequency=ratio(self.bets, self.coups, b, n),
+            bet_frequency=ratio(self.bets, self.coups, b, n).bounded(0.0, 1.0),
             advantage_when_betting=ratio(self.e, self.bets, e, b),
             win_per_100_coups=ratio(self.e, self.coups, e, n).scaled(100),
             win_per_shoe=mean(self.e, e),
@@ -261,8 +278,10 @@ class RatioMoments:
     def __init__(self, shift: float = 0.0) -> None:
         self.shift = float(shift)
         self.sy = self.syy = self.syn = self.snn = 0.0
+        self.contributing = 0  # shoes with n_i > 0
 
     def add(self, y: float, n: float) -> None:
+        self.contributing += n != 0
         y = float(y) - self.shift * n
         self.sy += y
         self.syy += y * y
@@ -277,7 +296,7 @@ class RatioMoments:
         if value is None or total_n == 0:
             return Estimate(None, None, shoes)
         r = float(value) - self.shift
-        if shoes < 2:
+        if shoes < 2 or self.contributing < 2:
             return Estimate(float(value), None, shoes)
         ss = max(self.syy - 2 * r * self.syn + r * r * self.snn, 0.0)
         return Estimate(float(value), math.sqrt(ss / (shoes * (shoes - 1))) / (total_n / shoes), shoes)

@@ -82,7 +82,7 @@ CASES = {
         (["simulate", "--seed", "x"], "--seed"),
         (["simulate", "--bets", "nope"], "unknown bet 'nope'"),
         (["simulate", "--shoes", "1", "--decks", "1", "--bets", "player_pair"], "ranks or suits"),
-        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "edge.pdf"], "name a .png or .svg file"),
+        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "edge.jpg"], "name a .png, .svg or .pdf file"),
         (["simulate", "--shoes", "1", "--decks", "1", "--plot", "{missing}/edge.svg"], "there is no folder"),
     ],
     "report": [

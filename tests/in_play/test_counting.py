@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.in_play.counting import (CountError, CountStrategy, count_study, countability, linear_trigger,
@@ -152,3 +153,26 @@ def test_parse_tags_reads_13_whole_numbers():
                       ("0,0,0,0,0,0,0,0,0,0,0,0,99999", "tag of K"), ("0,0,0,0,0,0,0,0,0,0,0,0,1.5", "tag of K")):
         with pytest.raises(CountError, match=says):
             parse_tags(bad)
+
+
+def test_the_incremental_count_of_a_study_decides_as_count_strategy_bets_does():
+    """count_study keeps each count up to date card by card; simulate asks CountStrategy.bets before every
+    coup. For an unbalanced count (tags adding up to 17), a burn, and a trigger that is a fraction,
+    both bet on exactly the same coups."""
+    from exact_odds.in_play.simulation import simulate
+
+    unbalanced = CountStrategy("u", (1, 1, -1, -1, -1, 0, 0, -1, 2, 4, 4, 4, 4), Fraction(-7, 3))
+    study = count_study(BETS["panda8"], 1, [unbalanced], shoes=4, seed=6, burn="face-value", cut_card=9)
+    sim = simulate(4, 1, 6, [BETS["panda8"]], burn="face-value", cut_card=9, count=unbalanced)
+    assert sim.count_result.totals == study.strategies[1].totals
+    assert 0 < study.strategies[1].totals.bets < study.coups
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=13, max_size=13), st.integers(6, 500),
+       st.lists(st.integers(-5, 5), min_size=13, max_size=13), st.fractions(-50, 50, max_denominator=12))
+def test_betting_is_the_exact_true_count_against_the_trigger(seen, unseen, tags, trigger):
+    s = CountStrategy("h", tuple(tags), trigger)
+    expected = Fraction(52) * (s.running_count(seen) - Fraction(sum(seen) * sum(tags), 13)) / unseen
+    assert s.true_count(seen, unseen) == expected
+    assert s.bets(seen, unseen) == (expected >= trigger)

@@ -71,3 +71,70 @@ def test_running_ratio_moments_give_the_same_standard_error():
         other = ratio_estimate([1, 0, 5, 0], [2, 3, 5, 0])
         assert (e.value, e.samples) == (other.value, other.samples)
         assert e.standard_error == pytest.approx(other.standard_error, rel=1e-12)
+
+
+def _delta_method_se(f, columns):
+    """The delta-method SE of f(means of columns) over S shoes, from a numerical gradient and the
+    sample covariance: √(∇f' C ∇f / S). Written independently of statistics.py's influences."""
+    s = len(columns[0])
+    means = [sum(c) / s for c in columns]
+    grad = []
+    for k in range(len(columns)):
+        h = 1e-6 * max(1.0, abs(means[k]))
+        up, down = list(means), list(means)
+        up[k] += h
+        down[k] -= h
+        grad.append((f(*up) - f(*down)) / (2 * h))
+    cov = [[sum((a - ma) * (b - mb) for a, b in zip(ca, cb)) / (s - 1) for cb, mb in zip(columns, means)]
+           for ca, ma in zip(columns, means)]
+    return math.sqrt(sum(grad[i] * cov[i][j] * grad[j] for i in range(len(grad)) for j in range(len(grad))) / s)
+
+
+def test_strategy_standard_errors_match_a_numerical_delta_method():
+    from exact_odds.in_play.statistics import ShoeTally, StrategyAccumulator
+
+    shoes = [(80, 9, Fraction(3, 4), Fraction(41, 2), Fraction(39)), (78, 2, Fraction(1, 10), Fraction(5), 0),
+             (81, 12, Fraction(3, 2), Fraction(30), Fraction(-12)), (79, 0, Fraction(0), Fraction(0), Fraction(0)),
+             (80, 7, Fraction(1, 3), Fraction(17), Fraction(33))]
+    acc = StrategyAccumulator()
+    for n, b, e, q, r in shoes:
+        acc.add(ShoeTally(n, b, e, q, r))
+    result = acc.result("test", None)
+    n, b, e, q, r = ([float(row[k]) for row in shoes] for k in range(5))
+
+    def sd(e_, q_, n_):
+        return math.sqrt(q_ / n_ - (e_ / n_) ** 2)
+
+    checks = {
+        "bet_frequency": (lambda b_, n_: b_ / n_, [b, n]),
+        "advantage_when_betting": (lambda e_, b_: e_ / b_, [e, b]),
+        "win_per_100_coups": (lambda e_, n_: 100 * e_ / n_, [e, n]),
+        "win_per_shoe": (lambda e_: e_, [e]),
+        "realised_win_per_shoe": (lambda r_: r_, [r]),
+        "sd_per_coup": (sd, [e, q, n]),
+        "desirability_index": (lambda e_, q_, n_: 1000 * (e_ / n_) / sd(e_, q_, n_), [e, q, n]),
+    }
+    for name, (f, columns) in checks.items():
+        estimate = getattr(result, name)
+        assert estimate.value == pytest.approx(f(*[sum(c) / 5 for c in columns]), rel=1e-12), name
+        assert estimate.standard_error == pytest.approx(_delta_method_se(f, columns), rel=1e-5), name
+
+
+def test_one_contributing_shoe_gives_no_standard_error():
+    """Every coup bet fell in one shoe: the spread between shoes says nothing, so no SE is claimed."""
+    from exact_odds.in_play.statistics import RatioMoments
+
+    assert ratio_estimate([0, Fraction(3, 2), 0], [0, 4, 0]) == Estimate(0.375, None, 3)
+    m = RatioMoments(0.1)
+    for y, n in ((0, 0), (1.5, 4), (0, 0)):
+        m.add(y, n)
+    assert m.estimate(Fraction(3, 8), 3, 4) == Estimate(0.375, None, 3)
+
+
+def test_bounded_intervals_stay_in_bounds():
+    e = ratio_estimate([1, 0, 0, 0], [50, 50, 50, 50]).bounded(0.0, 1.0)  # a share: 1 in 200
+    assert e.value == 0.005 and e.value - Z95 * e.standard_error < 0
+    assert e.low == 0.0 and e.high == pytest.approx(0.005 + Z95 * e.standard_error)
+    assert e.scaled(100).low == 0.0 and e.scaled(100).upper == 100.0
+    flipped = e.scaled(-1)
+    assert flipped.lower == -1.0 and flipped.upper == 0.0 and flipped.high == 0.0
