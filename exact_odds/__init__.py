@@ -47,7 +47,9 @@ for _module, _names in {
     "bets.result": "BetResult LineResult",
     "bets.catalog": "Catalog builtin_catalog load_catalog parse_catalog",
     "bets.selection": "select_bets select_value_level",
-    "bets.breakeven": "BreakEven break_even",
+    "bets.breakeven": "BreakEven break_even TargetEdge solve_target_edge EdgeGrid edge_grid",
+    "bets.volatility": "Volatility",
+    "bets.par_sheet": "ParSheet par_sheet",
     # the games of choice
     "games.chemin": "ChemError Game MODELS build_game game_for solve deviations tableau_strategies payoff",
     "games.banque": "BanqueError BanqueResult BanqueWalk Middle MiddleSolution PunterFive BANKER_POLICIES "

@@ -128,3 +128,138 @@ def break_even(result: BetResult, line: int | str | None = None, commission: boo
         solution=root,
         current_ev=result.expected_value,
     )
+
+
+# --- design solving: a target edge, and a grid of two payouts --------------------
+
+class UnreachableEdgeError(PayTableError):
+    """No payout (>= -1) or commission of the chosen line gives the target house edge."""
+
+
+def _linear(result: BetResult, i: int) -> tuple[Fraction, Fraction]:
+    """(p_i, rest): EV(x) = x p_i + rest, with line i paying x and every other line as dealt."""
+    p = result.lines[i].probability
+    rest = sum((l.expected_value for j, l in enumerate(result.lines) if j != i), Fraction(0))
+    return p, rest
+
+
+@dataclass(frozen=True)
+class TargetEdge:
+    """The payout (or commission) of one line that makes the house edge exactly ``target``."""
+
+    bet: str
+    line: str
+    symbol: str  #: 'x' (the line pays x to 1) or 'c' (the line pays 1 - c)
+    target: Fraction  #: the house edge asked for
+    current: Fraction  #: the symbol's value as dealt
+    current_edge: Fraction
+    solution: Fraction
+
+    @property
+    def pays(self) -> Fraction:
+        """What the line pays at the solution (x, or 1 - c)."""
+        return 1 - self.solution if self.symbol == "c" else self.solution
+
+    def __repr__(self) -> str:
+        return (f"TargetEdge({self.bet}, line {self.line!r}: {self.symbol} = {_short(self.solution)} "
+                f"for house edge {_short(self.target)})")
+
+
+def solve_target_edge(result: BetResult, target, line: int | str | None = None,
+                      commission: bool = False) -> TargetEdge:
+    """The exact payout x of ``line`` (or commission c, the line paying 1 - c) giving house edge ``target``.
+
+    EV is linear in one line's payout: EV(x) = x p_i + rest, so
+    x = (-target - rest) / p_i (and c = 1 - x). ``target`` is an exact
+    number (Fraction, int, or text such as '5%' or '1/20'). Raises
+    :class:`UnreachableEdgeError` when the solution would pay less than -1
+    (lose more than the stake) or is not a commission between 0 and 1."""
+    if not isinstance(result, BetResult):
+        raise TypeError(f"solve_target_edge needs a priced bet (a BetResult, from PayTable.price), "
+                        f"not {type(result).__name__}")
+    if isinstance(target, float):
+        raise TypeError(f"target {target!r} is a float; give it exactly, as a Fraction or a string such as '5%'")
+    from exact_odds.bets.paytable import parse_pays
+
+    t = parse_pays(target, "target house edge", "a house edge such as 5%, 1/20 or 0.05")
+    if not -1 <= t <= 1:
+        raise UnreachableEdgeError(f"a house edge of {t} is not between -100% and 100%; give one such as 5%")
+    i = line_index(result, line)
+    row = result.lines[i]
+    p, rest = _linear(result, i)
+    if p == 0:
+        raise PayTableError(f"{result.bet.name}: pay line {row.label!r} never happens on this shoe; "
+                            "its payout cannot move the edge")
+    x = (-t - rest) / p
+    if commission:
+        if not 0 <= row.pays <= 1:
+            raise NotACommissionLineError(result.bet.name, row.label, row.pays)
+        c = 1 - x
+        if not 0 <= c <= 1:
+            raise UnreachableEdgeError(
+                f"{result.bet.name}: no commission between 0 and 1 on line {row.label!r} gives a house edge of "
+                f"{t} (it would take c = {c})")
+        return TargetEdge(result.bet.name, row.label, "c", t, 1 - row.pays, result.house_edge, c)
+    if x < -1:
+        raise UnreachableEdgeError(
+            f"{result.bet.name}: no payout of line {row.label!r} gives a house edge of {t}: it would take "
+            f"{x} to 1, losing more than the stake")
+    return TargetEdge(result.bet.name, row.label, "x", t, row.pays, result.house_edge, x)
+
+
+#: Most cells a grid may have (each is one exact sum; 10,000 print as a readable table at most).
+MAX_GRID_CELLS = 10_000
+
+
+@dataclass(frozen=True)
+class EdgeGrid:
+    """The exact house edge for every pair of payouts of two lines (the others as dealt).
+
+    ``edges[a][b]`` is the house edge with line ``lines[0]`` paying
+    ``values[0][a]`` and line ``lines[1]`` paying ``values[1][b]``."""
+
+    bet: str
+    lines: tuple[str, str]
+    values: tuple[tuple[Fraction, ...], tuple[Fraction, ...]]
+    edges: tuple[tuple[Fraction, ...], ...]
+
+    def __repr__(self) -> str:
+        return (f"EdgeGrid({self.bet}: {self.lines[0]!r} x {len(self.values[0])} payouts, "
+                f"{self.lines[1]!r} x {len(self.values[1])} payouts)")
+
+
+def edge_grid(result: BetResult, first: tuple[int | str, list], second: tuple[int | str, list]) -> EdgeGrid:
+    """House edges over a grid of two lines' payouts: ``first`` and ``second`` are (line, payouts).
+
+    The edge is -(x p_a + y p_b + rest), exact for every cell; the same as
+    pricing each changed pay table anew (the tests check that)."""
+    if not isinstance(result, BetResult):
+        raise TypeError(f"edge_grid needs a priced bet (a BetResult, from PayTable.price), not {type(result).__name__}")
+    from exact_odds.bets.paytable import parse_pays
+
+    idx, vals = [], []
+    for which, spec in (("first", first), ("second", second)):
+        if not isinstance(spec, tuple) or len(spec) != 2:
+            raise TypeError(f"{which} must be a (line, payouts) pair, not {type(spec).__name__}")
+        line, values = spec
+        i = line_index(result, line)
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+            raise TypeError(f"{which}: payouts must be a list of exact numbers, not {type(values).__name__}")
+        values = tuple(parse_pays(v, f"{result.lines[i].label}: pays") for v in values)
+        if not values:
+            raise PayTableError(f"{result.bet.name}: no payouts given for line {result.lines[i].label!r}")
+        bad = [v for v in values if v < -1]
+        if bad:
+            raise PayTableError(f"{result.lines[i].label}: pays {bad[0]} loses more than the stake; "
+                                "payouts must be >= -1")
+        idx.append(i)
+        vals.append(values)
+    if idx[0] == idx[1]:
+        raise PayTableError(f"{result.bet.name}: the grid needs two different lines, not {result.lines[idx[0]].label!r} twice")
+    if len(vals[0]) * len(vals[1]) > MAX_GRID_CELLS:
+        raise PayTableError(f"the grid has {len(vals[0])} x {len(vals[1])} cells; at most {MAX_GRID_CELLS}")
+    pa, pb = result.lines[idx[0]].probability, result.lines[idx[1]].probability
+    rest = sum((l.expected_value for j, l in enumerate(result.lines) if j not in idx), Fraction(0))
+    edges = tuple(tuple(-(x * pa + y * pb + rest) for y in vals[1]) for x in vals[0])
+    return EdgeGrid(result.bet.name, (result.lines[idx[0]].label, result.lines[idx[1]].label),
+                    (vals[0], vals[1]), edges)

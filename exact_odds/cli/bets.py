@@ -17,7 +17,8 @@ import click
 from exact_odds.bets.catalog import NotAVariantError
 from exact_odds.bets.selection import merged_catalog
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import build_shoe, format_option, shoe_options
+from exact_odds.cli.options import build_shoe, build_shoes, format_option, parse_fraction, shoe_options
+from exact_odds.text import shown
 from exact_odds.bets.paytable import PayTable, commission_banker
 from exact_odds.report.emit import emit
 
@@ -97,7 +98,7 @@ def find_bet(name: str, paytables: tuple[str, ...] = (), commission: str | None 
 
 @click.command("bet")
 @click.argument("name")
-@shoe_options()
+@shoe_options(lists=True)
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
               help="A TOML file of your own pay tables; NAME may be one of its bets.")
 @click.option("--commission", metavar="C", help="With NAME 'banker': the exact commission, e.g. 1/25 or 4%.")
@@ -114,6 +115,7 @@ def bet_command(name, decks, shoe_counts, remove, paytables, commission, fmt):
     Examples:
       exact-odds bet dragon_bonus_player
       exact-odds bet perfect_pair --decks 6
+      exact-odds bet dragon7 --decks 1,6,8,inf      # deck counts side by side
       exact-odds bet banker --commission 1/25 --format json
       exact-odds bet mine --paytable my_bets.toml
     """
@@ -121,8 +123,13 @@ def bet_command(name, decks, shoe_counts, remove, paytables, commission, fmt):
     from exact_odds.report.bets import bet_report
 
     bet = find_bet(name, paytables, commission)
-    shoe = build_shoe(decks, shoe_counts, remove)
-    click.echo(emit(bet_report(bet.price(walk(shoe)), shoe), fmt))
+    shoes = build_shoes(decks, shoe_counts, remove)
+    if len(shoes) == 1:
+        click.echo(emit(bet_report(bet.price(walk(shoes[0])), shoes[0]), fmt))
+    else:
+        from exact_odds.report.bets import bet_by_decks_report
+
+        click.echo(emit(bet_by_decks_report([(s, bet.price(walk(s))) for s in shoes]), fmt))
 
 
 # --- distribution ---------------------------------------------------------
@@ -157,37 +164,111 @@ def distribution_command(decks, shoe_counts, remove, tables, fmt):
 
 @click.command("breakeven")
 @click.argument("name")
-@shoe_options()
+@shoe_options(lists=True)
 @click.option("--line", metavar="N|LABEL", help="The pay line whose payout is the unknown (default: the first paying line).")
 @click.option("--commission", "as_commission", is_flag=True,
               help="Solve for a commission c instead: the line pays 1 - c.")
+@click.option("--target-edge", "target_edge", metavar="EDGE",
+              help="Solve for the payout that makes the house edge exactly EDGE (5%, 1/20 or 0.05) instead of 0.")
+@click.option("--grid", "grids", multiple=True, metavar="'LINE=A..B'",
+              help="Give twice: the house edge for every pair of payouts of two lines, each as LINE=A..B "
+                   "(whole steps), LINE=A..B:STEP or LINE=V1,V2,...; LINE is a label or a 1-based number.")
+@click.option("--exact", is_flag=True, help="With --grid: print each house edge as an exact fraction.")
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
               help="A TOML file of your own pay tables; NAME may be one of its bets.")
 @format_option
 @input_errors
-def breakeven_command(name, decks, shoe_counts, remove, line, as_commission, paytables, fmt):
-    """The payout (or commission) at which a bet breaks even, exactly (sympy).
+def breakeven_command(name, decks, shoe_counts, remove, line, as_commission, target_edge, grids, exact, paytables,
+                      fmt):
+    """The payout (or commission) at which a bet breaks even, or has a target edge, exactly.
 
     The chosen line's payout becomes a symbol x (or 1 - c with --commission);
     the expected value is shown as an exact expression in it and solved for
-    EV = 0.
+    EV = 0 (sympy), or for a house edge of --target-edge. --grid, given
+    twice, prints the exact house edge of every pair of payouts of two lines.
 
     \b
     Examples:
       exact-odds breakeven tie                       # the tie breaks even at 9.5091...
       exact-odds breakeven banker --commission       # the fair Banker commission
       exact-odds breakeven dragon_bonus_player --line "Win by 9" --decks 6
+      exact-odds breakeven dragon7 --target-edge 5%  # the Dragon 7 payout for a 5% edge
+      exact-odds breakeven tie --target-edge 4% --decks 1,6,8
+      exact-odds breakeven super6 --grid 'Banker wins with 6=10..15' --grid '1=0..2:1/2'
     """
-    from exact_odds.bets.breakeven import NotACommissionLineError, break_even
+    from exact_odds.bets.breakeven import NotACommissionLineError, break_even, solve_target_edge
     from exact_odds.punto_banco.walk import walk
-    from exact_odds.report.bets import breakeven_report
+    from exact_odds.report import bets as reports
 
     bet = find_bet(name, paytables)
-    shoe = build_shoe(decks, shoe_counts, remove)
+    if grids:
+        if len(grids) != 2:
+            raise InputError(f"--grid was given {len(grids)} time{'s' if len(grids) != 1 else ''}; give it twice, "
+                             "one line for the rows and one for the columns")
+        for other, given in (("--line", line), ("--target-edge", target_edge), ("--commission", as_commission)):
+            if given:
+                raise InputError(f"--grid varies payouts itself; drop {other}")
+        if decks is not None and "," in decks:
+            raise InputError("--grid takes one deck count; give --decks N")
+        shoe = build_shoe(decks, shoe_counts, remove)
+        specs = [parse_grid(g) for g in grids]
+        from exact_odds.bets.breakeven import edge_grid
+
+        grid = edge_grid(bet.price(walk(shoe)), *specs)
+        click.echo(emit(reports.grid_report(grid, shoe, exact), fmt))
+        return
+    if exact:
+        raise InputError("--exact applies to --grid (the other answers always show the exact fraction)")
+    shoes = build_shoes(decks, shoe_counts, remove)
     try:
-        be = break_even(bet.price(walk(shoe)), line, as_commission)
+        if target_edge is not None:
+            target = parse_fraction(target_edge, "--target-edge", "a house edge such as 5%, 1/20 or 0.05")
+            solved = [(s, solve_target_edge(bet.price(walk(s)), target, line, as_commission)) for s in shoes]
+            click.echo(emit(reports.target_edge_report(solved), fmt))
+            return
+        solved = [(s, break_even(bet.price(walk(s)), line, as_commission)) for s in shoes]
     except NotACommissionLineError as exc:
         raise InputError(f"{exc.bet}: line {exc.label!r} pays {exc.pays} to 1, not 1 to 1 less a commission; "
                          "--commission needs a line paying between 0 and 1 (such as Banker's 19/20); "
                          "drop --commission to solve for its payout") from None
-    click.echo(emit(breakeven_report(be, shoe), fmt))
+    if len(solved) == 1:
+        click.echo(emit(reports.breakeven_report(solved[0][1], solved[0][0]), fmt))
+    else:
+        click.echo(emit(reports.breakeven_by_decks_report(solved), fmt))
+
+
+#: Most payouts one --grid axis may list (a grid is at most 10,000 cells in all).
+MAX_GRID_AXIS = 1_000
+
+
+def parse_grid(text: str) -> tuple[str, list]:
+    """'LINE=A..B', 'LINE=A..B:STEP' or 'LINE=V1,V2,...' into (line, exact payouts)."""
+    from fractions import Fraction
+
+    line, eq, values = text.rpartition("=")
+    if not eq or not line.strip() or not values.strip():
+        raise InputError(f"--grid {shown(text, 60)}: give LINE=A..B, LINE=A..B:STEP or LINE=V1,V2 "
+                         "(such as 'Tie=8..10')")
+    expected = "a payout such as 8, 19/20 or 0.5"
+    if ".." in values:
+        span, colon, step_text = values.partition(":")
+        low_text, _, high_text = span.partition("..")
+        low = parse_fraction(low_text, "--grid", expected)
+        high = parse_fraction(high_text, "--grid", expected)
+        step = parse_fraction(step_text, "--grid", "a step such as 1 or 1/2") if colon else Fraction(1)
+        if step <= 0:
+            raise InputError(f"--grid {shown(text, 60)}: the step must be more than 0")
+        if high < low:
+            raise InputError(f"--grid {shown(text, 60)}: the range runs from {low} down to {high}; "
+                             "give the smaller payout first")
+        n = (high - low) // step + 1
+        if n > MAX_GRID_AXIS:
+            raise InputError(f"--grid {shown(text, 60)}: {n} payouts; at most {MAX_GRID_AXIS} per line")
+        payouts = [low + k * step for k in range(int(n))]
+    else:
+        parts = values.split(",")
+        if len(parts) > MAX_GRID_AXIS:
+            raise InputError(f"--grid {shown(text, 60)}: {len(parts)} payouts; at most {MAX_GRID_AXIS} per line")
+        payouts = [parse_fraction(p, "--grid", expected) for p in parts]
+    key = line.strip()
+    return (int(key) if key.isascii() and key.isdigit() and len(key) <= 6 else key), payouts

@@ -70,6 +70,28 @@ def parse_decks(text: str) -> int | None:
     return d
 
 
+#: Most deck counts one --decks list may hold (side by side they must still read as one table).
+MAX_DECK_LIST = 12
+
+
+def parse_deck_list(text: str) -> tuple[int | None, ...]:
+    """'1,6,8,inf': deck counts side by side, each as :func:`parse_decks` reads it, each once."""
+    parts = [p.strip() for p in text.split(",")]
+    if not any(parts):
+        raise InputError("--decks is empty; give deck counts such as 1,6,8,inf")
+    if any(not p for p in parts):
+        raise InputError(f"--decks {shown(text, 60)} has an empty entry; give deck counts such as 1,6,8,inf")
+    if len(parts) > MAX_DECK_LIST:
+        raise InputError(f"--decks lists {len(parts)} deck counts; at most {MAX_DECK_LIST} fit side by side")
+    decks = tuple(parse_decks(p) for p in parts)
+    seen = set()
+    for p, d in zip(parts, decks):
+        if d in seen:
+            raise InputError(f"--decks lists {p} twice; give each deck count once")
+        seen.add(d)
+    return decks
+
+
 def parse_fraction(text: str, option: str, expected: str) -> Fraction:
     """An exact fraction typed for ``option`` (:func:`exact_odds.text.exact_fraction`): '1/20', '0.05', '5%'."""
     try:
@@ -140,8 +162,18 @@ def build_shoe(decks: str | None, shoe: str | None, remove: str | None, default_
     return result
 
 
-def shoe_options(default_decks: int = 8):
-    """--decks, --shoe and --remove, as one decorator."""
+def build_shoes(decks: str | None, shoe: str | None, remove: str | None, default_decks: int = 8) -> list[Shoe]:
+    """The shoes of ``--decks 1,6,8`` (one per deck count, each less --remove), or the one shoe of
+    :func:`build_shoe` when --decks names one deck count or --shoe is given."""
+    if decks is None or "," not in decks:
+        return [build_shoe(decks, shoe, remove, default_decks)]
+    if shoe is not None:
+        raise InputError("give either --decks or --shoe, not both")
+    return [build_shoe("inf" if d is None else str(d), None, remove) for d in parse_deck_list(decks)]
+
+
+def shoe_options(default_decks: int = 8, lists: bool = False):
+    """--decks, --shoe and --remove, as one decorator (``lists``: --decks may list deck counts, :func:`build_shoes`)."""
 
     def decorate(fn):
         fn = click.option("--remove", metavar="CARDS",
@@ -151,7 +183,8 @@ def shoe_options(default_decks: int = 8):
                                "(A of s,h,d,c, then 2, ...), or a card list such as Ah,Ah,Kd.")(fn)
         fn = click.option("--decks", metavar="N|inf",
                           help=f"Number of 52-card decks (a whole number from 1 to 10^18) or 'inf' for the infinite deck. "
-                               f"Default {default_decks}.")(fn)
+                               f"Default {default_decks}." + (" A list such as 1,6,8,inf puts the deck counts side "
+                                                               "by side in one table." if lists else ""))(fn)
         return fn
 
     return decorate

@@ -6,11 +6,11 @@ from __future__ import annotations
 import click
 
 from exact_odds.cli.app import input_errors
-from exact_odds.cli.options import build_shoe, format_option, shoe_options
+from exact_odds.cli.options import build_shoes, format_option, shoe_options
 from exact_odds.report.emit import emit
 
 @click.command("edge")
-@shoe_options()
+@shoe_options(lists=True)
 @click.option("--variant", metavar="NAME", help="Price one variant's bets (see 'exact-odds variants').")
 @click.option("--bets", metavar="KEYS|all",
               help="Comma-separated bet keys (see 'exact-odds variants'), or 'all' for the whole catalog.")
@@ -32,6 +32,7 @@ def edge(decks, shoe_counts, remove, variant, bets, paytables, commission, exact
     Examples:
       exact-odds edge --decks 8
       exact-odds edge --decks inf --exact
+      exact-odds edge --decks 1,6,8,inf --variant ez   # deck counts side by side
       exact-odds edge --shoe 32,32,32,32,32,32,32,32,32,32,32,32,32 --remove 5,5,K,A
       exact-odds edge --variant ez --format json
       exact-odds edge --bets all --decks 6
@@ -39,9 +40,12 @@ def edge(decks, shoe_counts, remove, variant, bets, paytables, commission, exact
       exact-odds edge --paytable my_bets.toml
     """
     from exact_odds.punto_banco.analysis import analyse
-    from exact_odds.report.punto_banco import analysis_report
+    from exact_odds.report.punto_banco import analysis_by_decks_report, analysis_report
     from exact_odds.cli.bets import select_from_options
 
     chosen = select_from_options(variant, bets, paytables, commission)
-    shoe = build_shoe(decks, shoe_counts, remove)
-    click.echo(emit(analysis_report(analyse(shoe, chosen), exact), fmt))
+    shoes = build_shoes(decks, shoe_counts, remove)
+    if len(shoes) == 1:
+        click.echo(emit(analysis_report(analyse(shoes[0], chosen), exact), fmt))
+    else:
+        click.echo(emit(analysis_by_decks_report([analyse(s, chosen) for s in shoes], exact), fmt))

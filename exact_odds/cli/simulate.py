@@ -8,6 +8,7 @@ plot of :mod:`exact_odds.report.plot`).
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import click
@@ -18,23 +19,27 @@ from exact_odds.cli.options import format_option
 from exact_odds.report.emit import emit
 
 if TYPE_CHECKING:
+    from exact_odds.bets.paytable import PayTable
+    from exact_odds.in_play.counting import CountStrategy
     from exact_odds.report.plot import PlotError
 
 
 #: Largest shoe ``simulate`` deals. The time per shoe grows faster than the
 #: decks (each coup is priced exactly on ever larger integers): measured on
-#: the 2-core reference machine, 8 decks ~0.5 s, 100 decks ~8 s, 400 decks
-#: ~45 s, so 100,000 decks would run for hours with no sign of life.
+#: the shared 2-core machine, 8 decks ~10 ms, 100 decks ~8 s, so 100,000
+#: decks would run for hours with no sign of life.
 MAX_SIMULATED_DECKS = 100
 
-#: Most shoes ``simulate`` deals: about six days of one job at 8 decks. The
-#: per-shoe seeds are drawn up front (so --jobs changes nothing), and 10**11
-#: of them would exhaust memory before the first shoe was dealt.
+#: Most shoes ``simulate`` deals. The per-shoe seeds are drawn up front (so
+#: --jobs changes nothing), and 10**11 of them would exhaust memory before
+#: the first shoe was dealt.
 MAX_SIMULATED_SHOES = 1_000_000
+
 
 @click.command("simulate")
 @click.option("--shoes", default=100, show_default=True, type=click.IntRange(1, MAX_SIMULATED_SHOES), metavar="N",
-              help="Number of shoes to deal (an 8-deck shoe takes about 0.5 s per job).")
+              help="Number of shoes to deal (an 8-deck shoe takes about 10 ms per job for the standard bets, "
+                   "after about 2 s of start-up).")
 @click.option("--decks", default=8, show_default=True, type=int, metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
                    f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 10 s).")
@@ -43,35 +48,55 @@ MAX_SIMULATED_SHOES = 1_000_000
 @click.option("--burn", default="none", show_default=True, type=click.Choice(["none", "face-value"]),
               help="Burn rule: none, or face-value (turn the first card, burn that many more face down; "
                    "10-K count 10).")
-@click.option("--plot", "plot_path", metavar="FILE.png|FILE.svg",
-              help="Also draw each bet's house edge by cards left into this file (needs matplotlib, "
-                   "the project's 'plot' extra).")
+@click.option("--cut-card", "cut_card", type=int, metavar="N",
+              help="Cards behind the cut card, 6 or more [default: 7, the rules' cut card before the "
+                   "seventh-last card].")
+@click.option("--penetration", metavar="P",
+              help="Instead of --cut-card: the share of the shoe dealt before the cut card, "
+                   "such as 0.8, 80% or 4/5 (the cut card goes in front of the last round((1 - P) x cards) cards).")
+@click.option("--count", "count_spec", metavar="TAGS|BET",
+              help="Also play a count: 13 comma-separated tags for A,2,...,10,J,Q,K, or a bet key for the "
+                   "linear count 'exact-odds eor' derives for that bet at these decks.")
+@click.option("--trigger", metavar="TC",
+              help="Bet the counted bet when the true count is at least TC (such as 4, 2.5 or -1) "
+                   "[default: where the count's linear estimate of the EV turns positive].")
+@click.option("--count-bet", "count_bet", metavar="BET",
+              help="The bet the count is played on (one of the simulated bets) "
+                   "[default: the bet named by --count, or the only bet simulated].")
+@click.option("--plot", "plot_path", metavar="FILE.png|.svg|.pdf",
+              help="Also draw each bet's house edge by cards left (percentile bands) and P(EV > 0) by depth "
+                   "into this file (needs matplotlib, the project's 'plot' extra).")
 @bets_option
 @jobs_option
 @format_option
 @input_errors
-def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, commission, jobs, fmt):
+def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigger, count_bet, plot_path, variant,
+             bets, paytables, commission, jobs, fmt):
     """Deal seeded shuffled shoes and price every bet exactly before every coup.
 
     Each shoe is shuffled with its own seed (derived from --seed, so --jobs
     does not change the result), dealt by the punto banco rules until the
-    cut card, placed before the seventh-last card, comes out (that coup is
-    the last). Before every coup each bet's exact expected value is computed
-    for the cards the bettor has not seen. Reports, per bet, how often the
-    expectation was positive, the average gain per shoe of betting one unit
-    only then (its exact expectation, and what the dealt coups paid), and
-    the house edge by cards remaining.
+    cut card comes out (that coup is the last). Before every coup each bet's
+    exact expected value is computed for the cards the bettor has not seen.
+
+    Reports, per bet, perfect play (one unit only when the exact EV is
+    positive) and, with --count, a counting strategy on one bet in the same
+    shoes: bet frequency, advantage when betting, win per 100 coups and per
+    shoe, SD per coup and desirability index, each with its standard error
+    and 95% interval; then the house edge by cards left.
 
     \b
     Examples:
       exact-odds simulate --shoes 1000 --decks 8 --seed 7 --jobs 2
-      exact-odds simulate --shoes 200 --bets tie --burn face-value
+      exact-odds simulate --shoes 200 --bets tie --burn face-value --penetration 80%
+      exact-odds simulate --shoes 500 --bets dragon7 --count dragon7
+      exact-odds simulate --shoes 500 --bets dragon7 --count 0,0,0,-1,-1,-1,-1,2,2,0,0,0,0 --trigger 4
       exact-odds simulate --shoes 50 --format json
-      exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.svg
+      exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.pdf
     """
     from exact_odds.in_play.simulation import simulate as run_simulation
-    from exact_odds.report.simulation import simulation_report
     from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
+    from exact_odds.report.simulation import simulation_report
 
     try:  # before any simulating, so a bad path cannot lose the results at the end
         plot_file = check_plot_path(plot_path) if plot_path is not None else None
@@ -83,9 +108,12 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
     if decks > MAX_SIMULATED_DECKS:
         raise InputError(f"--decks {decks} is too many to simulate: at most {MAX_SIMULATED_DECKS} decks per shoe "
                          "(every coup is priced exactly; for one large shoe use 'exact-odds edge --decks N')")
+    cut = chosen_cut_card(cut_card, penetration, decks, burn)
     keys, bets = chosen_bets(variant, bets, paytables, commission)
+    count, counted = chosen_count(count_spec, trigger, count_bet, keys, bets, decks)
     with progress_bar(shoes, "shoes") as progress:
-        result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress)
+        result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress, cut_card=cut, count=count,
+                                count_bet=counted)
     click.echo(emit(simulation_report(result), fmt))
     if plot_file is not None:  # after the results are out: a failure to write it loses nothing else
         try:
@@ -94,6 +122,96 @@ def simulate(shoes, decks, seed, burn, plot_path, variant, bets, paytables, comm
             sys.stdout.flush()
             click.echo(f"exact-odds: error: {plot_message(exc)}", err=True)
             sys.exit(1)
+
+
+def chosen_cut_card(cut_card: int | None, penetration: str | None, decks: int, burn: str) -> int:
+    """Cards behind the cut card, from --cut-card or --penetration (7 if neither)."""
+    from exact_odds.in_play.dealing import CARDS_BEHIND_CUT, check_cut_card, max_cut_card
+    from exact_odds.rules.shoe import ShoeError
+    from exact_odds.text import NumberError, exact_fraction
+
+    if cut_card is not None and penetration is not None:
+        raise InputError("--cut-card and --penetration both place the cut card; give one of them")
+    cards = 52 * decks
+    if penetration is not None:
+        try:
+            p = exact_fraction(penetration)
+        except NumberError as exc:
+            raise InputError(f"--penetration: {exc}") from None
+        if not 0 < p < 1:
+            raise InputError(f"--penetration is the share of the shoe dealt before the cut card, between 0 and 1 "
+                             f"(such as 0.8 or 80%), not {penetration.strip()}")
+        behind = cards - int(p * cards + Fraction(1, 2))  # round((1 - P) x cards), halves towards more dealt
+        try:
+            return check_cut_card(behind, decks, burn)
+        except ShoeError:
+            raise InputError(f"--penetration {penetration.strip()} puts the cut card in front of the last {behind} "
+                             f"of {cards} cards; it needs 6 to {max_cut_card(decks, burn)} cards behind it") from None
+    if cut_card is None:
+        return CARDS_BEHIND_CUT
+    try:
+        return check_cut_card(cut_card, decks, burn)
+    except ShoeError as exc:
+        raise InputError(f"--cut-card: {exc}") from None
+
+
+def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, keys: list[str],
+                 bets: "tuple[PayTable, ...]", decks: int) -> "tuple[CountStrategy | None, int]":
+    """The count strategy of --count/--trigger and the index of the bet it is played on."""
+    from exact_odds.in_play.counting import CountError, CountStrategy, linear_trigger, parse_tags
+    from exact_odds.in_play.removal import effect_of_removal, linear_count
+    from exact_odds.rules.shoe import Shoe
+    from exact_odds.text import NumberError, exact_fraction
+
+    if spec is None:
+        if trigger is not None or count_bet is not None:
+            raise InputError(f"{'--trigger' if trigger is not None else '--count-bet'} needs --count "
+                             "(13 tags, or a bet key for the count 'exact-odds eor' derives)")
+        return None, 0
+    spec = spec.strip()
+    named = "," not in spec
+    if named:
+        if spec not in keys:
+            raise InputError(f"--count: {spec!r} is neither 13 comma-separated tags nor one of the simulated bets "
+                             f"({', '.join(keys)}); add it to --bets")
+    else:
+        try:
+            tags = parse_tags(spec)
+        except CountError as exc:
+            raise InputError(f"--count: {exc}") from None
+    if count_bet is None:
+        if named:
+            count_bet = spec
+        elif len(keys) == 1:
+            count_bet = keys[0]
+        else:
+            raise InputError(f"--count: say which of the bets ({', '.join(keys)}) it is played on, with --count-bet")
+    if count_bet.strip() not in keys:
+        raise InputError(f"--count-bet: {count_bet.strip()!r} is not one of the simulated bets ({', '.join(keys)}); "
+                         "add it to --bets")
+    index = keys.index(count_bet.strip())
+    tc = None
+    if trigger is not None:
+        try:
+            tc = exact_fraction(trigger)
+        except NumberError as exc:
+            raise InputError(f"--trigger: {exc}") from None
+    name = "count"
+    if named or tc is None:  # the EOR is needed: for the count, or for its default trigger
+        eor = effect_of_removal(Shoe.decks(decks), [bets[index]])
+        if named:
+            source = bets[keys.index(spec)]
+            tags = linear_count(effect_of_removal(Shoe.decks(decks), [source]).eor[0], eor.shoe.ranks, 2).tags
+            name = f"{source.name} count (eor)"
+        if tc is None:
+            try:
+                tc = linear_trigger(eor, tags)
+            except CountError as exc:
+                raise InputError(f"--count: {exc} with --trigger") from None
+    try:
+        return CountStrategy(f"{name}, TC >= {tc}", tags, tc), index
+    except CountError as exc:
+        raise InputError(f"--trigger: {exc}") from None
 
 
 def plot_message(exc: "PlotError") -> str:

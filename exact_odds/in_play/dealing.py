@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from exact_odds.rules.coup import Coup, Deal, coup_complete, deal_of
 from exact_odds.in_play._display import html_text, short
@@ -23,6 +23,11 @@ from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Cards behind the cut card (it is placed before the seventh-last card, docs/rules.md §7).
 CARDS_BEHIND_CUT = 7
+#: Fewest cards behind the cut card: every coup starts with at least that many cards
+#: left, and a coup may take 6 (docs/rules.md §2), so with fewer one could not be finished.
+MIN_CARDS_BEHIND_CUT = 6
+#: Most cards the face-value burn takes: the card turned up and 10 more (docs/rules.md §7).
+MAX_BURN = 11
 
 
 def deal_coup(values: list[int], tableau: Tableau = PUNTO_BANCO) -> Coup:
@@ -115,13 +120,66 @@ class DealtCoup:
         return html_text(repr(self))
 
 
-def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO) -> list[DealtCoup]:
+def max_cut_card(decks: int, burn: str = "none") -> int:
+    """Most cards that may sit behind the cut card of a ``decks``-deck shoe: enough
+    room is left in front of it for the largest burn and one whole coup (6 cards)."""
+    check_int(decks, "decks")
+    return decks * 52 - 6 - (MAX_BURN if burn == "face-value" else 0)
+
+
+def check_cut_card(cut_card: int, decks: int, burn: str = "none") -> int:
+    """``cut_card`` (cards behind the cut card) if a ``decks``-deck shoe can be dealt with it."""
+    check_int(cut_card, "cut_card")
+    if cut_card < MIN_CARDS_BEHIND_CUT:
+        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
+                        f"(a coup may take 6 cards), not {cut_card}")
+    most = max_cut_card(decks, burn)
+    if cut_card > most:
+        raise ShoeError(f"a shoe of {decks} deck{'s' if decks != 1 else ''} has room for at most {most} cards "
+                        f"behind the cut card (the burn and one coup must fit in front of it), not {cut_card}")
+    return cut_card
+
+
+#: Most decks a simulated shoe may have: the cards are shuffled as a list and every coup is
+#: priced exactly, so a shoe of 1,000 decks already takes minutes (and 10**9 would exhaust memory).
+MAX_DECKS = 1_000
+#: Most shoes one simulation deals: their seeds are drawn up front.
+MAX_SHOES = 1_000_000
+
+
+def check_run(shoes: int, decks: int, seed: int, burn: str, cut_card: int, jobs: int,
+              progress: Callable[[int], None] | None) -> None:
+    """The checks of a run of seeded shoes (simulate, a counting study), in the library's words."""
+    from exact_odds.in_play import parallel
+
+    for value, what in ((shoes, "shoes"), (decks, "decks"), (seed, "seed"), (cut_card, "cut_card")):
+        check_int(value, what)
+    if not isinstance(burn, str):
+        raise TypeError(f"burn must be a str, one of: {', '.join(BURN_RULES)}; not {type(burn).__name__}")
+    parallel.check_jobs(jobs)
+    parallel.check_progress(progress)
+    if shoes < 1:
+        raise ShoeError(f"a simulation deals at least 1 shoe, not {shoes}")
+    if decks < 1:
+        raise ShoeError(f"a simulated shoe needs at least 1 deck, not {decks}")
+    if decks > MAX_DECKS:
+        raise ShoeError(f"a simulated shoe has at most {MAX_DECKS:,} decks, not {decks:,}")
+    if shoes > MAX_SHOES:
+        raise ShoeError(f"a simulation deals at most {MAX_SHOES:,} shoes, not {shoes:,}")
+    if burn not in BURN_RULES:
+        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    check_cut_card(cut_card, decks, burn)
+
+
+def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO,
+              cut_card: int = CARDS_BEHIND_CUT) -> list[DealtCoup]:
     """Deal a shuffled shoe coup by coup until the cut card comes out.
 
-    The cut card sits before the seventh-last card; the coup during which it
-    comes out (or which it starts) is the last (docs/rules.md §7). Every coup starts
-    with at least 7 cards left, so every coup can be completed. ``cards`` are rank
-    indices 0 (ace) to 12 (king), as :func:`shuffled_cards` makes them."""
+    The cut card sits in front of the last ``cut_card`` cards (by default the
+    seventh-last card, docs/rules.md §7); the coup during which it comes out
+    (or which it starts) is the last. Every coup starts with at least
+    ``cut_card`` >= 6 cards left, so every coup can be completed. ``cards`` are
+    rank indices 0 (ace) to 12 (king), as :func:`shuffled_cards` makes them."""
     if isinstance(cards, (str, bytes)) or not hasattr(cards, "__len__"):
         raise TypeError(f"cards must be a list of rank indices 0-12, not {type(cards).__name__}")
     if any(isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 13 for r in cards):
@@ -129,6 +187,10 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
     check_tableau(tableau)
     if burn not in BURN_RULES:
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    check_int(cut_card, "cut_card")
+    if cut_card < MIN_CARDS_BEHIND_CUT:
+        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
+                        f"(a coup may take 6 cards), not {cut_card}")
     if not cards:
         return []
     known = [0] * 13
@@ -141,7 +203,7 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
         pos = 1 + (RANK_VALUES[first] or 10)
     elif burn != "none":
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
-    cut = len(cards) - CARDS_BEHIND_CUT
+    cut = len(cards) - cut_card
     out = []
     while pos <= cut:
         start = pos

@@ -12,20 +12,31 @@ coups actually paid), and how the edge moves through the shoe
 (:meth:`SimulationResult.by_depth`).
 
 The per-coup figures are exact; the summary statistics are Monte Carlo
-estimates over the simulated shoes, computed exactly from them.
+estimates over the simulated shoes, computed exactly from them, each with a
+standard error and a 95% interval over the shoes
+(:mod:`exact_odds.in_play.statistics`). Betting one unit only when the EV is
+positive ("perfect play") is reported per bet as a strategy (bet frequency,
+advantage when betting, win per 100 coups and per shoe, SD, desirability
+index); a count (:class:`~exact_odds.in_play.counting.CountStrategy`) may be
+played on one bet in the same shoes. The cut card may sit in front of any
+number of cards from 6 up (7 by default, docs/rules.md §7).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import html_table, listed, short, to_frame
-from exact_odds.in_play.dealing import BURN_RULES, check_int, deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
+                                        check_run, deal_shoe, shoe_seeds, shuffled_cards)
+from exact_odds.in_play.statistics import (ASSUMPTION, Estimate, RatioMoments, ShoeTally, StrategyAccumulator,
+                                           StrategyResult)
 from exact_odds.in_play.sweep import check_bets
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
 from exact_odds.report.numbers import decimal_text, percent_text
@@ -33,6 +44,13 @@ from exact_odds.rules.cards import CARDS_PER_DECK
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO
+
+if TYPE_CHECKING:
+    from exact_odds.in_play.counting import CountStrategy
+
+#: Resolution of the recorded distribution of the house edge (for percentile bands):
+#: each coup's exact edge is rounded to the nearest 1/EDGE_RESOLUTION (0.001%).
+EDGE_RESOLUTION = 10**5
 
 
 @dataclass
@@ -75,48 +93,97 @@ class BetTally:
 _WORK: dict[str, Any] = {}
 
 
-def _prepare(bets: tuple[PayTable, ...], decks: int, burn: str) -> None:
-    _WORK.update(pricer=cached_pricer(tuple(bets), PUNTO_BANCO).prepare(), decks=decks, burn=burn, bets=tuple(bets))
+def _prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = CARDS_BEHIND_CUT,
+             count: "CountStrategy | None" = None, count_bet: int = 0) -> None:
+    _WORK.update(pricer=cached_pricer(tuple(bets), PUNTO_BANCO).prepare(), decks=decks, burn=burn, bets=tuple(bets),
+                 cut_card=cut_card, count=count, count_bet=count_bet)
 
 
-def play_shoe(seed: int) -> tuple[int, list[BetTally]]:
-    """Deal one shoe from ``seed``; returns (coups dealt, one tally per bet)."""
+@dataclass(frozen=True)
+class ShoePlay:
+    """One shoe dealt: its coups, and per bet its tally, perfect play, and what the depth and
+    edge records need (the bucket of 52 cards left, EV and EV > 0 of each coup; the rounded edge)."""
+
+    coups: int
+    tallies: tuple[BetTally, ...]
+    perfect: tuple[ShoeTally, ...]
+    count: ShoeTally | None
+    #: per bet, per band of 52 cards left with a coup: (band index from a full shoe, Σ EV as a float,
+    #: coups, coups with EV > 0)
+    bands: tuple[tuple[tuple[int, float, int, int], ...], ...]
+    #: per bet, per coup: (cards left, house edge rounded to 1/EDGE_RESOLUTION)
+    edges: tuple[tuple[tuple[int, int], ...], ...]
+
+
+def play_shoe(seed: int) -> ShoePlay:
+    """Deal one shoe from ``seed`` and price every bet before every coup."""
     pricer: Pricer = _WORK["pricer"]
     bets: tuple[PayTable, ...] = _WORK["bets"]
-    dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"])
+    count, count_bet = _WORK["count"], _WORK["count_bet"]
+    full = 4 * _WORK["decks"]
+    dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"], cut_card=_WORK["cut_card"])
     shoes = [Shoe(c.known) for c in dealt]
-    numerators = pricer.batch_ev_numerators(shoes)
+    rows = pricer.batch_ev_numerators(shoes)  # EV × scale × total of every bet, exactly
     scales = pricer.scales
     tallies = [BetTally() for _ in bets]
+    perfect = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in bets]
+    counted = [0, Fraction(0), Fraction(0), Fraction(0)]
+    bands: list[dict[int, list]] = [{} for _ in bets]
+    edges: list[list[tuple[int, int]]] = [[] for _ in bets]
+    cards = 52 * _WORK["decks"]
     best: list = [None] * len(bets)  # (numerator, denominator) of the best and worst EV so far
     worst: list = [None] * len(bets)
-    for coup, shoe, nums in zip(dealt, shoes, numerators):
+    for coup, shoe, nums in zip(dealt, shoes, rows):
         n = shoe.size
         total = six_card_total(shoe)
-        for b, (bet, num) in enumerate(zip(bets, nums)):
-            den = scales[b] * total  # EV = num / den, exactly
+        line_counts = None  # the line counts, for E[payout²], priced only for a coup some strategy bets
+        for b, (bet, off, pays, num) in enumerate(zip(bets, pricer.offsets, pricer.payouts, nums)):
+            den = scales[b] * total
             t = tallies[b]
             t.coups += 1
-            row = t.by_remaining.setdefault(n, [0, 0, 0])
-            row[0] += 1
-            row[1] += num
-            if num > 0:
-                t.positive += 1
-                row[2] += 1
-                t.expected_gain += Fraction(num, den)
-                t.realised_gain += payout(bet, coup.deal)
+            tally_row = t.by_remaining.setdefault(n, [0, 0, 0])
+            tally_row[0] += 1
+            tally_row[1] += num
+            band = bands[b].setdefault((cards - n) // CARDS_PER_DECK, [0.0, 0, 0])
+            band[0] += num / den
+            band[1] += 1
+            band[2] += num > 0
+            edges[b].append((n, (-2 * num * EDGE_RESOLUTION + den) // (2 * den)))
+            counts_here = count is not None and b == count_bet and count.bets([full - k for k in coup.known], n)
+            if num > 0 or counts_here:
+                ev = Fraction(num, den)
+                line_counts = pricer.counts(shoe) if line_counts is None else line_counts
+                lines = line_counts[off: off + len(pays)]
+                m2 = Fraction(sum(p * p * c for p, c in zip(pays, lines)), scales[b] * den)
+                paid = payout(bet, coup.deal)
+                for acc, d in ((perfect[b], num > 0), (counted, counts_here)):
+                    if d:
+                        acc[0] += 1
+                        acc[1] += ev
+                        acc[2] += m2
+                        acc[3] += paid
+                if num > 0:
+                    t.positive += 1
+                    tally_row[2] += 1
+                    t.expected_gain += ev
+                    t.realised_gain += paid
             if best[b] is None or num * best[b][1] > best[b][0] * den:
                 best[b] = (num, den)
             if worst[b] is None or num * worst[b][1] < worst[b][0] * den:
                 worst[b] = (num, den)
     for t, hi, lo in zip(tallies, best, worst):
-        t.best, t.worst = Fraction(*hi), Fraction(*lo)
-    return len(dealt), tallies
+        if hi is not None:
+            t.best, t.worst = Fraction(*hi), Fraction(*lo)
+    coups = len(dealt)
+    return ShoePlay(coups, tuple(tallies), tuple(ShoeTally(coups, *p) for p in perfect),
+                    None if count is None else ShoeTally(coups, *counted),
+                    tuple(tuple((k, *v) for k, v in sorted(d.items())) for d in bands), tuple(map(tuple, edges)))
 
 
 @dataclass(frozen=True)
 class BetSummary:
-    """One bet over a whole simulation, exactly (the figures are averages over the simulated coups)."""
+    """One bet over a whole simulation. The exact figures are averages over the simulated
+    coups; ``mean_house_edge_estimate`` and ``perfect_play`` give their standard errors."""
 
     key: str
     name: str
@@ -134,6 +201,10 @@ class BetSummary:
     expected_gain_per_shoe: Fraction
     #: what that strategy was actually paid per shoe by the dealt coups
     realised_gain_per_shoe: Fraction
+    #: the mean house edge as a Monte-Carlo estimate over the shoes (standard error, 95% interval)
+    mean_house_edge_estimate: Estimate | None = None
+    #: betting one unit only when the exact EV is positive, as a strategy with standard errors
+    perfect_play: StrategyResult | None = None
 
     def __repr__(self) -> str:
         return short(f"BetSummary({self.name}: {self.coups} coups, EV > 0 on "
@@ -153,11 +224,26 @@ class DepthRow:
     mean_house_edge: tuple[Fraction | None, ...]
     #: share of these coups with a positive expectation (None: no coup)
     positive_ev_frequency: tuple[Fraction | None, ...]
+    #: the same two as Monte-Carlo estimates over the shoes (standard errors only for 52-card bands)
+    mean_house_edge_estimate: tuple[Estimate, ...] = ()
+    positive_ev_frequency_estimate: tuple[Estimate, ...] = ()
 
     def __repr__(self) -> str:
         edges = ["-" if e is None else percent_text(e, 4) for e in self.mean_house_edge]
         return short(f"DepthRow({self.high}-{self.low} cards left: {sum(self.coups)} coups; "
                      f"mean house edge {listed(edges, 4)})")
+
+
+@dataclass(frozen=True)
+class EdgeBand:
+    """The distribution of a bet's house edge over the coups dealt with ``low`` to ``high`` cards left:
+    the edge (rounded to 1/EDGE_RESOLUTION) at each percent of ``percents`` (nearest rank)."""
+
+    high: int
+    low: int
+    coups: int
+    percents: tuple[int, ...]
+    edges: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -173,11 +259,31 @@ class SimulationResult:
     tallies: tuple[BetTally, ...]
     #: per bet, the denominator scale of its payouts (see exact_odds.punto_banco.pricer.pay_scale)
     scales: tuple[int, ...]
+    cut_card: int = CARDS_BEHIND_CUT
+    #: per bet, perfect play (one unit only when the exact EV is positive) with standard errors
+    perfect: tuple[StrategyResult, ...] = ()
+    #: the count played on bet ``count_bet`` (None: no count), and how it did
+    count: "CountStrategy | None" = None
+    count_bet: int | None = None
+    count_result: StrategyResult | None = None
+    #: per bet: running moments of the EV per shoe (all coups, then per band of 52 cards left:
+    #: (EV, EV > 0)) for standard errors
+    edge_moments: tuple[RatioMoments, ...] = ()
+    depth_moments: tuple[tuple[tuple[RatioMoments, RatioMoments], ...], ...] = ()
+    #: per bet: cards left -> Counter of the house edge rounded to 1/EDGE_RESOLUTION
+    edge_counts: tuple[dict[int, Counter], ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
         """Each bet's unique key, in the order of the bets."""
         return unique_keys(self.bets)
+
+    @property
+    def assumptions(self) -> tuple[str, ...]:
+        return (ASSUMPTION,
+                "Each coup's EV is exact for the cards the bettor has not seen; wins per coup and per shoe add "
+                "those exact EVs (what the dealt coups paid is given beside them as the realised win).",
+                f"Percentile bands of the edge round each coup's exact edge to 1/{EDGE_RESOLUTION:,}.")
 
     def mean_ev(self, b: int, lo: int, hi: int) -> tuple[Fraction | None, int, int]:
         """Mean EV of bet b over coups with lo <= cards remaining <= hi, coups, positive."""
@@ -209,40 +315,90 @@ class SimulationResult:
         out = []
         for b, (key, bet, t) in enumerate(zip(self.keys, self.bets, self.tallies)):
             mean = self.mean_ev(b, 0, self.decks * CARDS_PER_DECK)[0]
+            # the moments are of the EV (shifted by the full shoe's): the edge is its negative
+            estimate = self.edge_moments[b].estimate(mean, self.shoes, t.coups).scaled(-1) if self.edge_moments else None
             out.append(BetSummary(
                 key=key, name=bet.name, coups=t.coups, positive_ev_coups=t.positive,
                 positive_ev_frequency=Fraction(t.positive, t.coups), mean_house_edge=-mean,
                 best_ev=t.best, worst_ev=t.worst, bets_per_shoe=Fraction(t.positive, self.shoes),
                 expected_gain_per_shoe=t.expected_gain / self.shoes,
                 realised_gain_per_shoe=t.realised_gain / self.shoes,
+                mean_house_edge_estimate=estimate,
+                perfect_play=self.perfect[b] if self.perfect else None,
             ))
         return tuple(out)
 
     def by_depth(self, per: int = CARDS_PER_DECK) -> tuple[DepthRow, ...]:
         """Each bet's mean house edge and share of positive-EV coups by cards left,
-        one row per ``per`` cards from a full shoe down (ranges with no coup left out)."""
+        one row per ``per`` cards from a full shoe down (ranges with no coup left out).
+        With ``per`` = 52 the rows carry standard errors (the shoes' moments are kept per 52 cards)."""
         out = []
-        for lo, hi in self.buckets(per):
+        for k, (lo, hi) in enumerate(self.buckets(per)):
             stats = [self.mean_ev(b, lo, hi) for b in range(len(self.bets))]
             if not any(c for _, c, _ in stats):
                 continue
+            edges, positive = [], []
+            for b, (m, c, p) in enumerate(stats):
+                if per == CARDS_PER_DECK and self.depth_moments:
+                    em, pm = self.depth_moments[b][k]
+                    edges.append(em.estimate(m, self.shoes, c).scaled(-1))
+                    positive.append(pm.estimate(Fraction(p, c) if c else None, self.shoes, c).bounded(0.0, 1.0))
+                else:
+                    edges.append(Estimate(None if m is None else float(-m), None, self.shoes))
+                    positive.append(Estimate(float(Fraction(p, c)) if c else None, None, self.shoes))
             out.append(DepthRow(
                 high=hi, low=lo, coups=tuple(c for _, c, _ in stats),
                 mean_house_edge=tuple(None if m is None else -m for m, _, _ in stats),
                 positive_ev_frequency=tuple(Fraction(p, c) if c else None for _, c, p in stats),
+                mean_house_edge_estimate=tuple(edges), positive_ev_frequency_estimate=tuple(positive),
             ))
         return tuple(out)
 
+    def edge_bands(self, b: int, per: int = CARDS_PER_DECK // 4,
+                   percents: tuple[int, ...] = (5, 25, 50, 75, 95)) -> tuple[EdgeBand, ...]:
+        """Bet b's house edge at each percent of ``percents`` over the coups in each band of
+        ``per`` cards left (nearest rank: the least edge with at least that percent of the coups
+        at or below it), from a full shoe down; bands with no coup left out."""
+        counts = self.edge_counts[b]
+        out = []
+        for lo, hi in self.buckets(per):
+            merged: Counter = Counter()
+            for n in range(lo, hi + 1):
+                merged.update(counts.get(n, {}))
+            total = sum(merged.values())
+            if not total:
+                continue
+            keys = sorted(merged)
+            values, seen, i = [], 0, 0
+            for q in percents:
+                rank = max(1, -(-q * total // 100))
+                while seen + merged[keys[i]] < rank:
+                    seen += merged[keys[i]]
+                    i += 1
+                values.append(keys[i] / EDGE_RESOLUTION)
+            out.append(EdgeBand(hi, lo, total, tuple(percents), tuple(values)))
+        return tuple(out)
+
     def to_records(self) -> list[dict[str, Any]]:
-        """One record per bet: every :class:`BetSummary` field, each Fraction beside its float."""
+        """One record per bet: every exact :class:`BetSummary` field, each Fraction beside its float,
+        then each Monte-Carlo estimate with its standard error (perfect play's prefixed ``perfect_``)."""
         records = []
         for s in self.summary():
             record: dict[str, Any] = {}
             for name in BetSummary.__dataclass_fields__:
                 value = getattr(s, name)
-                record[name] = value
-                if isinstance(value, Fraction):
-                    record[f"{name}_float"] = float(value)
+                if isinstance(value, Estimate):
+                    record[name] = value.value
+                    record[f"{name}_se"] = value.standard_error
+                elif isinstance(value, StrategyResult):
+                    for stat in StrategyResult.STATISTICS:
+                        e = getattr(value, stat)
+                        record[f"perfect_{stat}"] = e.value
+                        record[f"perfect_{stat}_se"] = e.standard_error
+                elif value is not None:
+                    record[name] = value
+                    if isinstance(value, Fraction):
+                        record[f"{name}_float"] = float(value)
             records.append(record)
         return records
 
@@ -252,7 +408,8 @@ class SimulationResult:
 
     def _title(self) -> str:
         return (f"{self.shoes} shoe{'s' if self.shoes != 1 else ''} of {self.decks} "
-                f"deck{'s' if self.decks != 1 else ''}, seed {self.seed}, burn {self.burn}: {self.coups} coups")
+                f"deck{'s' if self.decks != 1 else ''}, seed {self.seed}, burn {self.burn}, "
+                f"{self.cut_card} cards behind the cut card: {self.coups} coups")
 
     def __repr__(self) -> str:
         bets = [f"{s.name} EV>0 {percent_text(s.positive_ev_frequency, 2)}" for s in self.summary()]
@@ -267,42 +424,60 @@ class SimulationResult:
                            "Realised gain/shoe"], rows)
 
 
-#: Most decks a simulated shoe may have: the cards are shuffled as a list and every coup is
-#: priced exactly, so a shoe of 1,000 decks already takes minutes (and 10**9 would exhaust memory).
-MAX_DECKS = 1_000
-#: Most shoes one simulation deals: their seeds are drawn up front.
-MAX_SHOES = 1_000_000
-
-
 def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: str = "none", jobs: int = 1,
-             progress: Callable[[int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int], None] | None = None, *, cut_card: int = CARDS_BEHIND_CUT,
+             count: "CountStrategy | None" = None, count_bet: int = 0) -> SimulationResult:
     """Deal ``shoes`` seeded shoes of ``decks`` decks and tally every bet (see the module docstring).
 
-    ``jobs`` processes share the shoes (the result does not depend on it);
-    ``progress(1)`` is called as each shoe is done."""
-    check_int(shoes, "shoes")
-    check_int(decks, "decks")
-    check_int(seed, "seed")
-    if not isinstance(burn, str):
-        raise TypeError(f"burn must be a str, one of: {', '.join(BURN_RULES)}; not {type(burn).__name__}")
+    ``cut_card`` cards sit behind the cut card. ``count``, if given, is played on
+    bet number ``count_bet`` in the same shoes. ``jobs`` processes share the
+    shoes (the result does not depend on it); ``progress(1)`` is called as
+    each shoe is done."""
+    from exact_odds.in_play.counting import CountStrategy
+
+    check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
     bets = check_bets(bets)
-    parallel.check_jobs(jobs)
-    parallel.check_progress(progress)
-    if shoes < 1:
-        raise ShoeError(f"a simulation deals at least 1 shoe, not {shoes}")
-    if decks < 1:
-        raise ShoeError(f"a simulated shoe needs at least 1 deck, not {decks}")
-    if decks > MAX_DECKS:
-        raise ShoeError(f"a simulated shoe has at most {MAX_DECKS:,} decks, not {decks:,}")
-    if shoes > MAX_SHOES:
-        raise ShoeError(f"a simulation deals at most {MAX_SHOES:,} shoes, not {shoes:,}")
-    if burn not in BURN_RULES:
-        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
-    _prepare(bets, decks, burn)
+    if count is not None and not isinstance(count, CountStrategy):
+        raise TypeError(f"count must be a CountStrategy or None, not {type(count).__name__}")
+    check_int(count_bet, "count_bet")
+    if not 0 <= count_bet < len(bets):
+        raise ShoeError(f"count_bet is the index of the counted bet among the bets, 0 to {len(bets) - 1}, "
+                        f"not {count_bet}")
+    _prepare(bets, decks, burn, cut_card, count, count_bet)
+    pricer: Pricer = _WORK["pricer"]
+    full_ev = [float(-e) for e in pricer.house_edges(Shoe.decks(decks))]  # shifts for the moments
+    bands = decks  # bands of 52 cards left, from a full shoe down
     tallies = [BetTally() for _ in bets]
+    perfect = [StrategyAccumulator() for _ in bets]
+    counted = StrategyAccumulator()
+    edge_moments = [RatioMoments(f) for f in full_ev]
+    depth = [[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev]
+    edge_counts: list[dict[int, Counter]] = [{} for _ in bets]
     coups = 0
-    for n, shoe_tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
-        coups += n
-        for t, s in zip(tallies, shoe_tallies):
+    for play in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
+        coups += play.coups
+        for b, (t, s) in enumerate(zip(tallies, play.tallies)):
             t.merge(s)
-    return SimulationResult(shoes, decks, seed, burn, bets, coups, tuple(tallies), _WORK["pricer"].scales)
+            perfect[b].add(play.perfect[b])
+            shoe_bands = play.bands[b]
+            edge_moments[b].add(sum(y for _, y, _, _ in shoe_bands), sum(c for _, _, c, _ in shoe_bands))
+            for k, y, c, p in shoe_bands:
+                em, pm = depth[b][k]
+                em.add(y, c)
+                pm.add(p, c)
+            counts = edge_counts[b]
+            for n, key in play.edges[b]:
+                at = counts.get(n)
+                if at is None:
+                    at = counts[n] = Counter()
+                at[key] += 1
+        if play.count is not None:
+            counted.add(play.count)
+    return SimulationResult(
+        shoes, decks, seed, burn, bets, coups, tuple(tallies), pricer.scales, cut_card,
+        perfect=tuple(a.result("perfect play", None) for a in perfect),
+        count=count, count_bet=None if count is None else count_bet,
+        count_result=None if count is None else counted.result(count.name, count),
+        edge_moments=tuple(edge_moments), depth_moments=tuple(tuple(d) for d in depth),
+        edge_counts=tuple(edge_counts),
+    )

@@ -138,6 +138,7 @@ def bet_report(result: BetResult, shoe: Shoe) -> Report:
         document={"shoe": shoe_json(shoe), **bet_json(result, shoe.is_infinite),
                   "hit_frequency": fraction_text(result.hit_frequency)},
         csv=(breakdown,),
+        summary=(f"{bet.name}, {shoe.describe()}", summary) + tuple(f"Note: {note}" for note in result.assumptions),
     )
 
 
@@ -165,4 +166,103 @@ def breakeven_report(be: BreakEven, shoe: Shoe) -> Report:
             "break_even": fraction_text(be.solution), "break_even_decimal": decimal_text(be.solution, 10),
         },
         csv=(rows,),
+        summary=(f"{be.bet}, {shoe.describe()}: break-even {what}.",),
+    )
+
+
+# --- deck counts side by side (--decks 1,6,8) ----------------------------------
+
+def bet_by_decks_report(priced: list[tuple[Shoe, BetResult]]) -> Report:
+    """``exact-odds bet --decks 1,6,8``: each line's combinations and probability, then the figures,
+    the deck counts side by side. CSV is the lines table; the figures are its summary table."""
+    bet = priced[0][1].bet
+    headers = ["Event", "Pays"]
+    for shoe, _ in priced:
+        headers += [f"Combinations ({shoe.describe()})", f"Probability ({shoe.describe()})"]
+    rows = []
+    for i, line in enumerate(priced[0][1].lines):
+        row = [line.label, plain(line.pays)]
+        for shoe, r in priced:
+            row += [count_text(r.lines[i].count, shoe.is_infinite), decimal_text(r.lines[i].probability, 10)]
+        rows.append(row)
+    lines = Table.of(headers, rows)
+    figures = Table.of(["Figure"] + [s.describe() for s, _ in priced], [
+        ["House edge"] + [percent_text(r.house_edge, 6) for _, r in priced],
+        ["House edge (exact)"] + [fraction_text(r.house_edge) for _, r in priced],
+        ["Hit frequency"] + [percent_text(r.hit_frequency, 6) for _, r in priced],
+        ["Standard deviation"] + [sqrt_text(r.variance, 6) for _, r in priced],
+    ])
+    notes = tuple(dict.fromkeys(f"Note: {n}" for _, r in priced for n in r.assumptions))
+    return Report(
+        sections=(Section(before=(f"{bet.name}, " + ", ".join(s.describe() for s, _ in priced)
+                                  + f": {bet.description}",)),
+                  Section(table=lines), Section(table=figures, after=notes)),
+        document={"bet": bet.name, "by_decks": [{"shoe": shoe_json(s), **bet_json(r, s.is_infinite),
+                                                 "hit_frequency": fraction_text(r.hit_frequency)} for s, r in priced]},
+        csv=(lines,),
+        summary=tuple(f"{row[0]}: " + "; ".join(f"{s.describe()} {v}" for (s, _), v in zip(priced, row[1:]))
+                      for row in figures.rows) + notes,
+    )
+
+
+def breakeven_by_decks_report(solved: list[tuple[Shoe, BreakEven]]) -> Report:
+    """``exact-odds breakeven --decks 1,6,8``: the break-even value for each deck count side by side."""
+    be = solved[0][1]
+    what = f"commission c (line '{be.line}' pays 1 - c)" if be.symbol == "c" else f"payout x of line '{be.line}'"
+    rows = Table.of(["Breakeven"] + [s.describe() for s, _ in solved], [
+        ["As dealt"] + [plain(b.current) for _, b in solved],
+        ["Expected value as dealt"] + [decimal_text(b.current_ev, 10) for _, b in solved],
+        ["Break-even (exact)"] + [fraction_text(b.solution) for _, b in solved],
+        ["Break-even (decimal)"] + [decimal_text(b.solution, 10) for _, b in solved],
+    ])
+    title = f"{be.bet}: break-even {what}."
+    return Report(
+        sections=(Section(before=(title,), table=rows),),
+        document={"bet": be.bet, "line": be.line, "symbol": be.symbol, "by_decks": [
+            {"shoe": shoe_json(s), "expected_value": b.expression, "current": fraction_text(b.current),
+             "break_even": fraction_text(b.solution), "break_even_decimal": decimal_text(b.solution, 10)}
+            for s, b in solved]},
+        csv=(rows,), summary=(title,),
+    )
+
+
+# --- design solving ----------------------------------------------------------------
+
+def target_edge_report(solved: list[tuple[Shoe, Any]]) -> Report:
+    """``exact-odds breakeven --target-edge``: the payout (or commission) giving the target edge, per deck count."""
+    t = solved[0][1]
+    what = f"commission c (line '{t.line}' pays 1 - c)" if t.symbol == "c" else f"payout x of line '{t.line}'"
+    title = f"{t.bet}: the {what} that makes the house edge exactly {percent_text(t.target, 6)} ({fraction_text(t.target)})."
+    rows = Table.of(["Design"] + [s.describe() for s, _ in solved], [
+        ["As dealt"] + [plain(x.current) for _, x in solved],
+        ["House edge as dealt"] + [percent_text(x.current_edge, 6) for _, x in solved],
+        [f"{t.symbol} for the target (exact)"] + [fraction_text(x.solution) for _, x in solved],
+        [f"{t.symbol} for the target (decimal)"] + [decimal_text(x.solution, 10) for _, x in solved],
+    ])
+    return Report(
+        sections=(Section(before=(title,), table=rows),),
+        document={"bet": t.bet, "line": t.line, "symbol": t.symbol, "target_house_edge": fraction_text(t.target),
+                  "by_decks": [{"shoe": shoe_json(s), "current": fraction_text(x.current),
+                                "current_house_edge": fraction_text(x.current_edge),
+                                "solution": fraction_text(x.solution), "solution_decimal": decimal_text(x.solution, 10)}
+                               for s, x in solved]},
+        csv=(rows,), summary=(title,),
+    )
+
+
+def grid_report(grid: Any, shoe: Shoe, exact: bool = False) -> Report:
+    """``exact-odds breakeven --grid A --grid B``: the house edge of every pair of payouts, rows the first
+    line's payouts, columns the second's."""
+    a, b = grid.lines
+    cell = (lambda e: fraction_text(e)) if exact else (lambda e: percent_text(e, 4))
+    table = Table.of([f"{a} \\ {b}"] + [plain(y) for y in grid.values[1]],
+                     [[plain(x)] + [cell(e) for e in row] for x, row in zip(grid.values[0], grid.edges)])
+    title = (f"{grid.bet}, {shoe.describe()}: house edge with '{a}' paying the row's value and '{b}' the column's "
+             "(every other line as dealt).")
+    return Report(
+        sections=(Section(before=(title,), table=table),),
+        document={"shoe": shoe_json(shoe), "bet": grid.bet, "lines": list(grid.lines),
+                  "cells": [{"pays": [fraction_text(x), fraction_text(y)], "house_edge": fraction_text(e)}
+                            for x, row in zip(grid.values[0], grid.edges) for y, e in zip(grid.values[1], row)]},
+        csv=(table,), summary=(title,),
     )

@@ -5,10 +5,13 @@ emitter (:func:`exact_odds.report.emit.emit`) renders it for every
 ``--format``: no command and no domain module branches on the format.
 
 A text rendering is the sections in order, separated by blank lines; a
-section is lines before a table, the table (or ``empty`` when it has no
-rows) and lines after it. ``--format csv`` prints :attr:`Report.csv`, its
-tables separated by blank lines; ``--format json`` prints
-:attr:`Report.document`.
+section is its heading (if any), lines before a table, the table (or
+``empty`` when it has no rows) and lines after it. ``--format csv`` prints
+:attr:`Report.csv`, its tables separated by blank lines, then (when the
+report has any) the :attr:`Report.summary` lines as a second table headed
+``Summary``; ``--format json`` prints :attr:`Report.document`.
+``--format html``, ``md`` and the ``latex`` formats make whole documents
+(:mod:`exact_odds.report.html`) headed by :attr:`Report.title`.
 """
 
 from __future__ import annotations
@@ -42,6 +45,12 @@ class Section:
     after: tuple[str, ...] = ()
     #: Printed instead of a table with no rows (such as '  (none)').
     empty: str | None = None
+    #: A heading printed before the section ('' for none), and its level (1 the document's title).
+    heading: str = ""
+    level: int = 2
+    #: An inline SVG figure, shown by the HTML document only (text formats print ``figure_text`` instead).
+    figure: str = ""
+    figure_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,3 +61,7 @@ class Report:
     document: JSON
     #: The tables ``--format csv`` prints (none: the report has no CSV form).
     csv: tuple[Table, ...] = field(default=())
+    #: The summary lines the CSV tables leave out, printed by ``--format csv`` as a second table.
+    summary: tuple[str, ...] = ()
+    #: The document's title for ``--format html``, ``md`` and ``latex`` (default: its first line).
+    title: str = ""

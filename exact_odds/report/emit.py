@@ -11,9 +11,12 @@ import csv
 import io
 import json
 
-from exact_odds.report.document import Report
+from exact_odds.report.document import Report, Table
 
-EXTRA_FORMATS = ("csv", "json")
+EXTRA_FORMATS = ("csv", "json", "md")
+
+#: Formats that make a whole document (title, headings, every line and table) rather than text.
+DOCUMENT_FORMATS = ("html", "md", "latex", "latex_raw", "latex_booktabs", "latex_longtable")
 DEFAULT_FORMAT = "simple"
 
 
@@ -46,20 +49,36 @@ def emit(report: Report, fmt: str) -> str:
     """The whole text of ``report`` in ``fmt``: 'json', 'csv' or a tabulate format.
 
     No trailing newline (the CLI's echo adds one). A report with no CSV form
-    prints its text sections for 'csv' too, with the tables as CSV."""
+    prints its text sections for 'csv' too, with the tables as CSV; a report
+    with summary lines prints them after its CSV tables as one more table,
+    headed 'Summary', one line per row. 'html', 'md' and the 'latex' formats
+    give whole documents (:mod:`exact_odds.report.html`)."""
     fmt = fmt.lower()
     if fmt == "json":
         return to_json(report.document)
     if fmt == "csv" and report.csv:
-        return "\n\n".join(table(t.headers, t.rows, "csv") for t in report.csv)
+        tables = list(report.csv)
+        if report.summary:
+            tables.append(Table(("Summary",), tuple((line,) for line in report.summary)))
+        return "\n\n".join(table(t.headers, t.rows, "csv") for t in tables)
+    if fmt in DOCUMENT_FORMATS:
+        from exact_odds.report import html
+
+        if fmt == "html":
+            return html.html_document(report)
+        if fmt == "md":
+            return html.markdown_document(report)
+        return html.latex_document(report, fmt)
     parts = []
     for s in report.sections:
-        lines = list(s.before)
+        lines = ([s.heading] if s.heading else []) + list(s.before)
         if s.table is not None:
             if s.table.rows or s.empty is None:
                 lines.append(table(s.table.headers, s.table.rows, fmt))
             else:
                 lines.append(s.empty)
+        if s.figure_text:
+            lines.append(s.figure_text)
         lines += s.after
         parts.append("\n".join(lines))
     return "\n\n".join(parts)

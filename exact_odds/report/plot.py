@@ -1,9 +1,15 @@
-"""A picture of a simulation: each bet's house edge by cards left in the shoe.
+"""A picture of a simulation: how each bet's house edge spreads out as the shoe is dealt.
+
+One panel per bet shows the distribution of the exact house edge over the
+coups dealt with that many cards left (:meth:`SimulationResult.edge_bands`,
+bands of 13 cards): the 5-95% and 25-75% percentile bands, the median, and
+the mean (which is flat in theory, so the bands are the point). A last panel
+shows the share of coups with a positive EV by depth, every bet together.
+Legends sit outside the axes, off the lines.
 
 matplotlib is an optional extra (``pip install '.[plot]'`` from a checkout) and is
 imported only here, only when a plot is asked for. The numbers plotted are
-the simulation's exact means (:meth:`SimulationResult.edge_by_cards_left`),
-turned into floats only for drawing.
+the simulation's exact figures, turned into floats only for drawing.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ if TYPE_CHECKING:
     from exact_odds.in_play.simulation import SimulationResult
 
 #: File types a plot can be written as, by suffix.
-PLOT_SUFFIXES = (".png", ".svg")
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 class PlotError(ValueError):
@@ -44,17 +50,17 @@ def _matplotlib():
 
 
 def check_plot_path(path: str | Path) -> Path:
-    """The plot's path, if it names a .png or .svg file that can be written
+    """The plot's path, if it names a .png, .svg or .pdf file that can be written
     (:func:`exact_odds.files.check_writable`: not empty, not a folder, in a
     folder that exists and can be written) and matplotlib is there to draw
     it: checked before any simulating, so no result is lost at the end."""
     if not isinstance(path, (str, Path)):
         raise TypeError(f"a plot path must be a str or Path, not {type(path).__name__}")
     if not str(path).strip():
-        raise PlotError("the file name is empty; name a .png or .svg file", str(path))
+        raise PlotError("the file name is empty; name a .png, .svg or .pdf file", str(path))
     p = Path(path)
     if p.suffix.lower() not in PLOT_SUFFIXES:
-        raise PlotError("name a .png or .svg file", str(path))
+        raise PlotError("name a .png, .svg or .pdf file", str(path))
     try:
         files.check_writable(p)
     except OutputError as exc:
@@ -63,8 +69,16 @@ def check_plot_path(path: str | Path) -> Path:
     return p
 
 
+#: Cards left per percentile band.
+BAND_CARDS = 13
+
+#: Metadata that would make two plots of the same run differ (dates), by file type.
+_NO_DATES = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None}, "png": None}
+
+
 def plot_edges(result: "SimulationResult", path: str | Path) -> None:
-    """Draw every bet's mean house edge (percent) against cards left and write ``path``."""
+    """Draw every bet's house edge by cards left (percentile bands, median, mean) and
+    P(EV > 0) by depth, and write ``path`` (.png, .svg or .pdf)."""
     from exact_odds.in_play.simulation import SimulationResult
 
     if not isinstance(result, SimulationResult):
@@ -72,22 +86,47 @@ def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     path = check_plot_path(path)
     from matplotlib import pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    n = len(result.bets)
+    fig, axes = plt.subplots(n + 1, 1, figsize=(9, 2.3 * (n + 1) + 0.6), sharex=True, squeeze=False)
+    axes = axes[:, 0]
+    colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for b, (bet, ax) in enumerate(zip(result.bets, axes)):
+        bands = result.edge_bands(b, BAND_CARDS, (5, 25, 50, 75, 95))
+        mid = [(band.high + band.low) / 2 for band in bands]
+        pct = [[100 * band.edges[i] for band in bands] for i in range(5)]
+        ax.fill_between(mid, pct[0], pct[4], color=colours[b % len(colours)], alpha=0.18, linewidth=0,
+                        label="5-95% of coups")
+        ax.fill_between(mid, pct[1], pct[3], color=colours[b % len(colours)], alpha=0.4, linewidth=0,
+                        label="25-75% of coups")
+        ax.plot(mid, pct[2], color=colours[b % len(colours)], linewidth=1.2, label="median")
+        depth = result.by_depth(BAND_CARDS)
+        ax.plot([(d.high + d.low) / 2 for d in depth if d.coups[b]],
+                [float(d.mean_house_edge[b] * 100) for d in depth if d.coups[b]],
+                color="black", linewidth=0.8, linestyle="--", label="mean")
+        ax.axhline(0, color="grey", linewidth=0.6)
+        ax.set_ylabel("house edge (%)")
+        ax.set_title(bet.name, fontsize=10, loc="left")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    ax = axes[-1]
     for b, bet in enumerate(result.bets):
-        points = result.edge_by_cards_left(b)
-        ax.plot([n for n, _ in points], [float(edge * 100) for _, edge in points], label=bet.name, linewidth=1)
-    ax.axhline(0, color="black", linewidth=0.6)
-    ax.invert_xaxis()
-    ax.set_xlabel("cards left in the shoe")
-    ax.set_ylabel("house edge (%), mean over simulated coups")
+        depth = [d for d in result.by_depth(BAND_CARDS) if d.coups[b]]
+        ax.plot([(d.high + d.low) / 2 for d in depth], [float(d.positive_ev_frequency[b] * 100) for d in depth],
+                color=colours[b % len(colours)], linewidth=1.2, label=bet.name)
+    ax.set_ylabel("coups with EV > 0 (%)")
+    ax.set_title("Share of coups with a positive EV", fontsize=10, loc="left")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    ax.invert_xaxis()  # shared: every panel reads from a full shoe down
+    ax.set_xlabel(f"cards left in the shoe (bands of {BAND_CARDS} cards)")
     shoes = f"{result.shoes} simulated shoe{'s' if result.shoes != 1 else ''}"
-    ax.set_title(f"{shoes} of {result.decks} deck{'s' if result.decks != 1 else ''}, seed {result.seed}")
-    ax.legend()
+    fig.suptitle(f"{shoes} of {result.decks} deck{'s' if result.decks != 1 else ''}, seed {result.seed}, "
+                 f"{result.cut_card} cards behind the cut card", fontsize=11)
     fig.tight_layout()
     kind = path.suffix.lower()[1:]
     buffer = io.BytesIO()
     try:
-        fig.savefig(buffer, format=kind, metadata={"Date": None} if kind == "svg" else None)
+        # a fixed salt for the SVG's element ids, so the same run draws the same file
+        with plt.rc_context({"svg.hashsalt": "exact-odds"}):
+            fig.savefig(buffer, format=kind, metadata=_NO_DATES[kind], bbox_inches="tight")
     finally:
         plt.close(fig)
     try:

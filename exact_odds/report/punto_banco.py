@@ -19,7 +19,7 @@ from exact_odds.punto_banco.distribution import (cards_used, final_totals, outco
 from exact_odds.report.bets import bet_json, bet_rows
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
-from exact_odds.report.numbers import decimal_text, fraction_text
+from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 from exact_odds.report.tables_common import deck_slug, reference_shoe, REFERENCE_DECKS
 from exact_odds.report.shoe import shoe_json
 
@@ -273,3 +273,24 @@ def variant_tables() -> dict[str, str]:
     return out
 
 
+
+
+def analysis_by_decks_report(analyses: list[Analysis], exact: bool = False) -> Report:
+    """``exact-odds edge --decks 1,6,8``: each bet's house edge, the deck counts side by side."""
+    shoes = [a.shoe.describe() for a in analyses]
+    rows = []
+    for i, r in enumerate(analyses[0].results):
+        row = [r.bet.name, r.bet.pays_text] + [percent_text(a.results[i].house_edge, 6) for a in analyses]
+        if exact:
+            row += [fraction_text(a.results[i].house_edge) for a in analyses]
+        rows.append(row)
+    headers = ["Bet", "Pays"] + [f"House edge ({s})" for s in shoes] + (
+        [f"Exact ({s})" for s in shoes] if exact else [])
+    bets = Table.of(headers, rows)
+    notes = tuple(dict.fromkeys(f"Note: {n}" for a in analyses for n in a.assumptions))
+    title = f"Punto banco, {', '.join(shoes)}. {analyses[0].convention}"
+    return Report(
+        sections=(Section(before=(title,)), Section(table=bets, after=notes)),
+        document={"by_decks": [analysis_json(a) for a in analyses]},
+        csv=(bets,),
+    )

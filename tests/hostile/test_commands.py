@@ -90,8 +90,14 @@ CASES = {
         (["simulate", "--seed", "x"], "--seed"),
         (["simulate", "--bets", "nope"], "unknown bet 'nope'"),
         (["simulate", "--shoes", "1", "--decks", "1", "--bets", "player_pair"], "ranks or suits"),
-        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "edge.pdf"], "name a .png or .svg file"),
+        (["simulate", "--shoes", "1", "--decks", "1", "--plot", "edge.jpg"], "name a .png, .svg or .pdf file"),
         (["simulate", "--shoes", "1", "--decks", "1", "--plot", "{missing}/edge.svg"], "there is no folder"),
+    ],
+    "report": [
+        (["report", "--bets", "nope"], "unknown bet 'nope'"),
+        (["report", "--decks", "1,1"], "twice"),
+        (["report", "--format", "docx"], "--format"),
+        (["report", "--bets", "tie", "--no-simulation", "-o", "{file}/out.html"], "--output: cannot write"),
     ],
     "chemin-de-fer": [
         (["chemin-de-fer", "--model", "C4"], "C4"),

@@ -250,7 +250,7 @@ def test_a_full_disk_leaves_the_old_sweep_output(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("kind, says", [
     ("empty", "empty"), ("folder", "folder"), ("missing folder", "no folder"), ("unwritable folder", "not writable"),
-    ("suffix", ".png or .svg"),
+    ("suffix", ".png, .svg or .pdf"),
 ])
 def test_a_bad_plot_path_is_refused_before_simulating(kind, says, tmp_path, monkeypatch):
     (tmp_path / "dir.svg").mkdir()

@@ -1,0 +1,362 @@
+"""Counting a bet through simulated shoes: a count strategy beside perfect play, in the same shoes.
+
+A *count strategy* gives each rank an integer tag (A..K). Before every coup
+the bettor knows the cards seen so far (dealt, and the burn card turned
+face up); the **running count** is the sum of their tags and the **true
+count** is the running count, less what the seen cards bring on average,
+per deck of cards not yet seen:
+``52 × (running count − cards seen × mean tag) / cards unseen`` (exact, not
+rounded), where the mean tag ``Σ tags / 13`` is that of a full shoe. For a
+balanced count (tags adding up to 0, such as Jacobson's Dragon 7 count) this
+is the usual running count per deck left; an unbalanced count is balanced so,
+and never drifts towards betting as the shoe goes down. The strategy bets
+one unit when the true count is at least its trigger. **Perfect play** bets one
+unit when the bet's exact expected value for the unseen cards is positive.
+
+Both are played on the *same* simulated shoes (:mod:`exact_odds.in_play.dealing`:
+seeded shuffles, the cut card, the burn), so the difference between them is
+the cost of counting rather than computing, measured on identical cards.
+
+For each strategy, with X the result of one coup (the bet's payout when it
+bets, 0 when it sits out) and the exact EV and second moment of every coup
+bet (from the exact line counts of the unseen cards):
+
+* bet frequency: coups bet / coups dealt;
+* advantage when betting: mean exact EV of the coups bet (the bettor's edge);
+* win per 100 coups and per shoe: the exact EVs of the coups bet, summed
+  per coup dealt (×100) and per shoe;
+* SD per coup: ``√(E[X²] − E[X]²)`` over every coup dealt;
+* desirability index: ``1000 × E[X] / SD`` (Schlesinger, *Blackjack Attack*:
+  win rate per round over SD per round, times 1,000).
+
+Each is a Monte-Carlo mean over the shoes with its standard error and 95%
+interval (:mod:`exact_odds.in_play.statistics`). The sums behind them are
+kept exactly (Fractions) in :class:`StrategyTotals`.
+
+:func:`countability` is the study a par sheet needs: the effect of removal
+of one bet, the best linear count for it (:mod:`exact_odds.in_play.removal`),
+its trigger from the linear estimate of the EV (:func:`linear_trigger`), and
+the count and perfect play simulated side by side.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+from exact_odds import text
+from exact_odds.bets.paytable import PayTable
+from exact_odds.in_play import parallel
+from exact_odds.in_play.dealing import CARDS_BEHIND_CUT, check_int, check_run, deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
+from exact_odds.in_play.statistics import (ASSUMPTION, ShoeTally, StrategyAccumulator, StrategyResult,  # noqa: F401
+                                           StrategyTotals)
+from exact_odds.in_play.sweep import check_bets
+from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
+from exact_odds.rules.cards import CARDS_PER_DECK, RANKS
+from exact_odds.rules.deal import six_card_total
+from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.rules.tableau import PUNTO_BANCO
+
+#: Shoes :func:`countability` deals unless told otherwise: 3 to 8 s at 8 decks on one core of the
+#: shared 2-core machine as its load varied (most of it pricing every coup, ~6-15 ms a shoe), with
+#: standard errors about 7% of Dragon 7's win per shoe by counting.
+DEFAULT_SHOES = 500
+#: Largest |tag| of a count, and largest |trigger|: far past any count anyone keeps.
+MAX_TAG = 1_000
+MAX_TRIGGER = 10**6
+
+
+class CountError(ValueError):
+    """A count or a trigger that cannot be used; the message says how to fix it."""
+
+
+# --- count strategies --------------------------------------------------------
+
+@dataclass(frozen=True)
+class CountStrategy:
+    """Bet one unit when the true count (module docstring) is at least ``trigger``."""
+
+    name: str
+    tags: tuple[int, ...]
+    trigger: Fraction
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise TypeError(f"a count's name must be a str, not {type(self.name).__name__}")
+        if isinstance(self.tags, (str, bytes)) or not hasattr(self.tags, "__len__"):
+            raise TypeError(f"tags must be 13 whole numbers, one per rank A..K, not {type(self.tags).__name__}")
+        if any(isinstance(t, bool) or not isinstance(t, int) for t in self.tags):
+            raise TypeError("tags must be whole numbers (int), one per rank A..K")
+        if len(self.tags) != 13:
+            raise CountError(f"a count has 13 tags, one per rank A..K, not {len(self.tags)}")
+        if any(abs(t) > MAX_TAG for t in self.tags):
+            raise CountError(f"a count's tags are at most {MAX_TAG} in size")
+        if isinstance(self.trigger, bool) or not isinstance(self.trigger, (int, Fraction)):
+            raise TypeError(f"trigger must be a Fraction or an int (a true count), not {type(self.trigger).__name__}")
+        if abs(self.trigger) > MAX_TRIGGER:
+            raise CountError(f"a trigger is a true count between -{MAX_TRIGGER:,} and {MAX_TRIGGER:,}")
+        object.__setattr__(self, "tags", tuple(self.tags))
+        object.__setattr__(self, "trigger", Fraction(self.trigger))
+
+    def running_count(self, seen: Sequence[int]) -> int:
+        """The sum of the tags of the cards seen (``seen[r]``: cards of rank r seen)."""
+        return sum(t * s for t, s in zip(self.tags, seen))
+
+    def _balanced_13(self, seen: Sequence[int]) -> int:
+        """13 × (running count − cards seen × mean tag): an integer."""
+        return 13 * self.running_count(seen) - sum(seen) * sum(self.tags)
+
+    def true_count(self, seen: Sequence[int], unseen: int) -> Fraction:
+        """``52 × (running count − cards seen × Σtags/13) / cards unseen``, exactly (module docstring)."""
+        return Fraction(CARDS_PER_DECK * self._balanced_13(seen), 13 * unseen)
+
+    def bets(self, seen: Sequence[int], unseen: int) -> bool:
+        """Whether the true count is at least the trigger (exact, no division)."""
+        t = self.trigger
+        return CARDS_PER_DECK * self._balanced_13(seen) * t.denominator >= 13 * t.numerator * unseen
+
+    @property
+    def balanced(self) -> bool:
+        """Whether the tags of a full shoe add up to 0."""
+        return sum(self.tags) == 0
+
+    def tags_text(self) -> str:
+        return ",".join(str(t) for t in self.tags)
+
+    def __repr__(self) -> str:
+        tags = " ".join(f"{r}:{t:+d}" if t else f"{r}:0" for r, t in zip(RANKS, self.tags))
+        return f"CountStrategy({self.name}: {tags}; bet at true count >= {self.trigger})"
+
+
+def parse_tags(spec: str) -> tuple[int, ...]:
+    """13 comma-separated whole numbers, the tags of A,2,...,10,J,Q,K (read by :mod:`exact_odds.text`)."""
+    if not isinstance(spec, str):
+        raise TypeError(f"a count is the text of 13 tags, not {type(spec).__name__}")
+    parts = spec.split(",")
+    if len(parts) != 13:
+        raise CountError(f"a count is 13 comma-separated tags for A,2,...,10,J,Q,K; {text.shown(spec)} "
+                         f"has {len(parts)}")
+    tags = []
+    for rank, part in zip(RANKS, parts):
+        try:
+            tag = text.whole_number(part, max_digits=4)
+        except text.NumberError as exc:
+            raise CountError(f"the tag of {rank}: {exc}") from None
+        if abs(tag) > MAX_TAG:
+            raise CountError(f"the tag of {rank} is {tag}; tags are at most {MAX_TAG} in size")
+        tags.append(tag)
+    return tuple(tags)
+
+
+def linear_trigger(eor: EffectOfRemoval, tags: Sequence[int], bet: int = 0) -> Fraction:
+    """The least whole true count at which the count's linear estimate of the bettor's EV is >= 0.
+
+    Removing a set of cards from a full shoe of N cards changes the EV by about
+    ``(N − 1)/n × Σ_seen (−EOR(r) − mean)`` with n cards left (the EV as a
+    linear function of the proportions of the ranks, fitted to the EOR).
+    Fitting ``−EOR`` to the tags by least squares over the cards of the shoe
+    (slope β) gives ``EV ≈ EV₀ + β (N − 1)/52 × true count`` (the true count
+    balanced as :class:`CountStrategy` does); the trigger is the least whole number where that reaches 0. A
+    count whose tags do not move with the EV (β <= 0) has no trigger: CountError."""
+    if not isinstance(eor, EffectOfRemoval):
+        raise TypeError(f"linear_trigger needs an EffectOfRemoval (from effect_of_removal), not {type(eor).__name__}")
+    check_int(bet, "bet")
+    if not 0 <= bet < len(eor.bets):
+        raise CountError(f"bet must be an index of the EffectOfRemoval's bets, 0 to {len(eor.bets) - 1}, not {bet}")
+    tags = CountStrategy("check", tuple(tags), Fraction(0)).tags
+    row, shoe = eor.eor[bet], eor.shoe
+    w = [shoe.ranks[r] if row[r] is not None else 0 for r in range(13)]
+    v = [-(row[r] or Fraction(0)) for r in range(13)]
+    total = sum(w)
+    mean_t = Fraction(sum(wi * t for wi, t in zip(w, tags)), total)
+    mean_v = sum((wi * vi for wi, vi in zip(w, v)), Fraction(0)) / total
+    var_t = sum((wi * (t - mean_t) ** 2 for wi, t in zip(w, tags)), Fraction(0))
+    cov = sum((wi * (t - mean_t) * (vi - mean_v) for wi, t, vi in zip(w, tags, v)), Fraction(0))
+    if var_t == 0 or cov <= 0:
+        raise CountError("these tags do not rise with the bettor's EV (their fit to minus the EOR has no positive "
+                         "slope), so no true count makes the bet worth making; give a trigger")
+    slope = cov / var_t
+    ev0 = -eor.edges[bet]
+    needed = -ev0 * CARDS_PER_DECK / (slope * (shoe.size - 1))
+    return Fraction(math.ceil(needed))
+
+
+# --- one shoe ----------------------------------------------------------------
+
+# State a forked worker inherits (see exact_odds.in_play.parallel).
+_WORK: dict[str, Any] = {}
+
+
+def play_shoe(seed: int) -> tuple[ShoeTally, ...]:
+    """Deal one shoe from ``seed``; one tally for perfect play, then one per count strategy."""
+    pricer: Pricer = _WORK["pricer"]
+    bet: PayTable = _WORK["bet"]
+    counts: tuple[CountStrategy, ...] = _WORK["counts"]
+    full = 4 * _WORK["decks"]
+    dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"], cut_card=_WORK["cut_card"])
+    shoes = [Shoe(c.known) for c in dealt]
+    rows = pricer.batch_counts(shoes)
+    off, pays, scale = pricer.offsets[0], pricer.payouts[0], pricer.scales[0]
+    sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(1 + len(counts))]
+    # Each count's 13 × balanced running count, kept up to date card by card: the cards seen
+    # before the first coup (the burn card turned up), then each coup's cards after it.
+    balanced = [s._balanced_13([full - k for k in dealt[0].known]) if dealt else 0 for s in counts]
+    weights = [[13 * t - sum(s.tags) for t in s.tags] for s in counts]
+    triggers = [(s.trigger.numerator, s.trigger.denominator) for s in counts]
+    for coup, shoe, row in zip(dealt, shoes, rows):
+        lines = row[off: off + len(pays)]
+        num = sum(p * c for p, c in zip(pays, lines))  # EV × scale × total
+        unseen = shoe.size
+        # true count >= trigger, as CountStrategy.bets decides it
+        decisions = [num > 0] + [CARDS_PER_DECK * b * den >= 13 * tn * unseen
+                                 for b, (tn, den) in zip(balanced, triggers)]
+        for i, w in enumerate(weights):
+            balanced[i] += sum(w[r] for r in coup.cards)
+        if not any(decisions):
+            continue
+        total = six_card_total(shoe)
+        ev = Fraction(num, scale * total)
+        m2 = Fraction(sum(p * p * c for p, c in zip(pays, lines)), scale * scale * total)
+        paid = payout(bet, coup.deal)
+        for acc, d in zip(sums, decisions):
+            if d:
+                acc[0] += 1
+                acc[1] += ev
+                acc[2] += m2
+                acc[3] += paid
+    return tuple(ShoeTally(len(dealt), *acc) for acc in sums)
+
+
+# --- many shoes ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CountStudy:
+    """Perfect play and every count strategy, played on the same simulated shoes."""
+
+    bet: PayTable
+    decks: int
+    cut_card: int
+    burn: str
+    seed: int
+    shoes: int
+    coups: int
+    #: perfect play first, then each count strategy in the order given
+    strategies: tuple[StrategyResult, ...]
+
+    @property
+    def perfect_play(self) -> StrategyResult:
+        return self.strategies[0]
+
+    @property
+    def assumptions(self) -> tuple[str, ...]:
+        return (ASSUMPTION,
+                "Each coup's EV is exact for the cards the bettor has not seen (the shoe less the cards dealt and "
+                "the burn card turned up); wins per coup and per shoe add those exact EVs, not the simulated "
+                "payouts (which are given beside them as realised wins).",
+                "The true count divides by the decks of unseen cards exactly (no rounding, no deck estimation).")
+
+    def __repr__(self) -> str:
+        names = ", ".join(s.name for s in self.strategies)
+        return (f"CountStudy({self.bet.name}, {self.shoes} shoes of {self.decks} decks, cut card {self.cut_card}, "
+                f"seed {self.seed}: {names})")
+
+
+def check_study(bet: PayTable, decks: int, cut_card: int, shoes: int, seed: int, burn: str, jobs: int,
+                progress: Callable[[int], None] | None) -> PayTable:
+    """The checks every counting study makes (the library's own words)."""
+    if not isinstance(bet, PayTable):
+        raise TypeError(f"a counting study takes one bet, a PayTable (such as builtin_catalog().bets['dragon7']), "
+                        f"not {type(bet).__name__}")
+    (bet,) = check_bets([bet])
+    check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
+    if not bet.is_value_level:
+        raise ShoeError(f"bet {bet.name!r} looks at ranks or suits; a counting study needs a value-level bet")
+    return bet
+
+
+def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, cut_card: int = CARDS_BEHIND_CUT,
+                shoes: int = DEFAULT_SHOES, seed: int = 1, burn: str = "none", jobs: int = 1,
+                progress: Callable[[int], None] | None = None) -> CountStudy:
+    """Deal ``shoes`` seeded shoes; play perfect play and every count on ``bet`` in each (module docstring).
+
+    The result does not depend on ``jobs``; ``progress(1)`` is called as each shoe is done."""
+    bet = check_study(bet, decks, cut_card, shoes, seed, burn, jobs, progress)
+    if isinstance(counts, CountStrategy) or isinstance(counts, (str, bytes)):
+        raise TypeError("counts must be a list of CountStrategy (one per count to play)")
+    counts = tuple(counts)
+    if any(not isinstance(c, CountStrategy) for c in counts):
+        raise TypeError("counts must be CountStrategy objects, such as CountStrategy('mine', tags, Fraction(4))")
+    pricer = cached_pricer((bet,), PUNTO_BANCO).prepare()
+    _WORK.update(pricer=pricer, bet=bet, decks=decks, burn=burn, cut_card=cut_card, counts=counts)
+    acc = [StrategyAccumulator() for _ in range(1 + len(counts))]
+    for tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
+        for a, t in zip(acc, tallies):
+            a.add(t)
+    names = ["perfect play"] + [c.name for c in counts]
+    strategies = tuple(a.result(name, c) for a, name, c in zip(acc, names, (None,) + counts))
+    return CountStudy(bet, decks, cut_card, burn, seed, shoes, acc[0].coups, strategies)
+
+
+# --- the par sheet's countability study ------------------------------------------
+
+@dataclass(frozen=True)
+class Countability:
+    """Can ``bet`` be beaten by counting? Exact EOR and best linear count; the count's trigger;
+    the count and perfect play simulated on the same shoes."""
+
+    bet: PayTable
+    decks: int
+    #: exact effect of removal on the full shoe of ``decks`` decks
+    eor: EffectOfRemoval
+    #: the best linear count (tags and exact squared betting correlation)
+    count: LinearCount
+    level: int
+    #: the true count at which the count bets (:func:`linear_trigger`)
+    trigger: Fraction
+    study: CountStudy
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The bet's exact house edge off the top of the shoe."""
+        return self.eor.edges[0]
+
+    @property
+    def count_play(self) -> StrategyResult:
+        return self.study.strategies[1]
+
+    @property
+    def perfect_play(self) -> StrategyResult:
+        return self.study.strategies[0]
+
+    @property
+    def trigger_rule(self) -> str:
+        return ("the least whole true count at which the count's linear estimate of the bettor's EV "
+                "(EV off the top + slope of minus the EOR on the tags × (cards − 1)/52 × true count) is at least 0")
+
+    @property
+    def assumptions(self) -> tuple[str, ...]:
+        return self.study.assumptions + (f"Trigger: {self.trigger_rule}.",)
+
+    def __repr__(self) -> str:
+        return (f"Countability({self.bet.name}, {self.decks} decks: count {self.count.tags}, trigger "
+                f"{self.trigger}; count wins {self.count_play.win_per_shoe!r} per shoe, perfect play "
+                f"{self.perfect_play.win_per_shoe!r})")
+
+
+def countability(bet: PayTable, decks: int, *, cut_card: int = CARDS_BEHIND_CUT, shoes: int = DEFAULT_SHOES,
+                 seed: int = 1, jobs: int = 1, progress: Callable[[int], None] | None = None,
+                 level: int = 2, burn: str = "none") -> Countability:
+    """The effect of removal of ``bet`` on ``decks`` decks, its best linear count at ``level``
+    (:func:`~exact_odds.in_play.removal.linear_count`), that count's trigger
+    (:func:`linear_trigger`), and the count beside perfect play on ``shoes`` simulated shoes."""
+    bet = check_study(bet, decks, cut_card, shoes, seed, burn, jobs, progress)
+    eor = effect_of_removal(Shoe.decks(decks), [bet])
+    count = linear_count(eor.eor[0], eor.shoe.ranks, level)
+    trigger = linear_trigger(eor, count.tags)
+    strategy = CountStrategy(f"linear count, true count >= {trigger}", count.tags, trigger)
+    study = count_study(bet, decks, [strategy], cut_card=cut_card, shoes=shoes, seed=seed, burn=burn, jobs=jobs,
+                        progress=progress)
+    return Countability(bet, decks, eor, count, level, trigger, study)

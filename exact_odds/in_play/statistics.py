@@ -1,0 +1,302 @@
+"""Monte-Carlo means with their standard errors and 95% intervals (one home for every simulation).
+
+The simulated shoes are independent; the coups of one shoe are not (they
+share its cards). So every estimate here treats the *shoe* as the sample:
+
+* a mean per shoe ``x̄ = Σx_i / S`` has the standard error ``s / √S``, where
+  ``s² = Σ(x_i - x̄)² / (S - 1)`` is the sample variance over the ``S`` shoes;
+* a ratio of sums ``R = Σy_i / Σn_i`` (a mean per coup, per bet, ...) has the
+  delta-method ("ratio estimator") standard error
+  ``√(Σ(y_i - R n_i)² / (S (S - 1))) / n̄``, with ``n̄ = Σn_i / S``
+  (Cochran, *Sampling Techniques*, 3rd ed., §6.4);
+* any smooth function of such ratios (a standard deviation, the
+  desirability index) is linearised the same way: each shoe's *influence*
+  ``z_i`` (the first-order change it makes, times ``n̄``) gives the standard
+  error ``√(Σz_i² / (S (S - 1))) / n̄``.
+
+The 95% interval is ``value ± 1.959964 × SE``: a normal approximation to the
+sampling distribution of the mean, stated as :data:`ASSUMPTION`. The values
+are floats because they are estimates; the exact sums they come from stay
+exact in the callers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from array import array
+from typing import Any, Sequence
+
+#: The two-sided 95% quantile of the standard normal distribution.
+Z95 = 1.959963984540054
+
+#: What every interval here assumes, for reports and JSON ``"assumptions"``.
+ASSUMPTION = ("Monte-Carlo means are over independent simulated shoes; each has a standard error from the "
+              "spread between shoes (delta method for ratios), none where fewer than 2 shoes contribute, and "
+              "its 95% interval is mean ± 1.96 SE (normal approximation; shares kept within [0, 1], SDs >= 0).")
+
+Number = int | float | Fraction
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte-Carlo estimate over ``samples`` independent shoes.
+
+    ``value`` is None when it is undefined (no coup bet, say);
+    ``standard_error`` is None when fewer than 2 shoes contribute to it (one
+    shoe shows no spread, so it would claim a false precision). The 95%
+    interval stays within ``lower`` and ``upper`` where the quantity is
+    bounded (a share lies in [0, 1], a standard deviation is >= 0)."""
+
+    value: float | None
+    standard_error: float | None
+    samples: int
+    lower: float | None = None
+    upper: float | None = None
+
+    @property
+    def low(self) -> float | None:
+        """Lower end of the 95% interval (normal approximation, within the bounds)."""
+        if self.value is None or self.standard_error is None:
+            return None
+        low = self.value - Z95 * self.standard_error
+        return low if self.lower is None else max(low, self.lower)
+
+    @property
+    def high(self) -> float | None:
+        """Upper end of the 95% interval (normal approximation, within the bounds)."""
+        if self.value is None or self.standard_error is None:
+            return None
+        high = self.value + Z95 * self.standard_error
+        return high if self.upper is None else min(high, self.upper)
+
+    def bounded(self, lower: float | None = None, upper: float | None = None) -> "Estimate":
+        """The same estimate, its interval kept within ``lower`` and ``upper``."""
+        return Estimate(self.value, self.standard_error, self.samples, lower, upper)
+
+    def scaled(self, factor: Number) -> "Estimate":
+        """The same estimate times ``factor`` (per 100 coups, in percent, ...), bounds too."""
+        f = float(factor)
+        lo, hi = (None if b is None else b * f for b in (self.lower, self.upper))
+        return Estimate(None if self.value is None else self.value * f,
+                        None if self.standard_error is None else self.standard_error * abs(f), self.samples,
+                        *((lo, hi) if f >= 0 else (hi, lo)))
+
+    def __repr__(self) -> str:
+        if self.value is None:
+            return f"Estimate(undefined, {self.samples} shoes)"
+        if self.standard_error is None:
+            return f"Estimate({self.value:.6g}, no SE: fewer than 2 of {self.samples} shoes contribute)"
+        return f"Estimate({self.value:.6g} ± {self.standard_error:.2g} SE, {self.samples} shoes)"
+
+
+def _check(values: Sequence[Number], what: str) -> list[float]:
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{what} must be a sequence of numbers (one per shoe), not {type(values).__name__}")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float, Fraction)):
+            raise TypeError(f"{what} must hold numbers (int, float or Fraction), not {type(v).__name__}")
+        out.append(float(v))
+    if not all(math.isfinite(v) for v in out):
+        raise ValueError(f"{what} must hold finite numbers")
+    return out
+
+
+def _standard_error(influences: Sequence[float], mean_denominator: float) -> float | None:
+    s = len(influences)
+    if s < 2 or mean_denominator == 0:
+        return None
+    return math.sqrt(math.fsum(z * z for z in influences) / (s * (s - 1))) / mean_denominator
+
+
+def mean_estimate(values: Sequence[Number]) -> Estimate:
+    """The mean of one value per shoe, with its standard error ``s / √S``."""
+    x = _check(values, "values")
+    if not x:
+        return Estimate(None, None, 0)
+    exact = all(not isinstance(v, float) for v in values)
+    mean = float(sum(values, Fraction(0)) / len(values)) if exact else math.fsum(x) / len(x)
+    return Estimate(mean, _standard_error([v - mean for v in x], 1.0), len(x))
+
+
+def ratio_estimate(numerators: Sequence[Number], denominators: Sequence[Number]) -> Estimate:
+    """``Σy_i / Σn_i`` over shoes, with its delta-method standard error (module docstring).
+
+    Undefined (value None) when the denominators add up to 0."""
+    y = _check(numerators, "numerators")
+    n = _check(denominators, "denominators")
+    if len(y) != len(n):
+        raise ValueError(f"numerators and denominators must have one value per shoe each ({len(y)} != {len(n)})")
+    if not y:
+        return Estimate(None, None, 0)
+    exact = all(not isinstance(v, float) for v in list(numerators) + list(denominators))
+    den = sum(denominators, Fraction(0)) if exact else math.fsum(n)
+    if den == 0:
+        return Estimate(None, None, len(y))
+    ratio = float(sum(numerators, Fraction(0)) / den) if exact else math.fsum(y) / den
+    if sum(1 for ni in n if ni) < 2:  # one shoe holds every coup: no spread to measure
+        return Estimate(ratio, None, len(y))
+    return linearised_estimate(ratio, [yi - ratio * ni for yi, ni in zip(y, n)], float(den) / len(y))
+
+
+def linearised_estimate(value: float | None, influences: Sequence[float], mean_denominator: float) -> Estimate:
+    """``value`` with the standard error ``√(Σz_i² / (S (S - 1))) / n̄`` from each shoe's influence ``z_i``."""
+    z = _check(influences, "influences")
+    if value is None:
+        return Estimate(None, None, len(z))
+    return Estimate(float(value), _standard_error(z, float(mean_denominator)), len(z))
+
+
+# --- strategies: betting one unit on some coups of each shoe -----------------
+
+@dataclass(frozen=True)
+class ShoeTally:
+    """One strategy in one shoe: exact sums over the coups it bet."""
+
+    coups: int
+    bets: int
+    #: Σ exact EV (per unit) of the coups bet
+    expected_win: Fraction
+    #: Σ exact E[payout²] of the coups bet
+    second_moment: Fraction
+    #: Σ what the coups bet actually paid
+    realised_win: Fraction
+
+
+@dataclass(frozen=True)
+class StrategyTotals:
+    """Exact sums of one strategy over every shoe."""
+
+    shoes: int
+    coups: int
+    bets: int
+    expected_win: Fraction
+    second_moment: Fraction
+    realised_win: Fraction
+
+
+@dataclass(frozen=True)
+class StrategyResult:
+    """One strategy over a whole study: exact totals and Monte-Carlo estimates with standard errors."""
+
+    name: str
+    #: the count played (a :class:`~exact_odds.in_play.counting.CountStrategy`; None: perfect play)
+    count: Any
+    totals: StrategyTotals
+    bet_frequency: Estimate
+    advantage_when_betting: Estimate
+    win_per_100_coups: Estimate
+    win_per_shoe: Estimate
+    realised_win_per_shoe: Estimate
+    sd_per_coup: Estimate
+    desirability_index: Estimate
+
+    #: the Monte-Carlo statistics, in the order reports show them
+    STATISTICS = ("bet_frequency", "advantage_when_betting", "win_per_100_coups", "win_per_shoe",
+                  "realised_win_per_shoe", "sd_per_coup", "desirability_index")
+
+    def __repr__(self) -> str:
+        return (f"StrategyResult({self.name}: bets {self.totals.bets} of {self.totals.coups} coups, "
+                f"win per shoe {self.win_per_shoe!r})")
+
+
+class StrategyAccumulator:
+    """Exact totals and per-shoe floats (for the standard errors) of one strategy."""
+
+    def __init__(self) -> None:
+        self.coups = self.bets = self.shoes = 0
+        self.e = self.q = self.r = Fraction(0)
+        self.per_shoe = {k: array("d") for k in ("n", "b", "e", "q", "r")}
+
+    def add(self, t: ShoeTally) -> None:
+        self.shoes += 1
+        self.coups += t.coups
+        self.bets += t.bets
+        self.e += t.expected_win
+        self.q += t.second_moment
+        self.r += t.realised_win
+        for k, v in zip("nbeqr", (t.coups, t.bets, t.expected_win, t.second_moment, t.realised_win)):
+            self.per_shoe[k].append(float(v))
+
+    def result(self, name: str, count: Any) -> StrategyResult:
+        s, ps = self.shoes, self.per_shoe
+        n, b, e, q, r = (ps[k] for k in "nbeqr")
+        n_bar = self.coups / s
+
+        def ratio(total_num: Fraction | int, total_den: int, nums, dens) -> Estimate:
+            if total_den == 0:
+                return Estimate(None, None, s)
+            value = float(Fraction(total_num) / total_den)
+            if sum(1 for x in dens if x) < 2:  # one shoe holds every coup counted: no spread to measure
+                return Estimate(value, None, s)
+            return linearised_estimate(value, [y - value * x for y, x in zip(nums, dens)], total_den / s)
+
+        def mean(total: Fraction, values) -> Estimate:
+            value = float(total / s)
+            return linearised_estimate(value, [v - value for v in values], 1.0)
+
+        m1 = Fraction(self.e) / self.coups if self.coups else Fraction(0)
+        m2 = Fraction(self.q) / self.coups if self.coups else Fraction(0)
+        var = m2 - m1 * m1
+        sd = math.sqrt(var) if var > 0 else 0.0
+        f1, f2 = float(m1), float(m2)
+        if sd > 0:
+            # d SD = (d m2 − 2 m1 d m1) / (2 SD); d DI = 1000 (d m1 / SD − m1 d SD / SD²)
+            z_sd = [((qi - f2 * ni) - 2 * f1 * (ei - f1 * ni)) / (2 * sd) for qi, ei, ni in zip(q, e, n)]
+            sd_est = linearised_estimate(sd, z_sd, n_bar).bounded(0.0)
+            di = 1000 * f1 / sd
+            z_di = [1000 * ((ei - f1 * ni) / sd - f1 * zs / sd ** 2) for ei, ni, zs in zip(e, n, z_sd)]
+            di_est = linearised_estimate(di, z_di, n_bar)
+        else:  # never bet (or every bet certain): no spread, no index
+            sd_est = Estimate(0.0 if self.coups else None, None if s < 2 else 0.0, s)
+            di_est = Estimate(None, None, s)
+        totals = StrategyTotals(s, self.coups, self.bets, self.e, self.q, self.r)
+        return StrategyResult(
+            name=name, count=count, totals=totals,
+            bet_frequency=ratio(self.bets, self.coups, b, n).bounded(0.0, 1.0),
+            advantage_when_betting=ratio(self.e, self.bets, e, b),
+            win_per_100_coups=ratio(self.e, self.coups, e, n).scaled(100),
+            win_per_shoe=mean(self.e, e),
+            realised_win_per_shoe=mean(self.r, r),
+            sd_per_coup=sd_est,
+            desirability_index=di_est,
+        )
+
+
+
+
+class RatioMoments:
+    """Running sums over shoes for the standard error of a ratio ``Σy_i / Σn_i`` without
+    keeping every shoe: ``Σ(y_i − R n_i)² = Σy'² − 2R'Σy'n + R'²Σn²`` with ``y' = y − c n``,
+    ``R' = R − c``. The shift ``c`` (a value near R, such as the full shoe's EV) keeps the
+    sums small so the subtraction loses no precision that matters. Shoes with ``n_i = 0``
+    count as samples (they are added as zeros); merging is in shoe order, so the result
+    does not depend on how the shoes were shared out."""
+
+    def __init__(self, shift: float = 0.0) -> None:
+        self.shift = float(shift)
+        self.sy = self.syy = self.syn = self.snn = 0.0
+        self.contributing = 0  # shoes with n_i > 0
+
+    def add(self, y: float, n: float) -> None:
+        self.contributing += n != 0
+        y = float(y) - self.shift * n
+        self.sy += y
+        self.syy += y * y
+        self.syn += y * n
+        self.snn += float(n) * n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RatioMoments) and vars(self) == vars(other)
+
+    def estimate(self, value: Fraction | float | None, shoes: int, total_n: int) -> Estimate:
+        """``value`` (the exact ratio, computed by the caller) with its standard error over ``shoes`` shoes."""
+        if value is None or total_n == 0:
+            return Estimate(None, None, shoes)
+        r = float(value) - self.shift
+        if shoes < 2 or self.contributing < 2:
+            return Estimate(float(value), None, shoes)
+        ss = max(self.syy - 2 * r * self.syn + r * r * self.snn, 0.0)
+        return Estimate(float(value), math.sqrt(ss / (shoes * (shoes - 1))) / (total_n / shoes), shoes)
