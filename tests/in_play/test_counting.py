@@ -176,3 +176,11 @@ def test_betting_is_the_exact_true_count_against_the_trigger(seen, unseen, tags,
     expected = Fraction(52) * (s.running_count(seen) - Fraction(sum(seen) * sum(tags), 13)) / unseen
     assert s.true_count(seen, unseen) == expected
     assert s.bets(seen, unseen) == (expected >= trigger)
+
+
+def test_a_study_shows_itself_in_a_notebook():
+    c = countability(BETS["dragon7"], 1, shoes=3, seed=2)
+    for obj in (c, c.study):
+        html = obj._repr_html_()
+        assert html.startswith("<table>") and "perfect play" in html and "desirability index" in html
+        assert len(repr(obj)) <= 300 and repr(obj).startswith(type(obj).__name__)
