@@ -168,7 +168,7 @@ def test_the_incremental_count_of_a_study_decides_as_count_strategy_bets_does():
     assert 0 < study.strategies[1].totals.bets < study.coups
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=13, max_size=13), st.integers(6, 500),
        st.lists(st.integers(-5, 5), min_size=13, max_size=13), st.fractions(-50, 50, max_denominator=12))
 def test_betting_is_the_exact_true_count_against_the_trigger(seen, unseen, tags, trigger):
