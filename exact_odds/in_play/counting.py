@@ -47,6 +47,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from exact_odds import text
+from exact_odds.in_play._display import html_table, short
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT, check_int, check_run, deal_shoe, shoe_seeds, shuffled_cards
@@ -260,8 +261,24 @@ class CountStudy:
 
     def __repr__(self) -> str:
         names = ", ".join(s.name for s in self.strategies)
-        return (f"CountStudy({self.bet.name}, {self.shoes} shoes of {self.decks} decks, cut card {self.cut_card}, "
-                f"seed {self.seed}: {names})")
+        return short(f"CountStudy({self.bet.name}, {self.shoes} shoes of {self.decks} decks, cut card "
+                     f"{self.cut_card}, seed {self.seed}: {names})")
+
+    def _repr_html_(self) -> str:
+        return strategies_html(f"{self.bet.name}: {self.shoes} shoes of {self.decks} decks, {self.cut_card} cards "
+                               f"behind the cut card, seed {self.seed}", self.strategies)
+
+
+def strategies_html(caption: str, strategies: Sequence[StrategyResult]) -> str:
+    """A notebook table: one row per statistic, one column per strategy, 'estimate ± SE'."""
+    def cell(e: Any) -> str:
+        if e.value is None:
+            return "-"
+        return f"{e.value:.6g}" + ("" if e.standard_error is None else f" ± {e.standard_error:.2g}")
+
+    rows = [[name.replace("_", " ")] + [cell(getattr(s, name)) for s in strategies]
+            for name in StrategyResult.STATISTICS]
+    return html_table(caption + " (± one standard error)", ["Statistic"] + [s.name for s in strategies], rows)
 
 
 def check_study(bet: PayTable, decks: int, cut_card: int, shoes: int, seed: int, burn: str, jobs: int,
@@ -341,9 +358,15 @@ class Countability:
         return self.study.assumptions + (f"Trigger: {self.trigger_rule}.",)
 
     def __repr__(self) -> str:
-        return (f"Countability({self.bet.name}, {self.decks} decks: count {self.count.tags}, trigger "
-                f"{self.trigger}; count wins {self.count_play.win_per_shoe!r} per shoe, perfect play "
-                f"{self.perfect_play.win_per_shoe!r})")
+        return short(f"Countability({self.bet.name}, {self.decks} decks: count {self.count.tags}, trigger "
+                     f"{self.trigger}; count wins {self.count_play.win_per_shoe!r} per shoe, perfect play "
+                     f"{self.perfect_play.win_per_shoe!r})")
+
+    def _repr_html_(self) -> str:
+        tags = " ".join(f"{r}:{t:+d}" if t else f"{r}:0" for r, t in zip(RANKS, self.count.tags))
+        return strategies_html(f"Countability of {self.bet.name}, {self.decks} decks: count {tags}, betting "
+                               f"correlation {self.count.correlation_text(4)}, trigger {self.trigger}",
+                               self.study.strategies)
 
 
 def countability(bet: PayTable, decks: int, *, cut_card: int = CARDS_BEHIND_CUT, shoes: int = DEFAULT_SHOES,

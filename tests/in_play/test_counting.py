@@ -168,7 +168,7 @@ def test_the_incremental_count_of_a_study_decides_as_count_strategy_bets_does():
     assert 0 < study.strategies[1].totals.bets < study.coups
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=13, max_size=13), st.integers(6, 500),
        st.lists(st.integers(-5, 5), min_size=13, max_size=13), st.fractions(-50, 50, max_denominator=12))
 def test_betting_is_the_exact_true_count_against_the_trigger(seen, unseen, tags, trigger):
@@ -176,3 +176,11 @@ def test_betting_is_the_exact_true_count_against_the_trigger(seen, unseen, tags,
     expected = Fraction(52) * (s.running_count(seen) - Fraction(sum(seen) * sum(tags), 13)) / unseen
     assert s.true_count(seen, unseen) == expected
     assert s.bets(seen, unseen) == (expected >= trigger)
+
+
+def test_a_study_shows_itself_in_a_notebook():
+    c = countability(BETS["dragon7"], 1, shoes=3, seed=2)
+    for obj in (c, c.study):
+        html = obj._repr_html_()
+        assert html.startswith("<table>") and "perfect play" in html and "desirability index" in html
+        assert len(repr(obj)) <= 300 and repr(obj).startswith(type(obj).__name__)
