@@ -158,7 +158,8 @@ def chosen_cut_card(cut_card: int | None, penetration: str | None, decks: int, b
 def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, keys: list[str],
                  bets: "tuple[PayTable, ...]", decks: int) -> "tuple[CountStrategy | None, int]":
     """The count strategy of --count/--trigger and the index of the bet it is played on."""
-    from exact_odds.in_play.counting import CountError, CountStrategy, linear_trigger, parse_tags
+    from exact_odds.in_play.count import CountError, parse_tags
+    from exact_odds.in_play.counting import CountStrategy, linear_trigger
     from exact_odds.in_play.removal import effect_of_removal, linear_count
     from exact_odds.rules.shoe import Shoe
     from exact_odds.text import NumberError, exact_fraction

@@ -46,10 +46,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
-from exact_odds import text
 from exact_odds.in_play._display import html_table, short
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
+from exact_odds.in_play.count import MAX_TAG, CountError, balanced_13, true_count
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT, check_int, check_run, deal_shoe, shoe_seeds, shuffled_cards
 from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
 from exact_odds.in_play.statistics import (ASSUMPTION, ShoeTally, StrategyAccumulator, StrategyResult,  # noqa: F401
@@ -65,13 +65,8 @@ from exact_odds.rules.tableau import PUNTO_BANCO
 #: shared 2-core machine as its load varied (most of it pricing every coup, ~6-15 ms a shoe), with
 #: standard errors about 7% of Dragon 7's win per shoe by counting.
 DEFAULT_SHOES = 500
-#: Largest |tag| of a count, and largest |trigger|: far past any count anyone keeps.
-MAX_TAG = 1_000
+#: Largest |trigger|: far past any count anyone keeps.
 MAX_TRIGGER = 10**6
-
-
-class CountError(ValueError):
-    """A count or a trigger that cannot be used; the message says how to fix it."""
 
 
 # --- count strategies --------------------------------------------------------
@@ -108,11 +103,11 @@ class CountStrategy:
 
     def _balanced_13(self, seen: Sequence[int]) -> int:
         """13 × (running count − cards seen × mean tag): an integer."""
-        return 13 * self.running_count(seen) - sum(seen) * sum(self.tags)
+        return balanced_13(self.tags, self.running_count(seen), sum(seen))
 
     def true_count(self, seen: Sequence[int], unseen: int) -> Fraction:
-        """``52 × (running count − cards seen × Σtags/13) / cards unseen``, exactly (module docstring)."""
-        return Fraction(CARDS_PER_DECK * self._balanced_13(seen), 13 * unseen)
+        """The true count of :mod:`exact_odds.in_play.count`, exactly."""
+        return true_count(self.tags, self.running_count(seen), sum(seen), unseen)
 
     def bets(self, seen: Sequence[int], unseen: int) -> bool:
         """Whether the true count is at least the trigger (exact, no division)."""
@@ -130,26 +125,6 @@ class CountStrategy:
     def __repr__(self) -> str:
         tags = " ".join(f"{r}:{t:+d}" if t else f"{r}:0" for r, t in zip(RANKS, self.tags))
         return f"CountStrategy({self.name}: {tags}; bet at true count >= {self.trigger})"
-
-
-def parse_tags(spec: str) -> tuple[int, ...]:
-    """13 comma-separated whole numbers, the tags of A,2,...,10,J,Q,K (read by :mod:`exact_odds.text`)."""
-    if not isinstance(spec, str):
-        raise TypeError(f"a count is the text of 13 tags, not {type(spec).__name__}")
-    parts = spec.split(",")
-    if len(parts) != 13:
-        raise CountError(f"a count is 13 comma-separated tags for A,2,...,10,J,Q,K; {text.shown(spec)} "
-                         f"has {len(parts)}")
-    tags = []
-    for rank, part in zip(RANKS, parts):
-        try:
-            tag = text.whole_number(part, max_digits=4)
-        except text.NumberError as exc:
-            raise CountError(f"the tag of {rank}: {exc}") from None
-        if abs(tag) > MAX_TAG:
-            raise CountError(f"the tag of {rank} is {tag}; tags are at most {MAX_TAG} in size")
-        tags.append(tag)
-    return tuple(tags)
 
 
 def linear_trigger(eor: EffectOfRemoval, tags: Sequence[int], bet: int = 0) -> Fraction:

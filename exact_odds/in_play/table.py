@@ -27,19 +27,11 @@ from exact_odds.in_play._display import short
 from exact_odds.in_play.log import (
     TEN_RANKS, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
 )
+from exact_odds.in_play.count import CountError, parse_tags, true_count
 from exact_odds.in_play.sweep import check_bets, house_edges
-from exact_odds.rules.cards import CARDS_PER_DECK, RANKS, SUITS
+from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
-from exact_odds.text import NumberError, shown, whole_number
-
-
-class CountError(ValueError):
-    """Count tags that cannot be read, or a card a count cannot tag; says how to fix it."""
-
-
-#: Largest tag a count may give a card, either sign.
-MAX_TAG = 1000
 
 
 @dataclass(frozen=True)
@@ -76,22 +68,9 @@ class Count:
 
 
 def parse_count_tags(text: str) -> Count:
-    """A count from 13 comma-separated whole-number tags for A,2,...,10,J,Q,K (``0,0,0,-1,-1,-1,-1,2,2,0,0,0,0``)."""
-    if not isinstance(text, str):
-        raise TypeError(f"count tags are a string such as '1,1,1,2,-1,-2,-1,-1,0,0,0,0,0', not {text!r}")
-    parts = text.split(",")
-    if len(parts) != 13:
-        raise CountError(f"expected 13 tags for A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
-    tags = []
-    for rank, part in zip(RANKS, parts):
-        try:
-            tag = whole_number(part, 4)
-        except NumberError:
-            raise CountError(f"the tag of {rank}, {shown(part)}, is not a whole number such as -1, 0 or 2") from None
-        if abs(tag) > MAX_TAG:
-            raise CountError(f"the tag of {rank} is {tag}; tags are at most {MAX_TAG} either side of 0")
-        tags.append(tag)
-    return Count("your count", tuple(tags))
+    """A count from 13 comma-separated whole-number tags for A,2,...,10,J,Q,K (``0,0,0,-1,-1,-1,-1,2,2,0,0,0,0``),
+    read by :func:`exact_odds.in_play.count.parse_tags`."""
+    return Count("your count", parse_tags(text))
 
 
 def count_of_bet(shoe: Shoe, bet: PayTable, key: str, level: int = 2,
@@ -155,10 +134,10 @@ class Table:
 
     @property
     def true_count(self) -> Fraction | None:
-        """The running count per deck left (exact), or None without a count or cards."""
+        """The true count of :mod:`exact_odds.in_play.count` (exact), or None without a count or cards."""
         if self.count is None or self.cards_left == 0:
             return None
-        return Fraction(self.running * CARDS_PER_DECK, self.cards_left)
+        return true_count(self.count.tags, self.running, self.in_play.seen, self.cards_left)
 
     def __repr__(self) -> str:
         count = "" if self.count is None else f", running count {self.running:+d}"

@@ -39,9 +39,9 @@ def test_bad_tokens_name_the_line_and_the_fix(log, words):
 
 
 @pytest.mark.parametrize("count, words", [
-    ("1,2,3", ["--count: expected 13 tags for A,2,...,10,J,Q,K separated by commas; got 3"]),
-    (",,,,,,,,,,,,", ["--count: the tag of A, '', is not a whole number"]),
-    ("1,1,1,1,1,1,1,1,1,1,1,1,½", ["the tag of K, '½', is not a whole number"]),
+    ("1,2,3", ["--count: a count is 13 comma-separated tags for A,2,...,10,J,Q,K; '1,2,3' has 3"]),
+    (",,,,,,,,,,,,", ["--count: the tag of A: '' is not a whole number"]),
+    ("1,1,1,1,1,1,1,1,1,1,1,1,½", ["the tag of K: '½' is not a whole number"]),
     ("1,1,1,1,1,1,1,1,1,1,1,1," + "9" * 40, ["the tag of K"]),
     ("1,1,1,1,1,1,1,1,1,1,1,1,-5000", ["the tag of K is -5000; tags are at most 1000"]),
     ("nope", ["--count 'nope' is neither 13 comma-separated tags", "bet key such as dragon7"]),
@@ -93,8 +93,8 @@ def test_live_without_textual_says_how_to_get_it(monkeypatch):
     (lambda: Table(Shoe.decks(1), BANKER[0]), TypeError, "not one PayTable"),
     (lambda: Table(Shoe.infinite(), BANKER), ValueError, "finite"),
     (lambda: Table(Shoe.decks(1), BANKER).enter("5"), TypeError, "needs a Card or an Undo"),
-    (lambda: parse_count_tags(None), TypeError, "count tags are a string"),
-    (lambda: parse_count_tags("1," * 13), CountError, "got 14"),
+    (lambda: parse_count_tags(None), TypeError, "the text of 13 tags"),
+    (lambda: parse_count_tags("1," * 13), CountError, "has 14"),
     (lambda: Count("x", (1,) * 12), CountError, "13 whole-number tags"),
     (lambda: Count("x", (True,) * 13), CountError, "13 whole-number tags"),
     (lambda: count_of_bet(Shoe.infinite(), BANKER[0], "banker"), ValueError, "finite"),

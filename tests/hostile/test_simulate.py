@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.counting import CountError, CountStrategy, count_study, countability, parse_tags
+from exact_odds.in_play.count import CountError, parse_tags
+from exact_odds.in_play.counting import CountStrategy, count_study, countability
 from exact_odds.in_play.dealing import check_cut_card, deal_shoe, shuffled_cards
 from exact_odds.in_play.simulation import simulate
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play.counting import (CountError, CountStrategy, count_study, countability, linear_trigger,
-                                         parse_tags, play_shoe)
+from exact_odds.in_play.count import CountError, parse_tags
+from exact_odds.in_play.counting import CountStrategy, count_study, countability, linear_trigger, play_shoe
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
 from exact_odds.in_play.removal import effect_of_removal
 from exact_odds.punto_banco import walk as engine

@@ -226,10 +226,10 @@ def test_a_ten_value_card_given_as_0_cannot_be_counted_when_ten_value_ranks_have
 
 
 @pytest.mark.parametrize("text, words", [
-    ("1,2,3", "expected 13 tags"),
-    ("1,1,1,1,1,1,1,1,1,1,1,1,x", "the tag of K, 'x', is not a whole number"),
+    ("1,2,3", "13 comma-separated tags for A,2,...,10,J,Q,K; '1,2,3' has 3"),
+    ("1,1,1,1,1,1,1,1,1,1,1,1,x", "the tag of K: 'x' is not a whole number"),
     ("1,1,1,1,1,1,1,1,1,1,1,1,1001", "the tag of K is 1001; tags are at most 1000"),
-    ("1,1,1,1,1,1,1,1,1,1,1,1,1.5", "the tag of K, '1.5'"),
+    ("1,1,1,1,1,1,1,1,1,1,1,1,1.5", "the tag of K: '1.5' is not a whole number"),
 ])
 def test_bad_count_tags_say_which_tag_and_what_is_expected(text, words):
     with pytest.raises(CountError, match=words):
@@ -311,3 +311,19 @@ def test_a_suit_given_after_a_card_is_the_card_given_with_its_suit():
     table.enter(parse_token("0"))
     with pytest.raises(LogError, match="a card given by value"):
         table.suit_last("h")
+
+
+def test_an_unbalanced_count_is_balanced_as_simulate_balances_it():
+    """track and simulate share one true count (exact_odds.in_play.count): a count tagging every card +1 says
+    nothing about the cards left, so its true count stays 0 however many cards are seen (running x 52 / left,
+    the definition track had before, gave 4 x 52 / 48 here); a count with tags summing to 0 is unchanged."""
+    from exact_odds.in_play.table import Count, Table
+
+    table = Table(Shoe.decks(1), [], Count("all +1", (1,) * 13))
+    for token in "5 K 9 3".split():
+        table.enter(parse_token(token))
+    assert table.running == 4 and table.true_count == 0
+    dragon = Table(Shoe.decks(1), [], Count("dragon", (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0)))
+    for token in "8 9 4 K".split():
+        dragon.enter(parse_token(token))
+    assert dragon.running == 3 and dragon.true_count == Fraction(3 * 52, 48)
