@@ -160,7 +160,8 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
     """The count strategy of --count/--trigger and the index of the bet it is played on."""
     from exact_odds.in_play.count import CountError, parse_tags
     from exact_odds.in_play.counting import CountStrategy, linear_trigger
-    from exact_odds.in_play.removal import effect_of_removal, linear_count
+    from exact_odds.in_play.removal import effect_of_removal
+    from exact_odds.in_play.table import count_of_bet
     from exact_odds.rules.shoe import Shoe
     from exact_odds.text import NumberError, exact_fraction
 
@@ -202,7 +203,7 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
         eor = effect_of_removal(Shoe.decks(decks), [bets[index]])
         if named:
             source = bets[keys.index(spec)]
-            tags = linear_count(effect_of_removal(Shoe.decks(decks), [source]).eor[0], eor.shoe.ranks, 2).tags
+            tags = count_of_bet(eor.shoe, source, spec).tags
             name = f"{source.name} count (eor)"
         if tc is None:
             try:
