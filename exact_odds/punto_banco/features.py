@@ -74,12 +74,23 @@ def numpy_or_none() -> Any:
 
 def precision(shoe: Shoe) -> str:
     """'float64', 'int64' or 'python': the number type that is exact for ``shoe``."""
-    total = six_card_total(shoe)
+    return kind_of_total(six_card_total(shoe))
+
+
+def kind_of_total(total: int) -> str:
+    """:func:`precision` of a shoe whose six-card total is ``total``."""
     if total < FLOAT_EXACT:
         return "float64"
     if total < INT64_EXACT:
         return "int64"
     return "python"
+
+
+def value_shoe(value_counts: Sequence[int]) -> Shoe:
+    """A shoe holding ``value_counts[v]`` cards of each value v (the ten-value cards as 10s):
+    the same features, walk and prices as any shoe with those value counts."""
+    c = tuple(value_counts)
+    return Shoe(c[1:10] + (c[0], 0, 0, 0))
 
 
 # --- a shoe's features ----------------------------------------------------
@@ -166,6 +177,44 @@ def six_card_features(np: Any, shoes: Sequence[Shoe], cw: CompiledWalk, dtype: A
     f = t[prefix]
     f *= t[suffix]
     return f
+
+
+def six_card_features_of_counts(np: Any, counts: Any, finite: Any, cw: CompiledWalk, dtype: Any,
+                                index: Any, out: Any = None) -> Any:
+    """:func:`six_card_features` of shoes given by their value counts: ``counts`` a (10, S)
+    int64 array (the infinite deck's weights where ``finite`` is 0), ``finite`` an (S,) array
+    of 0 and 1 (None: every shoe finite). The same numbers, from the same bounds.
+
+    ``out``, if given, is two C-contiguous (len(index[0]), S) arrays of ``dtype`` to work in
+    (the first is returned): a chunk's features are megabytes, and fresh arrays that large
+    cost the system's page faults every time, more than the arithmetic."""
+    s0, s1, s2 = cw.arrays(np)["triple_slots"]
+    prefix, suffix = index
+    g = card_factor_rows(np, counts, finite, dtype)
+    t = g[s0]
+    t *= g[s1]
+    t *= g[s2]
+    if out is None:
+        out = (np.empty((len(prefix), counts.shape[1]), dtype=dtype),
+               np.empty((len(prefix), counts.shape[1]), dtype=dtype))
+    f, tmp = out
+    # mode="wrap" (every index is in range anyway) lets take write straight into ``out``
+    np.take(t, prefix, axis=0, out=f, mode="wrap")
+    np.take(t, suffix, axis=0, out=tmp, mode="wrap")
+    np.multiply(f, tmp, out=f)
+    return f
+
+
+def card_factor_rows(np: Any, counts: Any, finite: Any, dtype: Any) -> Any:
+    """The 60 card factors ``max(c_v - r, 0)`` (slot 6v + r) of shoes given by a (10, S) array of
+    value counts, as a (60, S) array of ``dtype``; where ``finite`` is 0 the counts are the
+    infinite deck's weights, repeated (drawing with replacement)."""
+    r = np.arange(OCCURRENCES, dtype=np.int64)[None, :, None]
+    if finite is not None:
+        r = r * finite[None, None, :]
+    g = counts[:, None, :] - r
+    np.maximum(g, 0, out=g)
+    return g.reshape(60, -1).astype(dtype)
 
 
 def factor_arrays(np: Any, shoes: Sequence[Shoe], dtype: Any) -> Any:
