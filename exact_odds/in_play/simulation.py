@@ -301,7 +301,8 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     _prepare(bets, decks, burn)
     tallies = [BetTally() for _ in bets]
     coups = 0
-    for n, shoe_tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
+    for n, shoe_tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress,
+                                        setup=(_prepare, (bets, decks, burn))):
         coups += n
         for t, s in zip(tallies, shoe_tallies):
             t.merge(s)

@@ -20,7 +20,6 @@ from exact_odds.in_play._display import listed, short
 from exact_odds.in_play.dealing import check_lines, check_tableau
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
-from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 from exact_odds.text import NumberError, shown, whole_number
@@ -48,23 +47,30 @@ def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Sh
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 13:
         raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
-    counts = []
-    for p in parts:
-        try:
-            if p[:1] in ("+", "-"):  # a count has no sign
-                raise NumberError("")
-            counts.append(whole_number(p, MAX_COUNT_DIGITS))
-        except NumberError as exc:
-            if exc.too_large:
-                digits = len(p.lstrip("0"))
-                raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
-            raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
+    digits = "".join(parts)
+    if digits.isascii() and digits.isdigit() and all(parts) and max(map(len, parts)) <= MAX_COUNT_DIGITS:
+        counts = [int(p) for p in parts]  # the common case: plain ASCII digits, read at once
+    else:
+        counts = [_count(p, number) for p in parts]
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
     if max_cards is not None and total > max_cards:
         raise SweepShoeTooLarge(number, f"the shoe has {total} cards; at most {max_cards} are allowed")
     return Shoe(tuple(counts))
+
+
+def _count(p: str, number: int) -> int:
+    """One count of line ``number``, or the :class:`SweepError` that says what is wrong with it."""
+    try:
+        if p[:1] in ("+", "-"):  # a count has no sign
+            raise NumberError("")
+        return whole_number(p, MAX_COUNT_DIGITS)
+    except NumberError as exc:
+        if exc.too_large:
+            digits = len(p.lstrip("0"))
+            raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
+        raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
 
 
 def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tuple[int, Shoe]]:
@@ -89,13 +95,21 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
 @dataclass(frozen=True)
 class ShoePrice:
     """One shoe's six-card counts of Banker wins, Player wins and ties, their total
-    N(N-1)...(N-5), and each bet's exact house edge (in the order of the bets)."""
+    N(N-1)...(N-5), and each bet's exact expected value as an integer numerator over
+    ``scale * total`` (``scales``: each bet's :func:`~exact_odds.punto_banco.pricer.pay_scale`);
+    :attr:`house_edges` gives them as fractions."""
 
     banker: int
     player: int
     tie: int
     total: int
-    house_edges: tuple[Fraction, ...]
+    ev_numerators: tuple[int, ...]
+    scales: tuple[int, ...]
+
+    @property
+    def house_edges(self) -> tuple[Fraction, ...]:
+        """Each bet's exact house edge (in the order of the bets)."""
+        return tuple(Fraction(-num, scale * self.total) for num, scale in zip(self.ev_numerators, self.scales))
 
     def __repr__(self) -> str:
         edges = [percent_text(e, 4) for e in self.house_edges]
@@ -103,18 +117,17 @@ class ShoePrice:
                      f"house edges {listed(edges, 4)})")
 
 
-# State a forked worker inherits (see exact_odds.in_play.parallel).
+# State a worker process sets up once (see exact_odds.in_play.parallel).
 _PRICER: dict[str, Pricer] = {}
 
 
-def _price_chunk(shoes: list[Shoe]) -> list[ShoePrice]:
-    pricer = _PRICER["pricer"]
-    out = []
-    for shoe, counts in zip(shoes, pricer.batch_counts(shoes)):
-        total = six_card_total(shoe)
-        edges = tuple(-ev for ev in pricer.expected_values(counts, total))
-        out.append(ShoePrice(counts[0], counts[1], counts[2], total, edges))
-    return out
+def _set_pricer(bets: tuple[PayTable, ...], tableau: Tableau) -> None:
+    _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
+
+
+def _price_chunk(value_counts: list[tuple[int, ...]]) -> tuple[list[list[int]], list[int]]:
+    """Banker, Player and Tie counts then every EV numerator, and the total, of every shoe."""
+    return _PRICER["pricer"].value_batch(value_counts, outcomes=True)
 
 
 def check_bets(bets: Iterable[PayTable]) -> tuple[PayTable, ...]:
@@ -158,26 +171,32 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
     return cached_pricer(check_bets(bets), check_tableau(tableau)).house_edges(shoe)
 
 
-#: Shoes per unit of work sent to a process.
+#: Shoes per unit of work sent to a local process.
 CHUNK = 256
+#: Shoes per unit of work sent to a Dask worker: a task there costs a round trip to the scheduler.
+DASK_CHUNK = 1024
 
 
-def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: int = 1,
+def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.Jobs = 1,
                 progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO) -> list[ShoePrice]:
     """Every value-level bet's exact house edge for every shoe, in input order.
 
-    ``jobs`` processes share the work; ``progress(n)`` is called as each
-    batch of n shoes is done (the calls add up to ``len(shoes)``). Bets
-    that look at ranks or suits (pairs) are refused with a
-    :class:`~exact_odds.bets.paytable.PayTableError`."""
+    ``jobs`` processes share the work, or the workers of a Dask cluster
+    (``jobs = Dask("tcp://host:8786")``, :class:`~exact_odds.in_play.executors.Dask`;
+    needs ``dask.distributed``); the results are the same. ``progress(n)`` is
+    called as each batch of n shoes is done (the calls add up to
+    ``len(shoes)``). Bets that look at ranks or suits (pairs) are refused
+    with a :class:`~exact_odds.bets.paytable.PayTableError`."""
     shoes = check_shoes(shoes)
     bets = check_bets(bets)
     parallel.check_jobs(jobs)
     parallel.check_progress(progress)
     check_tableau(tableau)
-    _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
-    chunks = [shoes[i: i + CHUNK] for i in range(0, len(shoes), CHUNK)]
+    scales = cached_pricer(bets, tableau).scales  # refuses rank-level bets before any work
+    size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    chunks = [[s.value_counts for s in shoes[i: i + size]] for i in range(0, len(shoes), size)]
     out: list[ShoePrice] = []
-    for part in parallel.run(_price_chunk, chunks, jobs, size=len, progress=progress):
-        out.extend(part)
+    for rows, totals in parallel.run(_price_chunk, chunks, jobs, size=len, progress=progress,
+                                     setup=(_set_pricer, (bets, tableau))):
+        out.extend(ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals))
     return out

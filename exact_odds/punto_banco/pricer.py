@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from itertools import chain
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
@@ -466,6 +467,9 @@ def _value_rows(value_counts) -> list[tuple[int, ...]]:
     except TypeError:
         raise TypeError(f"value_counts must be a sequence of 10 value counts per shoe, "
                         f"not {type(value_counts).__name__}") from None
+    if (not rows or set(map(type, chain.from_iterable(rows))) == {int} and set(map(len, rows)) == {10}
+            and min(map(min, rows)) >= 0 and min(map(sum, rows)) >= MIN_CARDS):
+        return rows  # every count a whole number >= 0, every shoe of 10 values and 6 cards or more
     for i, r in enumerate(rows):
         if len(r) != 10 or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in r):
             raise ValueError(f"value_counts[{i}] must be 10 whole numbers >= 0 (cards of value 0..9), not {r!r}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from exact_odds.report.document import Report, Section, Table
@@ -132,10 +133,26 @@ def sweep_headers(keys: Sequence[str]) -> list[str]:
     return headers
 
 
+def edge_texts(num: int, den: int, places: int = 10) -> tuple[str, str]:
+    """The house edge ``-num/den`` as ``'p/q'`` in lowest terms and in percent to ``places``
+    decimals (without '%'), by integer arithmetic alone: the same text as
+    :func:`~exact_odds.report.numbers.fraction_text` and
+    :func:`~exact_odds.report.numbers.percent_text` of the Fraction (half away from zero),
+    without building it (a sweep prints millions)."""
+    g = math.gcd(num, den)
+    unit = 10**places
+    q, r = divmod(abs(num) * 100 * unit, den)
+    if 2 * r >= den:
+        q += 1
+    sign = "-" if num > 0 and q else ""
+    whole, frac = divmod(q, unit)
+    return f"{-num // g}/{den // g}", f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
+
+
 def _sweep_cells(price: "ShoePrice") -> list[str]:
     row = [str(price.banker), str(price.player), str(price.tie), str(price.total)]
-    for edge in price.house_edges:
-        row += [fraction_text(edge), percent_text(edge, 10).rstrip("%")]
+    for num, scale in zip(price.ev_numerators, price.scales):
+        row += edge_texts(num, scale * price.total)
     return row
 
 
