@@ -27,11 +27,12 @@ from exact_odds.in_play import parallel
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import BURN_RULES, check_int, deal_shoe, shoe_seeds, shuffled_cards
 from exact_odds.in_play.sweep import check_bets
+from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
-from exact_odds.rules.deal import falling, six_card_total
-from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.rules.deal import falling
+from exact_odds.rules.shoe import ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO
 
 
@@ -84,15 +85,14 @@ def play_shoe(seed: int) -> tuple[int, list[BetTally]]:
     pricer: Pricer = _WORK["pricer"]
     bets: tuple[PayTable, ...] = _WORK["bets"]
     dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"])
-    shoes = [Shoe(c.known) for c in dealt]
-    numerators = pricer.batch_ev_numerators(shoes)
+    # The batch path on value counts (Pricer.value_batch): no Shoe per coup (issue 14, speed).
+    numerators, totals = pricer.value_batch([rank_to_value_counts(c.known) for c in dealt])
     scales = pricer.scales
     tallies = [BetTally() for _ in bets]
     best: list = [None] * len(bets)  # (numerator, denominator) of the best and worst EV so far
     worst: list = [None] * len(bets)
-    for coup, shoe, nums in zip(dealt, shoes, numerators):
-        n = shoe.size
-        total = six_card_total(shoe)
+    for coup, total, nums in zip(dealt, totals, numerators):
+        n = sum(coup.known)
         for b, (bet, num) in enumerate(zip(bets, nums)):
             den = scales[b] * total  # EV = num / den, exactly
             t = tallies[b]
