@@ -85,8 +85,7 @@ def connect(target: Dask) -> Cluster:
     """A client of the Dask scheduler at ``target.address``, connected within ``target.timeout`` seconds."""
     address, timeout = target.address, target.timeout
     try:
-        import distributed  # noqa: F401  (optional: the dask extra)
-        from distributed import Client
+        from distributed import Client  # optional: the dask extra
     except ImportError:
         raise DaskMissing("the Dask scheduler needs dask.distributed; install it with: "
                           "pip install \"exact_odds[dask]\"") from None

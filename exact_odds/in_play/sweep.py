@@ -10,9 +10,8 @@ before every coup).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
@@ -92,12 +91,12 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
     return shoes
 
 
-@dataclass(frozen=True)
-class ShoePrice:
+class ShoePrice(NamedTuple):
     """One shoe's six-card counts of Banker wins, Player wins and ties, their total
     N(N-1)...(N-5), and each bet's exact expected value as an integer numerator over
     ``scale * total`` (``scales``: each bet's :func:`~exact_odds.punto_banco.pricer.pay_scale`);
-    :attr:`house_edges` gives them as fractions."""
+    :attr:`house_edges` gives them as fractions. (A named tuple: a sweep makes one per shoe,
+    and a tuple is made several times faster than a frozen dataclass.)"""
 
     banker: int
     player: int

@@ -45,6 +45,7 @@ from typing import Any, Sequence
 from exact_odds.punto_banco.compiled import FACTORS, OCCURRENCES, CompiledWalk, compiled
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import check_walk_arguments
+from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -84,6 +85,15 @@ def kind_of_total(total: int) -> str:
     if total < INT64_EXACT:
         return "int64"
     return "python"
+
+
+def rank_to_value_counts(ranks: Sequence[int]) -> tuple[int, ...]:
+    """The cards of each value 0..9 in a shoe of ``ranks`` (13 rank counts A..K): what
+    :meth:`Pricer.value_batch <exact_odds.punto_banco.pricer.Pricer.value_batch>` reads."""
+    c = [0] * 10
+    for value, n in zip(RANK_VALUES, ranks):
+        c[value] += n
+    return tuple(c)
 
 
 def value_shoe(value_counts: Sequence[int]) -> Shoe:

@@ -141,11 +141,11 @@ def edge_texts(num: int, den: int, places: int = 10) -> tuple[str, str]:
     without building it (a sweep prints millions)."""
     g = math.gcd(num, den)
     unit = 10**places
-    q, r = divmod(abs(num) * 100 * unit, den)
-    if 2 * r >= den:
+    q, r = divmod((num if num >= 0 else -num) * 100 * unit, den)
+    if r + r >= den:
         q += 1
-    sign = "-" if num > 0 and q else ""
     whole, frac = divmod(q, unit)
+    sign = "-" if num > 0 and q else ""
     return f"{-num // g}/{den // g}", f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
 
 
@@ -158,11 +158,10 @@ def _sweep_cells(price: "ShoePrice") -> list[str]:
 
 def _sweep_csv(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(sweep_headers(keys))
-    for number, price in zip(lines, prices):
-        writer.writerow([number] + _sweep_cells(price))
-    return buf.getvalue()
+    csv.writer(buf, lineterminator="\n").writerow(sweep_headers(keys))
+    # The cells are digits, '/', '-' and '.': never quoted, so a row is its cells joined by commas.
+    return buf.getvalue() + "".join(f"{number},{','.join(_sweep_cells(price))}\n"
+                                    for number, price in zip(lines, prices))
 
 
 def _sweep_jsonl(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:

@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 from conftest import ROOT
 from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play import executors, parallel
+from exact_odds.in_play import parallel
 from exact_odds.in_play.executors import Dask, DaskMissing, SchedulerError
 from exact_odds.punto_banco.pricer import cached_pricer
 from exact_odds.report.in_play import edge_texts
