@@ -114,14 +114,16 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
       exact-odds sweep shoes.txt --scheduler tcp://10.0.0.5:8786 -o edges.csv
     """
-    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep, price_shoes
-    from exact_odds.report.in_play import sweep_text
+    from functools import partial
+
+    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep_counts, sweep_text_chunks
+    from exact_odds.report.in_play import sweep_header, sweep_rows
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     if output is not None:
         check_output(output)
     try:
-        lines = parse_sweep(source, max_cards=52 * MAX_DECKS)
+        lines = parse_sweep_counts(source, max_cards=52 * MAX_DECKS)
     except SweepShoeTooLarge as exc:
         raise InputError(f"line {exc.line}: at most 52 x 10^18 cards (10^18 decks); "
                          "for the limit use --decks inf") from None
@@ -130,8 +132,9 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     except UnicodeDecodeError:
         raise not_text(source) from None
     with progress_bar(len(lines), "shoes") as progress:
-        prices = price_shoes([shoe for _, shoe in lines], bets, jobs, progress)
-    text = sweep_text(fmt, keys, [number for number, _ in lines], prices)
+        # priced and formatted in the workers, chunk by chunk (the parent reads and writes)
+        text = sweep_header(fmt, keys) + "".join(
+            sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress))
     if output is None:
         click.echo(text, nl=False)
     else:

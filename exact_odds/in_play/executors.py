@@ -142,6 +142,17 @@ def _knock(address: str, timeout: float) -> None:
     sock.close()
 
 
+def mismatch(exc: BaseException) -> SchedulerError | None:
+    """The error to raise instead of ``exc`` when ``exc`` says the cluster cannot run this
+    code (exact_odds missing there, or another version: the task cannot be unpickled), else None."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, ImportError) or (isinstance(exc, RuntimeError) and "deserializ" in str(exc)) or (
+            isinstance(exc, AttributeError) and "Can't get attribute" in str(exc)):
+        return SchedulerError(f"the cluster cannot run this exact_odds ({text}); install the same version on "
+                              "the scheduler and every worker (docs/cluster.md)")
+    return None
+
+
 def disconnect(cluster: Cluster, early: bool) -> None:
     """Close the client; if ``early`` (the caller stopped: Ctrl-C, an error), cancel the tasks
     still queued or running for it first, and wait for nothing."""

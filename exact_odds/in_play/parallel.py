@@ -192,6 +192,11 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1
             yield from _in_order(cluster.executor, fn, batches, max(cluster.threads, 1) * AHEAD, size, progress,
                                  token)
             finished = True
+        except (ImportError, RuntimeError, AttributeError) as exc:
+            error = executors.mismatch(exc)
+            if error is None:
+                raise
+            raise error from None
         finally:
             executors.disconnect(cluster, early=not finished)
         return

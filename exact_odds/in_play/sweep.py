@@ -11,12 +11,14 @@ before every coup).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable, NamedTuple, Sequence
+from functools import partial
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import listed, short
 from exact_odds.in_play.dealing import check_lines, check_tableau
+from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
@@ -43,6 +45,11 @@ class SweepShoeTooLarge(SweepError):
 def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Shoe:
     """The shoe of one line (comments already removed): 13 rank counts separated by commas,
     each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
+    return Shoe(sweep_line_counts(text, number, max_cards))
+
+
+def sweep_line_counts(text: str, number: int, max_cards: int | None = None) -> tuple[int, ...]:
+    """:func:`parse_sweep_line`'s 13 rank counts, checked the same way, without the :class:`Shoe`."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 13:
         raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
@@ -56,7 +63,7 @@ def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Sh
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
     if max_cards is not None and total > max_cards:
         raise SweepShoeTooLarge(number, f"the shoe has {total} cards; at most {max_cards} are allowed")
-    return Shoe(tuple(counts))
+    return tuple(counts)
 
 
 def _count(p: str, number: int) -> int:
@@ -78,7 +85,14 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
     Every line is checked in order; the first bad one raises
     :class:`SweepError` naming it (:class:`SweepShoeTooLarge` for a shoe
     over ``max_cards``)."""
-    lines = check_lines(lines, "parse_sweep")
+    return [(number, Shoe(counts)) for number, counts in parse_sweep_counts(lines, max_cards, "parse_sweep")]
+
+
+def parse_sweep_counts(lines: Iterable[str], max_cards: int | None = None,
+                       who: str = "parse_sweep_counts") -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`parse_sweep` as (line number, 13 rank counts): the same checks, no :class:`Shoe`
+    made (what :func:`sweep_text_chunks` reads)."""
+    lines = check_lines(lines, who)
     if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
         raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
     shoes = []
@@ -87,7 +101,7 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
             raise TypeError(f"line {number}: lines must be str, not {type(line).__name__}")
         text = line.split("#", 1)[0].strip()
         if text:
-            shoes.append((number, parse_sweep_line(text, number, max_cards)))
+            shoes.append((number, sweep_line_counts(text, number, max_cards)))
     return shoes
 
 
@@ -124,9 +138,19 @@ def _set_pricer(bets: tuple[PayTable, ...], tableau: Tableau) -> None:
     _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
 
 
-def _price_chunk(value_counts: list[tuple[int, ...]]) -> tuple[list[list[int]], list[int]]:
-    """Banker, Player and Tie counts then every EV numerator, and the total, of every shoe."""
-    return _PRICER["pricer"].value_batch(value_counts, outcomes=True)
+def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
+    """Every shoe of the chunk priced (given by its value counts)."""
+    pricer = _PRICER["pricer"]
+    rows, totals = pricer.value_batch(value_counts, outcomes=True)
+    scales = pricer.scales
+    return [ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals)]
+
+
+def _price_and_format(formatter: Callable[[list[int], list[ShoePrice]], str],
+                      chunk: list[tuple[int, tuple[int, ...]]]) -> str:
+    """A chunk of (line number, rank counts) priced, and ``formatter``'s text of it."""
+    prices = _price_chunk([rank_to_value_counts(counts) for _, counts in chunk])
+    return formatter([number for number, _ in chunk], prices)
 
 
 def check_bets(bets: Iterable[PayTable]) -> tuple[PayTable, ...]:
@@ -191,11 +215,32 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.
     parallel.check_jobs(jobs)
     parallel.check_progress(progress)
     check_tableau(tableau)
-    scales = cached_pricer(bets, tableau).scales  # refuses rank-level bets before any work
+    cached_pricer(bets, tableau)  # refuses rank-level bets before any work
     size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [[s.value_counts for s in shoes[i: i + size]] for i in range(0, len(shoes), size)]
     out: list[ShoePrice] = []
-    for rows, totals in parallel.run(_price_chunk, chunks, jobs, size=len, progress=progress,
-                                     setup=(_set_pricer, (bets, tableau))):
-        out.extend(ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals))
+    for prices in parallel.run(_price_chunk, chunks, jobs, size=len, progress=progress,
+                               setup=(_set_pricer, (bets, tableau))):
+        out.extend(prices)
     return out
+
+
+def sweep_text_chunks(lines: Sequence[tuple[int, tuple[int, ...]]], bets: Iterable[PayTable],
+                      formatter: Callable[[list[int], list[ShoePrice]], str], jobs: parallel.Jobs = 1,
+                      progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO) -> Iterator[str]:
+    """The shoes of a sweep (:func:`parse_sweep_counts`) priced as :func:`price_shoes` prices them,
+    and turned into text by ``formatter(line numbers, prices)`` in the workers themselves, a chunk
+    at a time, in input order (so the parent only reads the file and writes the text).
+    ``formatter`` must be picklable (a module-level function, or a ``functools.partial`` of one)."""
+    lines = list(lines)
+    bets = check_bets(bets)
+    parallel.check_jobs(jobs)
+    parallel.check_progress(progress)
+    check_tableau(tableau)
+    if not callable(formatter):
+        raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
+    cached_pricer(bets, tableau)  # refuses rank-level bets before any work
+    size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
+    return parallel.run(partial(_price_and_format, formatter), chunks, jobs, size=len, progress=progress,
+                        setup=(_set_pricer, (bets, tableau)))

@@ -156,15 +156,12 @@ def _sweep_cells(price: "ShoePrice") -> list[str]:
     return row
 
 
-def _sweep_csv(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerow(sweep_headers(keys))
+def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     # The cells are digits, '/', '-' and '.': never quoted, so a row is its cells joined by commas.
-    return buf.getvalue() + "".join(f"{number},{','.join(_sweep_cells(price))}\n"
-                                    for number, price in zip(lines, prices))
+    return "".join(f"{number},{','.join(_sweep_cells(price))}\n" for number, price in zip(lines, prices))
 
 
-def _sweep_jsonl(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     headers = sweep_headers(keys)
     out = []
     for number, price in zip(lines, prices):
@@ -174,13 +171,31 @@ def _sweep_jsonl(keys: Sequence[str], lines: Sequence[int], prices: Sequence["Sh
     return "".join(out)
 
 
-#: The text of a sweep file, by ``--format``.
-SWEEP_FORMATS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoePrice"]], str]] = {
-    "csv": _sweep_csv,
-    "jsonl": _sweep_jsonl,
+def _csv_header(keys: Sequence[str]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow(sweep_headers(keys))
+    return buf.getvalue()
+
+
+def sweep_header(fmt: str, keys: Sequence[str]) -> str:
+    """The text before the rows: the CSV header row ('' for jsonl)."""
+    return {"csv": _csv_header, "jsonl": lambda keys: ""}[fmt](keys)
+
+
+def sweep_rows(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+    """The rows of some shoes in ``fmt`` ('csv' or 'jsonl'), numbered by their input lines
+    (a module-level function: sweep's workers format their own chunks with it)."""
+    return SWEEP_ROWS[fmt](keys, lines, prices)
+
+
+#: The rows of a sweep file, by ``--format``.
+SWEEP_ROWS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoePrice"]], str]] = {
+    "csv": _csv_rows,
+    "jsonl": _jsonl_rows,
 }
+SWEEP_FORMATS = tuple(SWEEP_ROWS)
 
 
 def sweep_text(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     """The whole sweep output in ``fmt`` ('csv' or 'jsonl'): a row per shoe, numbered by its input line."""
-    return SWEEP_FORMATS[fmt](keys, lines, prices)
+    return sweep_header(fmt, keys) + sweep_rows(fmt, keys, lines, prices)

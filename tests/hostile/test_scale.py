@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 from conftest import ROOT
 from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play import parallel
+from exact_odds.in_play import executors, parallel
 from exact_odds.in_play.executors import Dask, DaskMissing, SchedulerError
 from exact_odds.punto_banco.pricer import cached_pricer
 from exact_odds.report.in_play import edge_texts
@@ -186,3 +186,21 @@ def test_ctrl_c_on_a_cluster_stops_within_2_s_with_one_line(args):
             os.killpg(pgid, 0)
     assert status == 130 and elapsed < 2.5, (status, elapsed)
     assert err.strip() == "exact-odds: interrupted", err
+
+
+@pytest.mark.parametrize("exc, mismatched", [
+    (ModuleNotFoundError("No module named 'exact_odds'"), True),
+    (RuntimeError("Error during deserialization of the task graph. This frequently\noccurs if ..."), True),
+    (AttributeError("Can't get attribute '_price_and_format' on <module 'exact_odds.in_play.sweep'>"), True),
+    (AttributeError("'NoneType' object has no attribute 'x'"), False),
+    (RuntimeError("something else"), False),
+    (ArithmeticError("three"), False),
+])
+def test_a_cluster_running_other_code_is_a_scheduler_error_and_other_errors_pass(exc, mismatched):
+    """A worker or scheduler without this exact_odds fails the task in one of these ways; a bug in
+    the work itself must reach the caller unchanged."""
+    error = executors.mismatch(exc)
+    assert (error is not None) == mismatched
+    if mismatched:
+        assert isinstance(error, SchedulerError) and "install the same version" in str(error)
+        assert "\n" not in str(error)
