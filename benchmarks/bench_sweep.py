@@ -10,7 +10,10 @@ dealt), then alternates, R times:
 Prints the medians (shoes/s) and the median of the per-round ratios
 sweep / batch (the target is >= 0.5, and sweep >= 30,000 shoes/s).
 
-Usage: python benchmarks/bench_sweep.py [--shoes N] [--rounds R] [--quick]
+With --baseline PATH (another checkout, e.g. before issue 14), its sweep is
+timed in the same rounds too, and the ratio printed.
+
+Usage: python benchmarks/bench_sweep.py [--shoes N] [--rounds R] [--quick] [--baseline PATH]
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ def main() -> None:
     ap.add_argument("--shoes", type=int, default=100_000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="20,000 shoes, 3 rounds")
+    ap.add_argument("--baseline", help="another checkout whose sweep to time in the same rounds")
     args = ap.parse_args()
     if args.quick:
         args.shoes, args.rounds = 20_000, 3
@@ -69,8 +73,13 @@ def main() -> None:
         with open(src, "w") as f:
             f.writelines(",".join(map(str, r)) + "\n" for r in ranks)
         chunks = [values[i: i + 256] for i in range(0, len(values), 256)]
-        rows = {"sweep": [], "batch2": [], "batch1": []}
+        rows = {"sweep": [], "batch2": [], "batch1": [], "baseline": []}
         for _ in range(args.rounds):
+            if args.baseline:
+                t = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "exact_odds", "sweep", src, "--jobs", "2", "-o", out],
+                               env=dict(os.environ, PYTHONPATH=args.baseline), cwd=args.baseline, check=True)
+                rows["baseline"].append(args.shoes / (time.perf_counter() - t))
             t = time.perf_counter()
             subprocess.run([sys.executable, "-m", "exact_odds", "sweep", src, "--jobs", "2", "-o", out],
                            env=env, cwd=ROOT, check=True)
@@ -81,7 +90,7 @@ def main() -> None:
                 rows[f"batch{jobs}"].append(n / (time.perf_counter() - t))
         with open(out) as f:
             assert sum(1 for _ in f) == args.shoes + 1
-    med = {k: statistics.median(v) for k, v in rows.items()}
+    med = {k: statistics.median(v) for k, v in rows.items() if v}
     ratio = statistics.median(s / b for s, b in zip(rows["sweep"], rows["batch2"]))
     print(f"{args.shoes:,} 8-deck shoes in play, standard bets (Banker, Player, Tie), {args.rounds} rounds, "
           f"{os.cpu_count()} cores (medians):")
@@ -89,6 +98,10 @@ def main() -> None:
     print(f"  in-process batch, 2 processes: {med['batch2']:,.0f} shoes/s (target >= 100,000); "
           f"1 process: {med['batch1']:,.0f} shoes/s")
     print(f"  sweep / batch (2 processes), median of per-round ratios: {ratio:.2f} (target >= 0.5)")
+    if args.baseline:
+        gain = statistics.median(s / b for s, b in zip(rows["sweep"], rows["baseline"]))
+        print(f"  baseline {args.baseline} sweep --jobs 2: {med['baseline']:,.0f} shoes/s; this tree / baseline: "
+              f"{gain:.2f}x")
 
 
 if __name__ == "__main__":
