@@ -38,6 +38,7 @@ use, else Python integers.
 from __future__ import annotations
 
 import math
+import threading
 from collections import defaultdict
 from itertools import chain
 from fractions import Fraction
@@ -374,16 +375,26 @@ class Pricer:
         n = counts.shape[1]
         dtype = np.float64 if kind == "float64" else np.int64
         columns = len(self._basis(np)[5][0])
-        work = None  # two arrays reused by every full chunk of this call (not shared: thread-safe)
+        flat = self._work_arrays(np, dtype, columns * min(chunk, n))
         for start in range(0, n, chunk):
             part = slice(start, start + chunk)
             fin = None if finite is None else finite[part]
             size = min(chunk, n - start)
-            if size == chunk and work is None and n > chunk:
-                work = (np.empty((columns, chunk), dtype=dtype), np.empty((columns, chunk), dtype=dtype))
-            rows += self._combine(np, m, bound, self._basis_counts(np, counts[:, part], fin, totals[part], kind,
-                                                                    work if size == chunk else None))
+            work = tuple(a[: columns * size].reshape(columns, size) for a in flat)  # C-contiguous views
+            rows += self._combine(np, m, bound, self._basis_counts(np, counts[:, part], fin, totals[part], kind, work))
         return rows
+
+    def _work_arrays(self, np, dtype, size: int):
+        """Two flat arrays of at least ``size`` elements of ``dtype`` to compute features in, kept
+        per thread between calls: a chunk's features are megabytes, and fresh arrays that large
+        cost more in page faults than the arithmetic (a shoe in play is priced 80 coups at a time)."""
+        local = self.__dict__.setdefault("_local", threading.local())
+        key = np.dtype(dtype).char
+        arrays = getattr(local, key, None)
+        if arrays is None or arrays[0].size < size:
+            arrays = (np.empty(size, dtype=dtype), np.empty(size, dtype=dtype))
+            setattr(local, key, arrays)
+        return arrays
 
     def _outcome_ev_matrix(self, np):
         """Rows giving Banker, Player and Tie counts then every bet's EV numerator, from the
