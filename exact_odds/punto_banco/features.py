@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import os
 import sys
+from operator import itemgetter
 from typing import Any, Sequence
 
 from exact_odds.punto_banco.compiled import FACTORS, OCCURRENCES, CompiledWalk, compiled
@@ -87,13 +88,18 @@ def kind_of_total(total: int) -> str:
     return "python"
 
 
+#: The ranks of each value 0..9 (from the rules' RANK_VALUES): 10, J, Q, K are 0, the others one each.
+_RANKS_OF_VALUE = tuple(tuple(r for r, v in enumerate(RANK_VALUES) if v == value) for value in range(10))
+_TENS = itemgetter(*_RANKS_OF_VALUE[0])
+_ONE_RANK = itemgetter(*(ranks[0] for ranks in _RANKS_OF_VALUE[1:]))
+assert all(len(ranks) == 1 for ranks in _RANKS_OF_VALUE[1:])
+
+
 def rank_to_value_counts(ranks: Sequence[int]) -> tuple[int, ...]:
     """The cards of each value 0..9 in a shoe of ``ranks`` (13 rank counts A..K): what
-    :meth:`Pricer.value_batch <exact_odds.punto_banco.pricer.Pricer.value_batch>` reads."""
-    c = [0] * 10
-    for value, n in zip(RANK_VALUES, ranks):
-        c[value] += n
-    return tuple(c)
+    :meth:`Pricer.value_batch <exact_odds.punto_banco.pricer.Pricer.value_batch>` reads
+    (simulate calls it before every coup, so it is two item lookups, not a loop)."""
+    return (sum(_TENS(ranks)),) + _ONE_RANK(ranks)
 
 
 def value_shoe(value_counts: Sequence[int]) -> Shoe:

@@ -204,3 +204,11 @@ def test_a_cluster_running_other_code_is_a_scheduler_error_and_other_errors_pass
     if mismatched:
         assert isinstance(error, SchedulerError) and "install the same version" in str(error)
         assert "\n" not in str(error)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 10**20), min_size=13, max_size=13))
+def test_rank_to_value_counts_equals_the_shoes_value_counts(ranks):
+    from exact_odds.punto_banco.features import rank_to_value_counts
+
+    assert rank_to_value_counts(tuple(ranks)) == Shoe(tuple(ranks)).value_counts
