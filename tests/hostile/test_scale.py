@@ -212,3 +212,28 @@ def test_rank_to_value_counts_equals_the_shoes_value_counts(ranks):
     from exact_odds.punto_banco.features import rank_to_value_counts
 
     assert rank_to_value_counts(tuple(ranks)) == Shoe(tuple(ranks)).value_counts
+
+
+def test_value_batch_is_exact_either_side_of_the_float64_and_int64_bounds():
+    """458 cards: total < 2**53 (float64); 459 and 520: int64 in numpy; 1,400: past the numpy
+    totals (over 1,000 cards: the Shoe path, still int64); each against the recursive walk."""
+    from exact_odds.punto_banco import walk as engine
+    from exact_odds.punto_banco.features import FLOAT_EXACT, INT64_EXACT
+
+    pricer = cached_pricer(STANDARD)
+    shoes = [Shoe.from_counts([36] * 12 + [26]), Shoe.from_counts([36] * 12 + [27]), Shoe.decks(10),
+             Shoe.from_counts([108] * 12 + [104])]
+    assert [s.size for s in shoes] == [458, 459, 520, 1400]
+    totals = [six_card_total(s) for s in shoes]
+    assert totals[0] < FLOAT_EXACT <= totals[1] and totals[3] < INT64_EXACT
+    nums, got = pricer.value_batch([s.value_counts for s in shoes], outcomes=True)
+    assert got == totals
+    # the Shoe path (checked against the recursive walk in tests/punto_banco/test_compiled.py), and
+    # the walk itself for the float64/int64 boundary shoes
+    assert nums == [r[:3] + pricer.ev_numerators(r) for r in pricer.batch_counts(shoes)]
+    for shoe, row, total in list(zip(shoes, nums, totals))[:2]:
+        dist = engine.walk(shoe)
+        outcome = dist.outcome_counts()
+        assert row[:3] == [outcome["banker"], outcome["player"], outcome["tie"]]
+        assert [Fraction(-n, s * total) for n, s in zip(row[3:], pricer.scales)] == [
+            b.price(dist).house_edge for b in STANDARD]
