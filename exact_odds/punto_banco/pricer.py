@@ -422,43 +422,27 @@ class Pricer:
         integers, as :func:`~exact_odds.punto_banco.features.precision` chooses)."""
         rows_list = _value_rows(value_counts)
         np = numpy_or_none()
-        if np is None or not rows_list:
-            shoes = [value_shoe(r) for r in rows_list]
-            fn = self.batch_counts if outcomes else self.batch_ev_numerators
-            full = fn(shoes)
-            if outcomes:
-                full = [r[:3] + self.ev_numerators(r) for r in full]
-            return full, [six_card_total(s) for s in shoes]
-        if outcomes:
-            matrix, norm = self._outcome_ev_matrix(np)
-        else:
-            matrix, norm = self._basis(np)[2], self._basis(np)[4]
-        small = [i for i, r in enumerate(rows_list) if sum(r) <= 1000]
+        small = [] if np is None else [i for i, r in enumerate(rows_list) if sum(r) <= 1000]
         out: list = [None] * len(rows_list)
         totals: list = [None] * len(rows_list)
         if small:
+            matrix, norm = self._outcome_ev_matrix(np) if outcomes else (self._basis(np)[2], self._basis(np)[4])
             c = np.array(rows_list if len(small) == len(rows_list) else [rows_list[i] for i in small], dtype=np.int64)
             n = c.sum(axis=1)
             total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)  # < 1000**6 < 2**63: exact
             for pick, kind in ((np.flatnonzero(total < FLOAT_EXACT), "float64"),
                                (np.flatnonzero(total >= FLOAT_EXACT), "int64")):
-                if not len(pick):
-                    continue
-                rows = self._rows_of_counts(np, kind, np.ascontiguousarray(c[pick].T), None, total[pick],
-                                            matrix, norm, chunk)
-                for j, t, r in zip(pick.tolist(), total[pick].tolist(), rows):
-                    out[small[j]] = r
-                    totals[small[j]] = t
-        large = [i for i in range(len(rows_list)) if out[i] is None]
-        if large:
-            shoes = [value_shoe(rows_list[i]) for i in large]
-            if outcomes:
-                full = [r[:3] + self.ev_numerators(r) for r in self.batch_counts(shoes)]
-            else:
-                full = self.batch_ev_numerators(shoes)
-            for i, s, r in zip(large, shoes, full):
-                out[i] = r
-                totals[i] = six_card_total(s)
+                if len(pick):
+                    rows = self._rows_of_counts(np, kind, np.ascontiguousarray(c[pick].T), None, total[pick],
+                                                matrix, norm, chunk)
+                    for j, t, r in zip(pick.tolist(), total[pick].tolist(), rows):
+                        out[small[j]], totals[small[j]] = r, t
+        rest = [i for i in range(len(rows_list)) if out[i] is None]  # no numpy, or over 1,000 cards
+        shoes = [value_shoe(rows_list[i]) for i in rest]
+        full = ([r[:3] + self.ev_numerators(r) for r in self.batch_counts(shoes)] if outcomes
+                else self.batch_ev_numerators(shoes))
+        for i, s, r in zip(rest, shoes, full):
+            out[i], totals[i] = r, six_card_total(s)
         return out, totals
 
     def _counts_python(self, shoe: Shoe) -> list[int]:

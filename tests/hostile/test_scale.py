@@ -56,6 +56,8 @@ def cli(args, stdin=None):
     ("CLOSED", "Connection refused"),
 ])
 def test_a_bad_or_unreachable_scheduler_is_one_line_exit_2_at_once(address, says):
+    import distributed  # noqa: F401  (imported first: its import time is not the connection's)
+
     if address == "CLOSED":
         address = f"tcp://127.0.0.1:{closed_port()}"
     for command in (["sweep", "-"], ["simulate", "--shoes", "2", "--decks", "1"]):
