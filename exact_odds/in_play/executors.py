@@ -84,6 +84,9 @@ def _quiet() -> None:
 def connect(target: Dask) -> Cluster:
     """A client of the Dask scheduler at ``target.address``, connected within ``target.timeout`` seconds."""
     address, timeout = target.address, target.timeout
+    from exact_odds.punto_banco.features import numpy_or_none
+
+    numpy_or_none()  # numpy first, with BLAS single-threaded (distributed would import it as it is)
     try:
         from distributed import Client  # optional: the dask extra
     except ImportError:

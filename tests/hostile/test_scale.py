@@ -21,6 +21,7 @@ from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
 from exact_odds.in_play import executors, parallel
 from exact_odds.in_play.executors import Dask, DaskMissing, SchedulerError
+from exact_odds.punto_banco.features import numpy_or_none
 from exact_odds.punto_banco.pricer import cached_pricer
 from exact_odds.report.in_play import edge_texts
 from exact_odds.report.numbers import fraction_text, percent_text
@@ -28,6 +29,7 @@ from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import Shoe, ShoeError
 
 ONE = "4,4,4,4,4,4,4,4,4,4,4,4,4\n"
+numpy_or_none()  # numpy (single-threaded BLAS) before distributed imports it: see tests/in_play/test_dask.py
 STANDARD = tuple(builtin_catalog().variant("standard"))
 
 

@@ -17,7 +17,12 @@ from exact_odds.in_play.executors import Dask
 from exact_odds.in_play.simulation import simulate
 from exact_odds.in_play.sweep import price_shoes
 from exact_odds.punto_banco import walk as engine
+from exact_odds.punto_banco.features import numpy_or_none
 from exact_odds.rules.shoe import Shoe
+
+# numpy before distributed imports it, with BLAS single-threaded as exact_odds chooses: else the
+# processes later tests fork share the cores with BLAS threads (several times slower)
+numpy_or_none()
 
 BETS = [builtin_catalog().bet(k) for k in ("banker", "player", "tie", "dragon7")]
 
