@@ -275,6 +275,11 @@ class PayLine:
             )
         return cls(label, condition, pays, compile_condition(condition, where=f"{where}: when"))
 
+    def __reduce__(self):
+        # Pickled without the compiled condition (code objects do not pickle), which is
+        # compiled again on loading: bets can be sent to other processes (--scheduler).
+        return (type(self), (self.label, self.condition, self.pays))
+
     @property
     def names(self) -> frozenset[str]:
         """The vocabulary names this line's condition reads."""

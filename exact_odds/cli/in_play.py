@@ -28,8 +28,33 @@ def bets_option(fn):
 
 
 def jobs_option(fn):
+    """--jobs N (local processes) and --scheduler ADDRESS (a Dask cluster), given to the
+    command as one ``jobs`` value (an int, or :class:`~exact_odds.in_play.executors.Dask`)."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, jobs, scheduler, **kwargs):
+        from exact_odds.in_play.executors import Dask, SchedulerError
+
+        if scheduler is not None:
+            if jobs != 1:
+                raise InputError("--jobs and --scheduler: give one (--jobs N runs N processes here, "
+                                 "--scheduler runs on the Dask cluster's workers)")
+            try:
+                jobs = Dask(scheduler)
+            except SchedulerError as exc:
+                raise InputError(f"--scheduler: {exc}") from None
+        try:
+            return fn(*args, jobs=jobs, **kwargs)
+        except SchedulerError as exc:
+            raise InputError(f"--scheduler: {exc}") from None
+
+    wrapper = click.option(
+        "--scheduler", metavar="ADDRESS", default=None,
+        help="Run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786) instead of local "
+             "processes; needs pip install \"exact_odds[dask]\" (see docs/cluster.md).")(wrapper)
     return click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, MAX_JOBS), metavar="N",
-                        help=f"Worker processes (this machine has {os.cpu_count() or 1} cores).")(fn)
+                        help=f"Worker processes (this machine has {os.cpu_count() or 1} cores).")(wrapper)
 
 
 #: Most worker processes: --jobs 100000 would fork that many processes at once.
@@ -87,15 +112,18 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep shoes.txt
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
+      exact-odds sweep shoes.txt --scheduler tcp://10.0.0.5:8786 -o edges.csv
     """
-    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep, price_shoes
-    from exact_odds.report.in_play import sweep_text
+    from functools import partial
+
+    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep_counts, sweep_text_chunks
+    from exact_odds.report.in_play import sweep_header, sweep_rows
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     if output is not None:
         check_output(output)
     try:
-        lines = parse_sweep(source, max_cards=52 * MAX_DECKS)
+        lines = parse_sweep_counts(source, max_cards=52 * MAX_DECKS)
     except SweepShoeTooLarge as exc:
         raise InputError(f"line {exc.line}: at most 52 x 10^18 cards (10^18 decks); "
                          "for the limit use --decks inf") from None
@@ -104,8 +132,9 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     except UnicodeDecodeError:
         raise not_text(source) from None
     with progress_bar(len(lines), "shoes") as progress:
-        prices = price_shoes([shoe for _, shoe in lines], bets, jobs, progress)
-    text = sweep_text(fmt, keys, [number for number, _ in lines], prices)
+        # priced and formatted in the workers, chunk by chunk (the parent reads and writes)
+        text = sweep_header(fmt, keys) + "".join(
+            sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress))
     if output is None:
         click.echo(text, nl=False)
     else:

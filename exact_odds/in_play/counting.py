@@ -269,6 +269,12 @@ def check_study(bet: PayTable, decks: int, cut_card: int, shoes: int, seed: int,
     return bet
 
 
+def _prepare(bet: PayTable, decks: int, burn: str, cut_card: int, counts: tuple[CountStrategy, ...]) -> None:
+    """The state :func:`play_shoe` reads, set in each worker (forked workers inherit it; others build it)."""
+    _WORK.update(pricer=cached_pricer((bet,), PUNTO_BANCO).prepare(), bet=bet, decks=decks, burn=burn,
+                 cut_card=cut_card, counts=counts)
+
+
 def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, cut_card: int = CARDS_BEHIND_CUT,
                 shoes: int = DEFAULT_SHOES, seed: int = 1, burn: str = "none", jobs: int = 1,
                 progress: Callable[[int], None] | None = None) -> CountStudy:
@@ -281,10 +287,11 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
     counts = tuple(counts)
     if any(not isinstance(c, CountStrategy) for c in counts):
         raise TypeError("counts must be CountStrategy objects, such as CountStrategy('mine', tags, Fraction(4))")
-    pricer = cached_pricer((bet,), PUNTO_BANCO).prepare()
-    _WORK.update(pricer=pricer, bet=bet, decks=decks, burn=burn, cut_card=cut_card, counts=counts)
+    setup = (bet, decks, burn, cut_card, counts)
+    _prepare(*setup)
     acc = [StrategyAccumulator() for _ in range(1 + len(counts))]
-    for tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
+    for tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress,
+                                setup=(_prepare, setup)):
         for a, t in zip(acc, tallies):
             a.add(t)
     names = ["perfect play"] + [c.name for c in counts]

@@ -1,4 +1,4 @@
-"""Running work over many shoes in N processes, in input order.
+"""Running work over many shoes in N processes, or on a Dask cluster, in input order.
 
 Workers are forked after the caller has prepared its state (the compiled
 walk and the pricer), so each process starts warm; results come back in
@@ -15,6 +15,14 @@ parent stops early (Ctrl-C, an error, or the caller dropping the iterator),
 the workers are killed outright and reaped, pending work is cancelled, and
 the executor is shut down without waiting: a worker killed while holding a
 queue's lock cannot make the parent wait, now or at interpreter exit.
+
+With ``jobs = Dask(address)`` (a Dask scheduler's address) the executor is a Dask
+client's instead (:mod:`exact_odds.in_play.executors`): the same submits, the
+same order, the same results. Workers there are other processes, often on
+other machines, and inherit nothing: ``setup = (function, args)`` is called
+once in each process before its first item (forked local workers inherit it
+from the parent, which calls it first). Stopping early cancels the tasks
+queued for this client and closes it.
 """
 
 from __future__ import annotations
@@ -25,6 +33,9 @@ from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence, TypeVar
+from uuid import uuid4
+
+from exact_odds.in_play import executors
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -45,10 +56,18 @@ def _one(item: Any) -> int:
     return 1
 
 
-def check_jobs(jobs: int) -> int:
-    """``jobs`` if it is a whole number >= 1."""
+#: Where work runs: a number of local processes, or a Dask cluster.
+Jobs = int | executors.Dask
+
+
+def check_jobs(jobs: Jobs) -> Jobs:
+    """``jobs`` if it is a whole number >= 1 (local processes) or a
+    :class:`~exact_odds.in_play.executors.Dask` cluster."""
+    if isinstance(jobs, executors.Dask):
+        return jobs
     if isinstance(jobs, bool) or not isinstance(jobs, int):
-        raise TypeError(f"jobs must be a whole number of processes (int), not {type(jobs).__name__}")
+        raise TypeError(f"jobs must be a whole number of processes (int) or a Dask cluster "
+                        f"(exact_odds.in_play.executors.Dask), not {type(jobs).__name__}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     return jobs
@@ -73,7 +92,18 @@ def _ignore_sigint() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _apply(fn: Callable[[T], R], batch: Sequence[T]) -> list[R]:
+#: A worker's state, made once per process: ``(function, args)`` called before the first item.
+Setup = tuple[Callable[..., Any], tuple[Any, ...]]
+
+#: The setups already made in this process, by the token of their run.
+_SET_UP: set[str] = set()
+
+
+def _apply(fn: Callable[[T], R], batch: Sequence[T], setup: tuple[str, Setup] | None = None) -> list[R]:
+    if setup is not None and setup[0] not in _SET_UP:
+        function, args = setup[1]
+        function(*args)
+        _SET_UP.add(setup[0])
     return [fn(item) for item in batch]
 
 
@@ -132,18 +162,44 @@ def stop(executor: Executor) -> None:
         thread.join(REAP_SECONDS)
 
 
-def run(fn: Callable[[T], R], items: Sequence[T], jobs: int = 1, chunk: int = 1,
-        size: Callable[[T], int] = _one, progress: Progress | None = None) -> Iterator[R]:
-    """``fn(item)`` for every item, in order, in ``jobs`` processes.
+def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1,
+        size: Callable[[T], int] = _one, progress: Progress | None = None,
+        setup: Setup | None = None) -> Iterator[R]:
+    """``fn(item)`` for every item, in order, in ``jobs`` processes (or on a Dask cluster:
+    ``jobs = Dask(address)``).
 
     ``fn`` must be a module-level function (picklable). Items go to the
     processes ``chunk`` at a time. After each item, ``progress(size(item))``
-    is called if given: the calls add up to :func:`total_size`. Stopping
-    early (Ctrl-C, an error, closing the iterator) kills the processes."""
+    is called if given: the calls add up to :func:`total_size`. ``setup``,
+    ``(function, args)``, is called here first and once in every other
+    process that runs items. Stopping early (Ctrl-C, an error, closing the
+    iterator) kills the processes, or cancels the cluster's tasks."""
     check_jobs(jobs)
     check_progress(progress)
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be a whole number >= 1, not {chunk!r}")
+    if setup is not None:
+        function, args = setup
+        function(*args)
+    token = (uuid4().hex, setup) if setup is not None else None
+    if token is not None:
+        _SET_UP.add(token[0])
+    batches = [items[i: i + chunk] for i in range(0, len(items), chunk)]
+    if isinstance(jobs, executors.Dask):
+        cluster = executors.connect(jobs)
+        finished = False
+        try:
+            yield from _in_order(cluster.executor, fn, batches, max(cluster.threads, 1) * AHEAD, size, progress,
+                                 token)
+            finished = True
+        except (ImportError, RuntimeError, AttributeError) as exc:
+            error = executors.mismatch(exc)
+            if error is None:
+                raise
+            raise error from None
+        finally:
+            executors.disconnect(cluster, early=not finished)
+        return
     jobs = min(jobs, len(items))  # a process per item at most: more would only sit idle
     if jobs <= 1:
         for item in items:
@@ -152,11 +208,10 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: int = 1, chunk: int = 1,
                 progress(size(item))
             yield r
         return
-    batches = [items[i: i + chunk] for i in range(0, len(items), chunk)]
     executor = process_executor(jobs)
     finished = False
     try:
-        yield from _in_order(executor, fn, batches, jobs * AHEAD, size, progress)
+        yield from _in_order(executor, fn, batches, jobs * AHEAD, size, progress, token)
         finished = True
     finally:
         if finished:
@@ -170,14 +225,15 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: int = 1, chunk: int = 1,
 
 
 def _in_order(executor: Executor, fn: Callable[[T], R], batches: list[Sequence[T]], ahead: int,
-              size: Callable[[T], int], progress: Progress | None) -> Iterator[R]:
+              size: Callable[[T], int], progress: Progress | None,
+              setup: tuple[str, Setup] | None = None) -> Iterator[R]:
     """The results of every batch in order, with at most ``ahead`` batches submitted and not yet read."""
     pending: deque[tuple[Sequence[T], Future]] = deque()
     upcoming = iter(batches)
 
     def submit_more() -> None:
         for batch in upcoming:
-            pending.append((batch, executor.submit(_apply, fn, batch)))
+            pending.append((batch, executor.submit(_apply, fn, batch, setup)))
             if len(pending) >= ahead:
                 return
 

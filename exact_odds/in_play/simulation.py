@@ -38,10 +38,11 @@ from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, 
 from exact_odds.in_play.statistics import (ASSUMPTION, Estimate, RatioMoments, ShoeTally, StrategyAccumulator,
                                            StrategyResult)
 from exact_odds.in_play.sweep import check_bets
+from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
-from exact_odds.rules.deal import falling, six_card_total
+from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO
 
@@ -122,8 +123,8 @@ def play_shoe(seed: int) -> ShoePlay:
     count, count_bet = _WORK["count"], _WORK["count_bet"]
     full = 4 * _WORK["decks"]
     dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"], cut_card=_WORK["cut_card"])
-    shoes = [Shoe(c.known) for c in dealt]
-    rows = pricer.batch_ev_numerators(shoes)  # EV × scale × total of every bet, exactly
+    # The batch path on value counts (Pricer.value_batch): no Shoe per coup; EV × scale × total, exactly.
+    numerators, totals = pricer.value_batch([rank_to_value_counts(c.known) for c in dealt])
     scales = pricer.scales
     tallies = [BetTally() for _ in bets]
     perfect = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in bets]
@@ -133,12 +134,11 @@ def play_shoe(seed: int) -> ShoePlay:
     cards = 52 * _WORK["decks"]
     best: list = [None] * len(bets)  # (numerator, denominator) of the best and worst EV so far
     worst: list = [None] * len(bets)
-    for coup, shoe, nums in zip(dealt, shoes, rows):
-        n = shoe.size
-        total = six_card_total(shoe)
+    for coup, total, nums in zip(dealt, totals, numerators):
+        n = sum(coup.known)
         line_counts = None  # the line counts, for E[payout²], priced only for a coup some strategy bets
         for b, (bet, off, pays, num) in enumerate(zip(bets, pricer.offsets, pricer.payouts, nums)):
-            den = scales[b] * total
+            den = scales[b] * total  # EV = num / den, exactly
             t = tallies[b]
             t.coups += 1
             tally_row = t.by_remaining.setdefault(n, [0, 0, 0])
@@ -152,7 +152,7 @@ def play_shoe(seed: int) -> ShoePlay:
             counts_here = count is not None and b == count_bet and count.bets([full - k for k in coup.known], n)
             if num > 0 or counts_here:
                 ev = Fraction(num, den)
-                line_counts = pricer.counts(shoe) if line_counts is None else line_counts
+                line_counts = pricer.counts(Shoe(coup.known)) if line_counts is None else line_counts
                 lines = line_counts[off: off + len(pays)]
                 m2 = Fraction(sum(p * p * c for p, c in zip(pays, lines)), scales[b] * den)
                 paid = payout(bet, coup.deal)
@@ -454,7 +454,8 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     depth = [[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev]
     edge_counts: list[dict[int, Counter]] = [{} for _ in bets]
     coups = 0
-    for play in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress):
+    for play in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress,
+                             setup=(_prepare, (bets, decks, burn, cut_card, count, count_bet))):
         coups += play.coups
         for b, (t, s) in enumerate(zip(tallies, play.tallies)):
             t.merge(s)

@@ -10,17 +10,17 @@ before every coup).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from functools import partial
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import listed, short
 from exact_odds.in_play.dealing import check_lines, check_tableau
+from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
-from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 from exact_odds.text import NumberError, shown, whole_number
@@ -45,26 +45,38 @@ class SweepShoeTooLarge(SweepError):
 def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Shoe:
     """The shoe of one line (comments already removed): 13 rank counts separated by commas,
     each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
+    return Shoe(sweep_line_counts(text, number, max_cards))
+
+
+def sweep_line_counts(text: str, number: int, max_cards: int | None = None) -> tuple[int, ...]:
+    """:func:`parse_sweep_line`'s 13 rank counts, checked the same way, without the :class:`Shoe`."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 13:
         raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
-    counts = []
-    for p in parts:
-        try:
-            if p[:1] in ("+", "-"):  # a count has no sign
-                raise NumberError("")
-            counts.append(whole_number(p, MAX_COUNT_DIGITS))
-        except NumberError as exc:
-            if exc.too_large:
-                digits = len(p.lstrip("0"))
-                raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
-            raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
+    digits = "".join(parts)
+    if digits.isascii() and digits.isdigit() and all(parts) and max(map(len, parts)) <= MAX_COUNT_DIGITS:
+        counts = [int(p) for p in parts]  # the common case: plain ASCII digits, read at once
+    else:
+        counts = [_count(p, number) for p in parts]
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
     if max_cards is not None and total > max_cards:
         raise SweepShoeTooLarge(number, f"the shoe has {total} cards; at most {max_cards} are allowed")
-    return Shoe(tuple(counts))
+    return tuple(counts)
+
+
+def _count(p: str, number: int) -> int:
+    """One count of line ``number``, or the :class:`SweepError` that says what is wrong with it."""
+    try:
+        if p[:1] in ("+", "-"):  # a count has no sign
+            raise NumberError("")
+        return whole_number(p, MAX_COUNT_DIGITS)
+    except NumberError as exc:
+        if exc.too_large:
+            digits = len(p.lstrip("0"))
+            raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
+        raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
 
 
 def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tuple[int, Shoe]]:
@@ -73,7 +85,14 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
     Every line is checked in order; the first bad one raises
     :class:`SweepError` naming it (:class:`SweepShoeTooLarge` for a shoe
     over ``max_cards``)."""
-    lines = check_lines(lines, "parse_sweep")
+    return [(number, Shoe(counts)) for number, counts in parse_sweep_counts(lines, max_cards, "parse_sweep")]
+
+
+def parse_sweep_counts(lines: Iterable[str], max_cards: int | None = None,
+                       who: str = "parse_sweep_counts") -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`parse_sweep` as (line number, 13 rank counts): the same checks, no :class:`Shoe`
+    made (what :func:`sweep_text_chunks` reads)."""
+    lines = check_lines(lines, who)
     if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
         raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
     shoes = []
@@ -82,20 +101,28 @@ def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tupl
             raise TypeError(f"line {number}: lines must be str, not {type(line).__name__}")
         text = line.split("#", 1)[0].strip()
         if text:
-            shoes.append((number, parse_sweep_line(text, number, max_cards)))
+            shoes.append((number, sweep_line_counts(text, number, max_cards)))
     return shoes
 
 
-@dataclass(frozen=True)
-class ShoePrice:
+class ShoePrice(NamedTuple):
     """One shoe's six-card counts of Banker wins, Player wins and ties, their total
-    N(N-1)...(N-5), and each bet's exact house edge (in the order of the bets)."""
+    N(N-1)...(N-5), and each bet's exact expected value as an integer numerator over
+    ``scale * total`` (``scales``: each bet's :func:`~exact_odds.punto_banco.pricer.pay_scale`);
+    :attr:`house_edges` gives them as fractions. (A named tuple: a sweep makes one per shoe,
+    and a tuple is made several times faster than a frozen dataclass.)"""
 
     banker: int
     player: int
     tie: int
     total: int
-    house_edges: tuple[Fraction, ...]
+    ev_numerators: tuple[int, ...]
+    scales: tuple[int, ...]
+
+    @property
+    def house_edges(self) -> tuple[Fraction, ...]:
+        """Each bet's exact house edge (in the order of the bets)."""
+        return tuple(Fraction(-num, scale * self.total) for num, scale in zip(self.ev_numerators, self.scales))
 
     def __repr__(self) -> str:
         edges = [percent_text(e, 4) for e in self.house_edges]
@@ -103,18 +130,27 @@ class ShoePrice:
                      f"house edges {listed(edges, 4)})")
 
 
-# State a forked worker inherits (see exact_odds.in_play.parallel).
+# State a worker process sets up once (see exact_odds.in_play.parallel).
 _PRICER: dict[str, Pricer] = {}
 
 
-def _price_chunk(shoes: list[Shoe]) -> list[ShoePrice]:
+def _set_pricer(bets: tuple[PayTable, ...], tableau: Tableau) -> None:
+    _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
+
+
+def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
+    """Every shoe of the chunk priced (given by its value counts)."""
     pricer = _PRICER["pricer"]
-    out = []
-    for shoe, counts in zip(shoes, pricer.batch_counts(shoes)):
-        total = six_card_total(shoe)
-        edges = tuple(-ev for ev in pricer.expected_values(counts, total))
-        out.append(ShoePrice(counts[0], counts[1], counts[2], total, edges))
-    return out
+    rows, totals = pricer.value_batch(value_counts, outcomes=True)
+    scales = pricer.scales
+    return [ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals)]
+
+
+def _price_and_format(formatter: Callable[[list[int], list[ShoePrice]], str],
+                      chunk: list[tuple[int, tuple[int, ...]]]) -> str:
+    """A chunk of (line number, rank counts) priced, and ``formatter``'s text of it."""
+    prices = _price_chunk([rank_to_value_counts(counts) for _, counts in chunk])
+    return formatter([number for number, _ in chunk], prices)
 
 
 def check_bets(bets: Iterable[PayTable]) -> tuple[PayTable, ...]:
@@ -158,26 +194,53 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
     return cached_pricer(check_bets(bets), check_tableau(tableau)).house_edges(shoe)
 
 
-#: Shoes per unit of work sent to a process.
+#: Shoes per unit of work sent to a local process.
 CHUNK = 256
+#: Shoes per unit of work sent to a Dask worker: a task there costs a round trip to the scheduler.
+DASK_CHUNK = 1024
 
 
-def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: int = 1,
+def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.Jobs = 1,
                 progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO) -> list[ShoePrice]:
     """Every value-level bet's exact house edge for every shoe, in input order.
 
-    ``jobs`` processes share the work; ``progress(n)`` is called as each
-    batch of n shoes is done (the calls add up to ``len(shoes)``). Bets
-    that look at ranks or suits (pairs) are refused with a
-    :class:`~exact_odds.bets.paytable.PayTableError`."""
+    ``jobs`` processes share the work, or the workers of a Dask cluster
+    (``jobs = Dask("tcp://host:8786")``, :class:`~exact_odds.in_play.executors.Dask`;
+    needs ``dask.distributed``); the results are the same. ``progress(n)`` is
+    called as each batch of n shoes is done (the calls add up to
+    ``len(shoes)``). Bets that look at ranks or suits (pairs) are refused
+    with a :class:`~exact_odds.bets.paytable.PayTableError`."""
     shoes = check_shoes(shoes)
     bets = check_bets(bets)
     parallel.check_jobs(jobs)
     parallel.check_progress(progress)
     check_tableau(tableau)
-    _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
-    chunks = [shoes[i: i + CHUNK] for i in range(0, len(shoes), CHUNK)]
+    cached_pricer(bets, tableau)  # refuses rank-level bets before any work
+    size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    chunks = [[s.value_counts for s in shoes[i: i + size]] for i in range(0, len(shoes), size)]
     out: list[ShoePrice] = []
-    for part in parallel.run(_price_chunk, chunks, jobs, size=len, progress=progress):
-        out.extend(part)
+    for prices in parallel.run(_price_chunk, chunks, jobs, size=len, progress=progress,
+                               setup=(_set_pricer, (bets, tableau))):
+        out.extend(prices)
     return out
+
+
+def sweep_text_chunks(lines: Sequence[tuple[int, tuple[int, ...]]], bets: Iterable[PayTable],
+                      formatter: Callable[[list[int], list[ShoePrice]], str], jobs: parallel.Jobs = 1,
+                      progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO) -> Iterator[str]:
+    """The shoes of a sweep (:func:`parse_sweep_counts`) priced as :func:`price_shoes` prices them,
+    and turned into text by ``formatter(line numbers, prices)`` in the workers themselves, a chunk
+    at a time, in input order (so the parent only reads the file and writes the text).
+    ``formatter`` must be picklable (a module-level function, or a ``functools.partial`` of one)."""
+    lines = list(lines)
+    bets = check_bets(bets)
+    parallel.check_jobs(jobs)
+    parallel.check_progress(progress)
+    check_tableau(tableau)
+    if not callable(formatter):
+        raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
+    cached_pricer(bets, tableau)  # refuses rank-level bets before any work
+    size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
+    return parallel.run(partial(_price_and_format, formatter), chunks, jobs, size=len, progress=progress,
+                        setup=(_set_pricer, (bets, tableau)))

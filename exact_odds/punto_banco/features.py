@@ -40,11 +40,13 @@ from __future__ import annotations
 
 import os
 import sys
+from operator import itemgetter
 from typing import Any, Sequence
 
 from exact_odds.punto_banco.compiled import FACTORS, OCCURRENCES, CompiledWalk, compiled
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import check_walk_arguments
+from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -74,12 +76,37 @@ def numpy_or_none() -> Any:
 
 def precision(shoe: Shoe) -> str:
     """'float64', 'int64' or 'python': the number type that is exact for ``shoe``."""
-    total = six_card_total(shoe)
+    return kind_of_total(six_card_total(shoe))
+
+
+def kind_of_total(total: int) -> str:
+    """:func:`precision` of a shoe whose six-card total is ``total``."""
     if total < FLOAT_EXACT:
         return "float64"
     if total < INT64_EXACT:
         return "int64"
     return "python"
+
+
+#: The ranks of each value 0..9 (from the rules' RANK_VALUES): 10, J, Q, K are 0, the others one each.
+_RANKS_OF_VALUE = tuple(tuple(r for r, v in enumerate(RANK_VALUES) if v == value) for value in range(10))
+_TENS = itemgetter(*_RANKS_OF_VALUE[0])
+_ONE_RANK = itemgetter(*(ranks[0] for ranks in _RANKS_OF_VALUE[1:]))
+assert all(len(ranks) == 1 for ranks in _RANKS_OF_VALUE[1:])
+
+
+def rank_to_value_counts(ranks: Sequence[int]) -> tuple[int, ...]:
+    """The cards of each value 0..9 in a shoe of ``ranks`` (13 rank counts A..K): what
+    :meth:`Pricer.value_batch <exact_odds.punto_banco.pricer.Pricer.value_batch>` reads
+    (simulate calls it before every coup, so it is two item lookups, not a loop)."""
+    return (sum(_TENS(ranks)),) + _ONE_RANK(ranks)
+
+
+def value_shoe(value_counts: Sequence[int]) -> Shoe:
+    """A shoe holding ``value_counts[v]`` cards of each value v (the ten-value cards as 10s):
+    the same features, walk and prices as any shoe with those value counts."""
+    c = tuple(value_counts)
+    return Shoe(c[1:10] + (c[0], 0, 0, 0))
 
 
 # --- a shoe's features ----------------------------------------------------
@@ -166,6 +193,44 @@ def six_card_features(np: Any, shoes: Sequence[Shoe], cw: CompiledWalk, dtype: A
     f = t[prefix]
     f *= t[suffix]
     return f
+
+
+def six_card_features_of_counts(np: Any, counts: Any, finite: Any, cw: CompiledWalk, dtype: Any,
+                                index: Any, out: Any = None) -> Any:
+    """:func:`six_card_features` of shoes given by their value counts: ``counts`` a (10, S)
+    int64 array (the infinite deck's weights where ``finite`` is 0), ``finite`` an (S,) array
+    of 0 and 1 (None: every shoe finite). The same numbers, from the same bounds.
+
+    ``out``, if given, is two C-contiguous (len(index[0]), S) arrays of ``dtype`` to work in
+    (the first is returned): a chunk's features are megabytes, and fresh arrays that large
+    cost the system's page faults every time, more than the arithmetic."""
+    s0, s1, s2 = cw.arrays(np)["triple_slots"]
+    prefix, suffix = index
+    g = card_factor_rows(np, counts, finite, dtype)
+    t = g[s0]
+    t *= g[s1]
+    t *= g[s2]
+    if out is None:
+        out = (np.empty((len(prefix), counts.shape[1]), dtype=dtype),
+               np.empty((len(prefix), counts.shape[1]), dtype=dtype))
+    f, tmp = out
+    # mode="wrap" (every index is in range anyway) lets take write straight into ``out``
+    np.take(t, prefix, axis=0, out=f, mode="wrap")
+    np.take(t, suffix, axis=0, out=tmp, mode="wrap")
+    np.multiply(f, tmp, out=f)
+    return f
+
+
+def card_factor_rows(np: Any, counts: Any, finite: Any, dtype: Any) -> Any:
+    """The 60 card factors ``max(c_v - r, 0)`` (slot 6v + r) of shoes given by a (10, S) array of
+    value counts, as a (60, S) array of ``dtype``; where ``finite`` is 0 the counts are the
+    infinite deck's weights, repeated (drawing with replacement)."""
+    r = np.arange(OCCURRENCES, dtype=np.int64)[None, :, None]
+    if finite is not None:
+        r = r * finite[None, None, :]
+    g = counts[:, None, :] - r
+    np.maximum(g, 0, out=g)
+    return g.reshape(60, -1).astype(dtype)
 
 
 def factor_arrays(np: Any, shoes: Sequence[Shoe], dtype: Any) -> Any:

@@ -38,19 +38,25 @@ use, else Python integers.
 from __future__ import annotations
 
 import math
+import threading
 from collections import defaultdict
+from itertools import chain
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
 from exact_odds.punto_banco.compiled import compiled
-from exact_odds.punto_banco.features import (INT64_EXACT, FLOAT_EXACT, features, numpy_or_none, precision,
-                                             six_card_features)
+from exact_odds.punto_banco.features import (INT64_EXACT, FLOAT_EXACT, features, kind_of_total, numpy_or_none,
+                                             six_card_features, six_card_features_of_counts, value_shoe)
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import six_card_total
-from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.shoe import MIN_CARDS, Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+
+#: Shoes evaluated together by the batch path: enough to pay numpy's overhead per call, few
+#: enough that a chunk's features (5,005 float64 per shoe) stay in the processor's cache.
+CHUNK = 64
 
 #: Outcome rows every :class:`Pricer` computes first.
 OUTCOMES = ("banker", "player", "tie")
@@ -118,6 +124,7 @@ class Pricer:
         self._dense = {}
         self._rows = None
         self._basis_cache = None
+        self._outcome_ev = None
 
     @property
     def rows(self) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -247,17 +254,19 @@ class Pricer:
             self._basis(np)
         return self
 
-    def _basis_counts(self, np, shoes: Sequence[Shoe], kind: str):
-        """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S)."""
+    def _basis_counts(self, np, counts, finite, totals, kind: str, work=None):
+        """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S): ``counts`` their
+        value counts (10, S), ``finite`` (S,) 0 for the infinite deck (None: all finite), ``totals`` (S,);
+        ``work``: two arrays to compute the features in (see :func:`six_card_features_of_counts`)."""
         dtype = np.float64 if kind == "float64" else np.int64
         b, index = self._basis(np)[0], self._basis(np)[5]
         if dtype is not np.float64:
             b = b.astype(np.int64)
-        f = six_card_features(np, shoes, self.compiled, dtype, index)
-        out = np.empty((b.shape[0] + 1, len(shoes)), dtype=np.int64)
+        f = six_card_features_of_counts(np, counts, finite, self.compiled, dtype, index, work)
+        out = np.empty((b.shape[0] + 1, counts.shape[1]), dtype=np.int64)
         # Every partial sum of a row is at most total (module docstring): exact.
-        out[:-1] = (b @ f[:, 0])[:, None] if len(shoes) == 1 else b @ f
-        out[-1] = [six_card_total(s) for s in shoes]
+        out[:-1] = b @ f
+        out[-1] = totals
         return out
 
     def _combine(self, np, matrix, norm: int, basis):
@@ -322,18 +331,11 @@ class Pricer:
                 for off, pays in zip(self.offsets, self.payouts)]
 
     # -- many shoes
-    def _by_kind(self, shoes: Sequence[Shoe]):
-        by_kind: dict[str, list[int]] = defaultdict(list)
-        for i, s in enumerate(shoes):
-            s.checked()
-            by_kind[precision(s)].append(i)
-        return by_kind
-
-    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
+    def batch_counts(self, shoes: Sequence[Shoe], chunk: int = CHUNK) -> list[list[int]]:
         """Row counts of every shoe, in order (numpy in chunks, exact)."""
         return self._batch(shoes, chunk, self._counts_python, matrix=1, norm=3)
 
-    def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = 16) -> list[list[int]]:
+    def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = CHUNK) -> list[list[int]]:
         """Each bet's EV numerator (over ``scale * total``) for every shoe, in order, exact."""
         return self._batch(shoes, chunk, lambda s: self.ev_numerators(self._counts_python(s)), matrix=2, norm=4)
 
@@ -343,22 +345,132 @@ class Pricer:
         shoes = list(shoes)
         np = numpy_or_none()
         out: list = [None] * len(shoes)
-        for kind, idx in self._by_kind(shoes).items():
+        groups: dict[str, tuple[list[int], list[tuple[int, ...]], list[int], list[int]]] = {}
+        for i, s in enumerate(shoes):
+            total = six_card_total(s.checked())
+            kind = kind_of_total(total)
             if np is None or kind == "python":
-                for i in idx:
-                    out[i] = python_row(shoes[i])
+                out[i] = python_row(s)
                 continue
+            idx, counts, finite, totals = groups.setdefault(kind, ([], [], [], []))
+            idx.append(i)
+            counts.append(s.value_counts)
+            finite.append(0 if s.is_infinite else 1)
+            totals.append(total)
+        for kind, (idx, counts, finite, totals) in groups.items():
+            fin = None if all(finite) else np.array(finite, dtype=np.int64)
             basis = self._basis(np)
-            for start in range(0, len(idx), chunk):
-                part = idx[start: start + chunk]
-                rows = self._combine(np, basis[matrix], basis[norm], self._basis_counts(np, [shoes[i] for i in part], kind))
-                for i, r in zip(part, rows):
-                    out[i] = r
+            rows = self._rows_of_counts(np, kind, np.array(counts, dtype=np.int64).T, fin,
+                                        np.array(totals, dtype=np.int64), basis[matrix], basis[norm], chunk)
+            for i, r in zip(idx, rows):
+                out[i] = r
         return out
+
+    def _rows_of_counts(self, np, kind: str, counts, finite, totals, m, bound: int,
+                        chunk: int) -> list[list[int]]:
+        """``m @ basis counts`` for shoes of one number type given as arrays (:meth:`_basis_counts`),
+        ``chunk`` shoes at a time (so the features stay in cache); ``bound`` is ``m``'s largest
+        absolute row sum (:meth:`_combine`)."""
+        rows: list[list[int]] = []
+        n = counts.shape[1]
+        dtype = np.float64 if kind == "float64" else np.int64
+        columns = len(self._basis(np)[5][0])
+        flat = self._work_arrays(np, dtype, columns * min(chunk, n))
+        for start in range(0, n, chunk):
+            part = slice(start, start + chunk)
+            fin = None if finite is None else finite[part]
+            size = min(chunk, n - start)
+            work = tuple(a[: columns * size].reshape(columns, size) for a in flat)  # C-contiguous views
+            rows += self._combine(np, m, bound, self._basis_counts(np, counts[:, part], fin, totals[part], kind, work))
+        return rows
+
+    def _work_arrays(self, np, dtype, size: int):
+        """Two flat arrays of at least ``size`` elements of ``dtype`` to compute features in, kept
+        per thread between calls: a chunk's features are megabytes, and fresh arrays that large
+        cost more in page faults than the arithmetic (a shoe in play is priced 80 coups at a time)."""
+        local = self.__dict__.setdefault("_local", threading.local())
+        key = np.dtype(dtype).char
+        arrays = getattr(local, key, None)
+        if arrays is None or arrays[0].size < size:
+            arrays = (np.empty(size, dtype=dtype), np.empty(size, dtype=dtype))
+            setattr(local, key, arrays)
+        return arrays
+
+    def _outcome_ev_matrix(self, np):
+        """Rows giving Banker, Player and Tie counts then every bet's EV numerator, from the
+        basis counts, and the largest row sum of their absolute values (the bound of
+        :meth:`_combine`)."""
+        if self._outcome_ev is None:
+            e, pe = self._basis(np)[1], self._basis(np)[2]
+            rows = np.concatenate([e[:3], pe]) if len(pe) else e[:3]
+            norm = max(sum(abs(int(x)) for x in row) for row in rows.tolist())
+            rows = rows.astype(object if norm >= INT64_EXACT else np.int64)
+            self._outcome_ev = (rows, norm)
+        return self._outcome_ev
+
+    def value_batch(self, value_counts, outcomes: bool = False,
+                    chunk: int = CHUNK) -> tuple[list[list[int]], list[int]]:
+        """Every bet's EV numerator (over ``scale * total``) for finite shoes given only by
+        their value counts, and each shoe's ``total``: the batch path without a
+        :class:`~exact_odds.rules.shoe.Shoe` per shoe (for a shoe dealt coup by coup).
+
+        ``value_counts`` holds, per shoe, the cards of each value 0..9 (10, J, Q and K are
+        value 0): a list of 10-tuples or an (S, 10) integer array; each shoe holds at least
+        six cards. With ``outcomes``, each row starts with the six-card counts of Banker,
+        Player and Tie wins. Exact: the same integers as :meth:`batch_ev_numerators`
+        (float64 for shoes whose total is below 2**53, int64 below 2**63, else Python
+        integers, as :func:`~exact_odds.punto_banco.features.precision` chooses)."""
+        rows_list = _value_rows(value_counts)
+        np = numpy_or_none()
+        small = [] if np is None else [i for i, r in enumerate(rows_list) if sum(r) <= 1000]
+        out: list = [None] * len(rows_list)
+        totals: list = [None] * len(rows_list)
+        if small:
+            matrix, norm = self._outcome_ev_matrix(np) if outcomes else (self._basis(np)[2], self._basis(np)[4])
+            c = np.array(rows_list if len(small) == len(rows_list) else [rows_list[i] for i in small], dtype=np.int64)
+            n = c.sum(axis=1)
+            total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)  # < 1000**6 < 2**63: exact
+            for pick, kind in ((np.flatnonzero(total < FLOAT_EXACT), "float64"),
+                               (np.flatnonzero(total >= FLOAT_EXACT), "int64")):
+                if len(pick):
+                    rows = self._rows_of_counts(np, kind, np.ascontiguousarray(c[pick].T), None, total[pick],
+                                                matrix, norm, chunk)
+                    for j, t, r in zip(pick.tolist(), total[pick].tolist(), rows):
+                        out[small[j]], totals[small[j]] = r, t
+        rest = [i for i in range(len(rows_list)) if out[i] is None]  # no numpy, or over 1,000 cards
+        shoes = [value_shoe(rows_list[i]) for i in rest]
+        full = ([r[:3] + self.ev_numerators(r) for r in self.batch_counts(shoes)] if outcomes
+                else self.batch_ev_numerators(shoes))
+        for i, s, r in zip(rest, shoes, full):
+            out[i], totals[i] = r, six_card_total(s)
+        return out, totals
 
     def _counts_python(self, shoe: Shoe) -> list[int]:
         f = features(shoe, self.compiled)
         return [sum(mult * f[m] for m, mult in row) for row in self.rows]
+
+
+def _value_rows(value_counts) -> list[tuple[int, ...]]:
+    """``value_counts`` as a list of 10-tuples of Python ints, checked (whole numbers >= 0,
+    at least six cards a shoe)."""
+    if hasattr(value_counts, "tolist"):
+        value_counts = value_counts.tolist()
+    if isinstance(value_counts, (str, bytes)):
+        raise TypeError("value_counts must be a sequence of 10 value counts per shoe, not a string")
+    try:
+        rows = [tuple(r) for r in value_counts]
+    except TypeError:
+        raise TypeError(f"value_counts must be a sequence of 10 value counts per shoe, "
+                        f"not {type(value_counts).__name__}") from None
+    if (not rows or set(map(type, chain.from_iterable(rows))) == {int} and set(map(len, rows)) == {10}
+            and min(map(min, rows)) >= 0 and min(map(sum, rows)) >= MIN_CARDS):
+        return rows  # every count a whole number >= 0, every shoe of 10 values and 6 cards or more
+    for i, r in enumerate(rows):
+        if len(r) != 10 or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in r):
+            raise ValueError(f"value_counts[{i}] must be 10 whole numbers >= 0 (cards of value 0..9), not {r!r}")
+        if sum(r) < MIN_CARDS:
+            raise ShoeError(f"value_counts[{i}] has {sum(r)} cards; a coup needs at least {MIN_CARDS}")
+    return rows
 
 
 def pay_scale(bet: PayTable) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from exact_odds.report.document import Report, Section, Table
@@ -132,23 +133,35 @@ def sweep_headers(keys: Sequence[str]) -> list[str]:
     return headers
 
 
+def edge_texts(num: int, den: int, places: int = 10) -> tuple[str, str]:
+    """The house edge ``-num/den`` as ``'p/q'`` in lowest terms and in percent to ``places``
+    decimals (without '%'), by integer arithmetic alone: the same text as
+    :func:`~exact_odds.report.numbers.fraction_text` and
+    :func:`~exact_odds.report.numbers.percent_text` of the Fraction (half away from zero),
+    without building it (a sweep prints millions)."""
+    g = math.gcd(num, den)
+    unit = 10**places
+    q, r = divmod((num if num >= 0 else -num) * 100 * unit, den)
+    if r + r >= den:
+        q += 1
+    whole, frac = divmod(q, unit)
+    sign = "-" if num > 0 and q else ""
+    return f"{-num // g}/{den // g}", f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
+
+
 def _sweep_cells(price: "ShoePrice") -> list[str]:
     row = [str(price.banker), str(price.player), str(price.tie), str(price.total)]
-    for edge in price.house_edges:
-        row += [fraction_text(edge), percent_text(edge, 10).rstrip("%")]
+    for num, scale in zip(price.ev_numerators, price.scales):
+        row += edge_texts(num, scale * price.total)
     return row
 
 
-def _sweep_csv(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(sweep_headers(keys))
-    for number, price in zip(lines, prices):
-        writer.writerow([number] + _sweep_cells(price))
-    return buf.getvalue()
+def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+    # The cells are digits, '/', '-' and '.': never quoted, so a row is its cells joined by commas.
+    return "".join(f"{number},{','.join(_sweep_cells(price))}\n" for number, price in zip(lines, prices))
 
 
-def _sweep_jsonl(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     headers = sweep_headers(keys)
     out = []
     for number, price in zip(lines, prices):
@@ -158,13 +171,31 @@ def _sweep_jsonl(keys: Sequence[str], lines: Sequence[int], prices: Sequence["Sh
     return "".join(out)
 
 
-#: The text of a sweep file, by ``--format``.
-SWEEP_FORMATS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoePrice"]], str]] = {
-    "csv": _sweep_csv,
-    "jsonl": _sweep_jsonl,
+def _csv_header(keys: Sequence[str]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow(sweep_headers(keys))
+    return buf.getvalue()
+
+
+def sweep_header(fmt: str, keys: Sequence[str]) -> str:
+    """The text before the rows: the CSV header row ('' for jsonl)."""
+    return {"csv": _csv_header, "jsonl": lambda keys: ""}[fmt](keys)
+
+
+def sweep_rows(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+    """The rows of some shoes in ``fmt`` ('csv' or 'jsonl'), numbered by their input lines
+    (a module-level function: sweep's workers format their own chunks with it)."""
+    return SWEEP_ROWS[fmt](keys, lines, prices)
+
+
+#: The rows of a sweep file, by ``--format``.
+SWEEP_ROWS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoePrice"]], str]] = {
+    "csv": _csv_rows,
+    "jsonl": _jsonl_rows,
 }
+SWEEP_FORMATS = tuple(SWEEP_ROWS)
 
 
 def sweep_text(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     """The whole sweep output in ``fmt`` ('csv' or 'jsonl'): a row per shoe, numbered by its input line."""
-    return SWEEP_FORMATS[fmt](keys, lines, prices)
+    return sweep_header(fmt, keys) + sweep_rows(fmt, keys, lines, prices)

@@ -99,3 +99,25 @@ def test_house_edges_of_one_shoe_are_the_walk_s():
     assert house_edges(shoe, STANDARD) == [bet.price(dist).house_edge for bet in STANDARD]
     with pytest.raises(TypeError, match="needs a Shoe"):
         house_edges([4] * 13, STANDARD)
+
+
+def test_text_formatted_in_the_workers_equals_the_report_of_price_shoes():
+    """sweep's command path (parse_sweep_counts, then sweep_text_chunks formatting in the workers)
+    prints what sweep_text prints for price_shoes, in any number of processes."""
+    from functools import partial
+
+    from exact_odds.in_play.sweep import parse_sweep_counts, sweep_text_chunks
+    from exact_odds.report.in_play import sweep_header, sweep_rows, sweep_text
+
+    lines = [DECK, "# comment", "32," * 12 + "31", "1,1,1,1,1,1,0,0,0,0,0,0,0"] * 150
+    counted = parse_sweep_counts(lines)
+    assert [(n, Shoe(c)) for n, c in counted] == parse_sweep(lines)
+    prices = price_shoes([s for _, s in parse_sweep(lines)], STANDARD)
+    keys = ["banker", "player", "tie"]
+    for fmt in ("csv", "jsonl"):
+        expected = sweep_text(fmt, keys, [n for n, _ in counted], prices)
+        for jobs in (1, 2):
+            calls = []
+            text = sweep_header(fmt, keys) + "".join(
+                sweep_text_chunks(counted, STANDARD, partial(sweep_rows, fmt, keys), jobs, calls.append))
+            assert text == expected and sum(calls) == len(counted) == 450

@@ -1,0 +1,79 @@
+"""Dask: two workers against one, on 20,000 shoes (price_shoes) and on simulate.
+
+Starts two local Dask clusters of worker processes (1 worker, and 2 workers;
+one thread each, over TCP as a real cluster), warms every worker (the first
+task of a process compiles the walk), then alternates the two, R times, on
+the same work. Prints the medians and the median of the per-round speed-ups
+(the target is >= 1.7x). Needs dask.distributed (pip install ".[dask]").
+
+Usage: python benchmarks/bench_dask.py [--shoes N] [--rounds R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from timing import ROOT  # noqa: E402,F401  (puts the repository on sys.path)
+
+from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
+from exact_odds.in_play.executors import Dask  # noqa: E402
+from exact_odds.in_play.simulation import simulate  # noqa: E402
+from exact_odds.in_play.sweep import price_shoes  # noqa: E402
+from exact_odds.rules.shoe import Shoe  # noqa: E402
+
+
+def shoes_in_play(n: int, seed: int = 3) -> list[Shoe]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = [r for r in range(13) for _ in range(32)]
+        rng.shuffle(cards)
+        left = cards[rng.randint(0, 400):]
+        out.append(Shoe.from_counts([left.count(r) for r in range(13)]))
+    return out
+
+
+def main() -> None:
+    from distributed import LocalCluster
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shoes", type=int, default=20_000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--sim-shoes", type=int, default=100)
+    args = ap.parse_args()
+    os.environ["PYTHONPATH"] = str(ROOT)  # the worker processes import exact_odds from here
+    bets = tuple(builtin_catalog().variant("standard"))
+    shoes = shoes_in_play(args.shoes)
+    kw = dict(threads_per_worker=1, processes=True, dashboard_address=None, protocol="tcp")
+    with LocalCluster(n_workers=1, **kw) as one, LocalCluster(n_workers=2, **kw) as two:
+        targets = {1: Dask(one.scheduler_address), 2: Dask(two.scheduler_address)}
+        expected = price_shoes(shoes[:2000], bets)
+        for target in targets.values():  # warm every worker, and check the results
+            assert price_shoes(shoes[:2000], bets, jobs=target) == expected
+        rows = []
+        for _ in range(args.rounds):
+            row = {}
+            for n, target in targets.items():
+                t = time.perf_counter()
+                price_shoes(shoes, bets, jobs=target)
+                row[("sweep", n)] = time.perf_counter() - t
+                t = time.perf_counter()
+                simulate(args.sim_shoes, 8, 1, bets, jobs=target)
+                row[("simulate", n)] = time.perf_counter() - t
+            rows.append(row)
+    print(f"Dask LocalCluster, worker processes of one thread, {args.rounds} rounds, {os.cpu_count()} cores "
+          f"(medians):")
+    for what, size in (("sweep", f"price_shoes of {args.shoes:,} 8-deck shoes in play"),
+                       ("simulate", f"simulate {args.sim_shoes} 8-deck shoes")):
+        t1 = statistics.median(r[(what, 1)] for r in rows)
+        t2 = statistics.median(r[(what, 2)] for r in rows)
+        speedup = statistics.median(r[(what, 1)] / r[(what, 2)] for r in rows)
+        print(f"  {size}: 1 worker {t1:.2f} s, 2 workers {t2:.2f} s; speed-up {speedup:.2f}x (target >= 1.7x)")
+
+
+if __name__ == "__main__":
+    main()
