@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import sys
 
+from exact_odds.interrupts import caused_by_ctrl_c
+
 
 def main() -> None:
     try:
         from exact_odds.cli import main as command_line
-    except KeyboardInterrupt:
+    except BaseException as exc:
+        if not caused_by_ctrl_c(exc):
+            raise
         print("exact-odds: interrupted", file=sys.stderr)
         raise SystemExit(130) from None
     command_line(prog_name="exact-odds")

@@ -13,6 +13,7 @@ import sys
 import click
 
 from exact_odds import __version__
+from exact_odds.interrupts import caused_by_ctrl_c
 from exact_odds.bets.paytable import PayTableError
 from exact_odds.rules.shoe import ShoeError
 
@@ -74,6 +75,10 @@ class Main(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt:
             raise Interrupted() from None
+        except Exception as exc:
+            if caused_by_ctrl_c(exc):  # e.g. a RuntimeError from a class being defined in a lazy import
+                raise Interrupted() from None
+            raise
 
     def resolve_command(self, ctx, args):
         name, command, rest = super().resolve_command(ctx, args)

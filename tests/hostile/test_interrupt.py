@@ -87,3 +87,25 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(delay):
     err = p.stderr.read().decode()
     assert status in (130, -signal.SIGINT) and "Traceback" not in err, (status, err)
     assert err.strip() == "exact-odds: interrupted", err
+
+
+def test_a_ctrl_c_that_python_wrapped_in_another_error_is_still_one_line(monkeypatch):
+    """A Ctrl-C while a dataclass is being defined (a lazy import inside a command) reaches us as
+    'RuntimeError: Error calling __set_name__' caused by the KeyboardInterrupt: it printed a traceback
+    and exit status 1 (seen once in test_ctrl_c_while_the_command_line_loads_is_one_line)."""
+    import exact_odds.punto_banco.analysis as analysis
+    from click.testing import CliRunner
+    from exact_odds.cli import main
+
+    def wrapped(*args, **kwargs):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("Error calling __set_name__ on 'Field' instance") from exc
+
+    monkeypatch.setattr(analysis, "analyse", wrapped)
+    r = CliRunner().invoke(main, ["edge"], prog_name="exact-odds")
+    assert r.exit_code == 130 and r.output.strip().endswith("exact-odds: interrupted"), r.output
+    monkeypatch.setattr(analysis, "analyse", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("a real bug")))
+    r = CliRunner().invoke(main, ["edge"], prog_name="exact-odds")
+    assert r.exit_code == 1 and isinstance(r.exception, RuntimeError)  # a real error is not called an interrupt
