@@ -1,0 +1,382 @@
+"""Nash equilibria of banque as a three-person game, exactly (docs/methods/banque-equilibrium.md).
+
+The players: the left punter (probability ``x`` of drawing on 5), the right
+punter (``y``) and the banker (a probability of drawing in each information
+set, :meth:`BanqueGame.info_sets`). Each punter's payoff is his tableau's EV
+(even money, a tie pushes); the banker's is ``-(theta * left + (1 - theta) *
+right)``.
+
+Every payoff is multilinear. In information set I the banker prefers to draw
+iff ``delta_I(x, y) > 0``, a bilinear function; the left punter's gain from
+drawing on 5, ``D_left``, does not depend on x and is linear in y and in the
+banker's mixes; ``D_right`` likewise. The search (exact integers throughout):
+
+1. **Pure punters** (x, y in {0, 1}): the banker's best reply is forced where
+   ``delta != 0`` and free where it is 0.
+2. **One punter mixed**, the other pure (Foster's algorithm, as in chemin de
+   fer): with y fixed, the banker's best reply changes only where a
+   ``delta_I(., y)`` crosses 0, and ``D_left`` is constant between those
+   points, so the candidates are those crossings.
+3. **Both punters mixed**, at a crossing of a banker indifference line that
+   depends on x only (an information set where the right tableau has a
+   natural) with one that depends on y only.
+
+At each candidate the banker may mix where he is indifferent; an exact linear
+program (sympy's rational simplex) finds mixes that make each punter's choice
+a best reply, or proves there are none. Every equilibrium returned is checked
+again exactly by :func:`equilibrium_gaps`. Not searched: both punters mixed
+anywhere else (at a crossing of two curves that both depend on x and y, whose
+coordinates may be irrational, or inside a region where the banker plays
+purely); the result says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from exact_odds.games.banque.game import BanqueGame, InfoSet
+from exact_odds.games.banque.model import LOSE, N_ACTIONS, STOOD, TIE, WIN, BanqueError, exact_probability
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+#: The classes of strategy profiles the search covers exhaustively.
+SEARCHED = ("both punters pure", "one punter mixed, the other pure",
+            "both punters mixed where an x-only and a y-only banker indifference line cross")
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """One exact Nash equilibrium at ``theta``: ``x`` and ``y`` the left and right
+    punters' probabilities of drawing on 5, ``banker`` the banker's probability
+    of drawing per information set (every set that can occur)."""
+
+    game: BanqueGame = field(repr=False)
+    theta: Fraction
+    x: Fraction
+    y: Fraction
+    banker: dict[InfoSet, Fraction] = field(repr=False)
+    mixed: tuple[InfoSet, ...]  # the banker's information sets where he mixes (0 < s < 1)
+    indifferent: tuple[InfoSet, ...]  # where he is indifferent (delta = 0), mixed or not
+    banker_unique: bool  # the banker's mixes are the only ones that support (x, y)
+    counts: tuple[tuple[Fraction, ...], ...]  # 3 x 3 ways (times denominators) of (left, right) results
+    left_ev: Fraction
+    right_ev: Fraction
+
+    @property
+    def banker_edge(self) -> Fraction:
+        return -(self.theta * self.left_ev + (1 - self.theta) * self.right_ev)
+
+    @property
+    def joint(self) -> list[list[Fraction]]:
+        """P(left result, right result) in the order win, tie, lose."""
+        return [[Fraction(c) for c in row] for row in self.counts]
+
+
+@dataclass(frozen=True)
+class EquilibriumSearch:
+    """Every equilibrium the search found at ``theta``, and what it searched."""
+
+    game: BanqueGame = field(repr=False)
+    theta: Fraction
+    equilibria: tuple[Equilibrium, ...]
+    candidates: int  # strategy points examined
+    searched: tuple[str, ...] = SEARCHED
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one (x, y) within the classes searched."""
+        return len({(e.x, e.y) for e in self.equilibria}) == 1
+
+    @property
+    def first(self) -> Equilibrium:
+        return self.equilibria[0]
+
+
+class _Lines:
+    """Integer coefficients of every payoff line at one theta (module docstring)."""
+
+    def __init__(self, game: BanqueGame, theta: Fraction):
+        import numpy as np
+
+        self.game, self.theta = game, theta
+        sets = game.info_sets()
+        self.sets = sets
+        h = np.array([s[0] for s in sets], dtype=np.int64)
+        la = np.array([s[1] for s in sets], dtype=np.int64)
+        ra = np.array([s[2] for s in sets], dtype=np.int64)
+        alpha = np.zeros(N_ACTIONS, dtype=object)
+        beta = np.zeros(N_ACTIONS, dtype=object)
+        alpha[STOOD], beta[STOOD] = 1, -1
+        beta[1:11] = 1
+        aL, bL, aR, bR = alpha[la], beta[la], alpha[ra], beta[ra]
+        gl, gr = game.gain_left, game.gain_right
+        tn, td = theta.numerator, theta.denominator
+        d = tn * (gl[:, 1] - gl[:, 0]) + (td - tn) * (gr[:, 1] - gr[:, 0])  # (h, la, fl, ra, fr)
+        A, B, C, D = (d[h, la, i, ra, j] for i, j in ((0, 0), (1, 0), (0, 1), (1, 1)))
+        # delta_I(x, y) = c00 + c10 x + c01 y + c11 x y
+        self.c00 = A + aL * B + aR * C + aL * aR * D
+        self.c10 = bL * (B + aR * D)
+        self.c01 = bR * (C + aL * D)
+        self.c11 = bL * bR * D
+
+        def gain_line(g, ch, mine_left):
+            if mine_left:
+                return g[h, ch, la, 1, ra, 0] + aR * g[h, ch, la, 1, ra, 1], bR * g[h, ch, la, 1, ra, 1]
+            return g[h, ch, la, 0, ra, 1] + aL * g[h, ch, la, 1, ra, 1], bL * g[h, ch, la, 1, ra, 1]
+
+        # D_left(y, s) = sum_I eL0 + eL1 y + s_I (fL0 + fL1 y), in ways; > 0: drawing on 5 is better
+        u0, v0 = gain_line(gl, 0, True)
+        u1, v1 = gain_line(gl, 1, True)
+        self.eL = (-bL * u0, -bL * v0)
+        self.fL = (-bL * (u1 - u0), -bL * (v1 - v0))
+        u0, v0 = gain_line(gr, 0, False)
+        u1, v1 = gain_line(gr, 1, False)
+        self.eR = (-bR * u0, -bR * v0)
+        self.fR = (-bR * (u1 - u0), -bR * (v1 - v0))
+
+    def delta(self, x: Fraction, y: Fraction) -> NDArray[Any]:
+        """delta_I(x, y) times the denominators of x and y (the sign is what counts)."""
+        a, b, c, d = x.numerator, x.denominator, y.numerator, y.denominator
+        return self.c00 * (b * d) + self.c10 * (a * d) + self.c01 * (b * c) + self.c11 * (a * c)
+
+    def d_left(self, y: Fraction):
+        """(constant, per-set slope in s_I) of D_left at y, times y's denominator."""
+        c, d = y.numerator, y.denominator
+        return self.eL[0] * d + self.eL[1] * c, self.fL[0] * d + self.fL[1] * c
+
+    def d_right(self, x: Fraction):
+        a, b = x.numerator, x.denominator
+        return self.eR[0] * b + self.eR[1] * a, self.fR[0] * b + self.fR[1] * a
+
+
+def _roots(c0, c1) -> set[Fraction]:
+    """Roots in (0, 1) of every line c0 + c1 t (numpy object arrays)."""
+    out = set()
+    for a, b in zip(c0, c1):
+        if b:
+            r = Fraction(-a, b)
+            if 0 < r < 1:
+                out.add(r)
+    return out
+
+
+def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
+    """Foster's sweep along one line: the other punter's strategy is ``fixed``;
+    the points in (0, 1) where the banker's best reply changes and the free
+    punter's gain from drawing on 5 can be exactly 0 (a necessary condition)."""
+    import numpy as np
+
+    c, d = fixed.numerator, fixed.denominator
+    if left:  # delta(x, y) = a + b x at y = fixed; D_left does not depend on x
+        a = lines.c00 * d + lines.c01 * c
+        b = lines.c10 * d + lines.c11 * c
+        e, f = lines.d_left(fixed)
+    else:
+        a = lines.c00 * d + lines.c10 * c
+        b = lines.c01 * d + lines.c11 * c
+        e, f = lines.d_right(fixed)
+    sb = np.sign(b.astype(float)).astype(np.int64)  # exact: only the sign of an int
+    num = -a * sb  # root -a/b in (0, 1) iff 0 < -a*sign(b) < |b|
+    inside = np.nonzero((sb != 0) & (num > 0) & (num < b * sb))[0]
+    always = (a == 0) & (b == 0)  # indifferent everywhere on this line
+    s0 = ((a > 0) | ((a == 0) & (b > 0))) & ~always  # the banker's reply just right of 0
+    free_lo = int(np.minimum(f[always], 0).sum()) if always.any() else 0
+    free_hi = int(np.maximum(f[always], 0).sum()) if always.any() else 0
+    total = int(e.sum()) + int(f[s0].sum())
+    by_root: dict[Fraction, list[int]] = {}
+    for i in inside:
+        by_root.setdefault(Fraction(int(-a[i]), int(b[i])), []).append(int(i))
+    out = []
+    for r in sorted(by_root):
+        idx = by_root[r]
+        before = sum(int(f[i]) for i in idx if sb[i] < 0)  # drew just left of r iff b < 0
+        after = sum(int(f[i]) for i in idx if sb[i] > 0)
+        base = total - before
+        lo = base + free_lo + sum(min(0, int(f[i])) for i in idx)
+        hi = base + free_hi + sum(max(0, int(f[i])) for i in idx)
+        if lo <= 0 <= hi:
+            out.append(r)
+        total += after - before
+    return out
+
+
+def _want(p: Fraction) -> str:
+    return "eq" if 0 < p < 1 else ("le" if p == 0 else "ge")
+
+
+def _support(lines: _Lines, x: Fraction, y: Fraction):
+    """Banker mixes that make (x, y) an equilibrium, or None (an exact LP)."""
+    import numpy as np
+
+    delta = lines.delta(x, y)
+    s = np.array([Fraction(int(v > 0)) for v in delta], dtype=object)
+    free = [i for i, v in enumerate(delta) if v == 0]
+    (eL, fL), (eR, fR) = lines.d_left(y), lines.d_right(x)
+    base_l = int((eL + s * fL).sum())
+    base_r = int((eR + s * fR).sum())
+    conds = [(base_l, [int(fL[i]) for i in free], _want(x)), (base_r, [int(fR[i]) for i in free], _want(y))]
+    if not free:
+        ok = all(_holds(b, w) for b, _, w in conds)
+        return (s, free, True) if ok else None
+    # quick exact range test before the LP
+    for b, k, w in conds:
+        lo = b + sum(min(0, v) for v in k)
+        hi = b + sum(max(0, v) for v in k)
+        if (w == "eq" and not lo <= 0 <= hi) or (w == "le" and lo > 0) or (w == "ge" and hi < 0):
+            return None
+    sol = _lp(conds, len(free))
+    if sol is None:
+        return None
+    for i, v in zip(free, sol):
+        s[i] = v
+    unique = _pinned(conds, len(free), sol)
+    return s, free, unique
+
+
+def _holds(v, want) -> bool:
+    return v == 0 if want == "eq" else (v <= 0 if want == "le" else v >= 0)
+
+
+def _lp(conds, n, objective=None):
+    """A point of [0, 1]^n meeting the conditions (exact), or None."""
+    from sympy import Matrix
+    from sympy.solvers.simplex import InfeasibleLPError, linprog
+
+    A, b, Ae, be = [], [], [], []
+    for base, k, want in conds:
+        if want == "eq":
+            Ae.append(k), be.append(-base)
+        elif want == "le":
+            A.append(k), b.append(-base)
+        else:
+            A.append([-v for v in k]), b.append(base)
+    for i in range(n):  # s_i <= 1 (s_i >= 0 is linprog's default)
+        A.append([int(i == k) for k in range(n)]), b.append(1)
+    if not Ae:  # sympy wants both blocks: a row that always holds
+        Ae, be = [[0] * n], [0]
+    c = Matrix([objective or [0] * n])
+    try:
+        _, point = linprog(c, Matrix(A), Matrix(b), Matrix(Ae), Matrix(be))
+    except InfeasibleLPError:
+        return None
+    return [Fraction(int(getattr(v, "p", v)), int(getattr(v, "q", 1))) for v in point]
+
+
+def _pinned(conds, n, sol) -> bool:
+    """Whether the banker's free mixes are forced: min = max for each (2n exact LPs; n small)."""
+    if n > 12:
+        return False
+    for i in range(n):
+        for sign in (1, -1):
+            obj = [0] * n
+            obj[i] = sign
+            other = _lp(conds, n, obj)
+            if other is None or other[i] != sol[i]:
+                return False
+    return True
+
+
+def solve_banque(game: BanqueGame, theta: Fraction = Fraction(1, 2)) -> EquilibriumSearch:
+    """Every equilibrium in the classes of :data:`SEARCHED` at ``theta`` (module docstring)."""
+    if not isinstance(game, BanqueGame):
+        raise TypeError(f"solve_banque needs a BanqueGame (from banque_game(shoe)), not {type(game).__name__}")
+    theta = exact_probability(theta, "theta")
+    lines = _Lines(game, theta)
+    zero, one = Fraction(0), Fraction(1)
+    points: set[tuple[Fraction, Fraction]] = {(a, b) for a in (zero, one) for b in (zero, one)}
+    only_x = [i for i in range(len(lines.sets)) if lines.c01[i] == 0 and lines.c11[i] == 0]
+    only_y = [i for i in range(len(lines.sets)) if lines.c10[i] == 0 and lines.c11[i] == 0]
+    xs = _roots([lines.c00[i] for i in only_x], [lines.c10[i] for i in only_x])
+    ys = _roots([lines.c00[i] for i in only_y], [lines.c01[i] for i in only_y])
+    for y in sorted({zero, one} | ys):  # x mixed: along the line y, where D_left can be 0
+        points |= {(x, y) for x in _sweep(lines, y, left=True)}
+    for x in sorted({zero, one} | xs):
+        points |= {(x, y) for y in _sweep(lines, x, left=False)}
+    found = []
+    for x, y in sorted(points):
+        sup = _support(lines, x, y)
+        if sup is not None:
+            found.append(_equilibrium(lines, x, y, *sup))
+    if not found:
+        raise BanqueError(f"no equilibrium found at theta = {theta} in the classes searched ({'; '.join(SEARCHED)})")
+    return EquilibriumSearch(game, theta, tuple(found), len(points))
+
+
+def _equilibrium(lines: _Lines, x, y, s, free, pinned) -> Equilibrium:
+    game = lines.game
+    banker = {I: Fraction(v) for I, v in zip(lines.sets, s)}
+    counts = profile_counts(game, x, y, banker)
+    eq = Equilibrium(
+        game, lines.theta, x, y, banker,
+        mixed=tuple(I for I, v in banker.items() if 0 < v < 1),
+        indifferent=tuple(lines.sets[i] for i in free), banker_unique=pinned,
+        counts=counts, left_ev=_ev(counts, True), right_ev=_ev(counts, False),
+    )
+    gaps = equilibrium_gaps(game, lines.theta, x, y, banker)
+    if gaps != (0, 0, 0):  # never return something that is not an equilibrium
+        raise BanqueError(f"internal check failed: not an equilibrium (gains from deviating {gaps})")
+    return eq
+
+
+def _ev(p, left: bool) -> Fraction:
+    if left:
+        return sum(p[WIN]) - sum(p[LOSE])
+    return sum(r[WIN] for r in p) - sum(r[LOSE] for r in p)
+
+
+def profile_counts(game: BanqueGame, x: Fraction, y: Fraction,
+                   banker: dict[InfoSet, Fraction]) -> tuple[tuple[Fraction, ...], ...]:
+    """P(left result, right result), 3 x 3, under a strategy profile, exactly.
+
+    Information sets missing from ``banker`` (both tableaux have naturals, or
+    sets that cannot occur) are played as stand."""
+    import numpy as np
+
+    from exact_odds.games.banque.game import five_weights
+
+    from math import lcm
+
+    x, y = Fraction(x), Fraction(y)
+    den = lcm(*(Fraction(v).denominator for v in banker.values())) if banker else 1
+    # integer weights: x, y and the banker's mixes over their common denominators
+    wl = np.array(five_weights(x), dtype=object) * x.denominator
+    wr = np.array(five_weights(y), dtype=object) * y.denominator
+    wl = np.vectorize(int, otypes=[object])(wl)
+    wr = np.vectorize(int, otypes=[object])(wr)
+    s = np.zeros((len(game.holdings), N_ACTIONS, N_ACTIONS), dtype=object)
+    for (h, la, ra), v in banker.items():
+        s[h, la, ra] = int(Fraction(v) * den)
+    j = game.joint
+    w = wl[None, :, :, None, None] * wr[None, None, None, :, :]  # (1, la, fl, ra, fr)
+    out = np.zeros((3, 3), dtype=object)
+    for ch, ws in ((0, den - s), (1, s)):
+        m = (w * ws[:, :, None, :, None])[:, :, :, None, :, :, None] * j[:, ch]
+        out += m.sum(axis=(0, 1, 2, 4, 5))
+    scale = x.denominator * y.denominator * den
+    tot = game.total
+    return tuple(tuple(Fraction(out[i, k] + game.forced[3 * i + k] * scale, tot * scale) for k in range(3))
+                 for i in range(3))
+
+
+def equilibrium_gaps(game: BanqueGame, theta: Fraction, x: Fraction, y: Fraction,
+                     banker: dict[InfoSet, Fraction]) -> tuple[Fraction, Fraction, Fraction]:
+    """What each player gains by his best deviation (left, right, banker): all 0
+    at an equilibrium. Exact; the banker's best reply is taken set by set."""
+    theta = exact_probability(theta, "theta")
+    x, y = exact_probability(x, "x"), exact_probability(y, "y")
+    base = profile_counts(game, x, y, banker)
+    ev_l, ev_r = _ev(base, True), _ev(base, False)
+    left = max(_ev(profile_counts(game, p, y, banker), True) for p in (Fraction(0), Fraction(1))) - ev_l
+    right = max(_ev(profile_counts(game, x, p, banker), False) for p in (Fraction(0), Fraction(1))) - ev_r
+    lines = _Lines(game, theta)
+    delta = lines.delta(x, y)
+    best = dict(banker)
+    for I, d in zip(lines.sets, delta):
+        best[I] = Fraction(int(d > 0)) if d != 0 else Fraction(banker.get(I, 0))
+    cb = profile_counts(game, x, y, best)
+    edge = -(theta * ev_l + (1 - theta) * ev_r)
+    banker_gain = -(theta * _ev(cb, True) + (1 - theta) * _ev(cb, False)) - edge
+    return left, right, banker_gain
