@@ -37,14 +37,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.games.banque.game import BanqueGame, InfoSet
-from exact_odds.games.banque.model import LOSE, N_ACTIONS, STOOD, TIE, WIN, BanqueError, exact_probability
+from exact_odds.games.banque.model import LOSE, N_ACTIONS, STOOD, WIN, BanqueError, exact_probability
+from exact_odds.games.banque.surd import Surd, quadratic_roots, sign
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 #: The classes of strategy profiles the search covers exhaustively.
 SEARCHED = ("both punters pure", "one punter mixed, the other pure",
-            "both punters mixed where an x-only and a y-only banker indifference line cross")
+            "both punters mixed on a banker indifference line that depends on one punter only",
+            "both punters mixed on one banker indifference curve, the banker mixing there only "
+            "(located on a 64 x 64 grid, then solved and checked exactly)")
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,31 @@ class _Lines:
         a, b, c, d = x.numerator, x.denominator, y.numerator, y.denominator
         return self.c00 * (b * d) + self.c10 * (a * d) + self.c01 * (b * c) + self.c11 * (a * c)
 
+    def delta_any(self, x, y) -> list[int]:
+        """The sign of delta_I(x, y) for every set, x and y Fractions or surds (exact)."""
+        if not isinstance(x, Surd) and not isinstance(y, Surd):
+            return [sign(v) for v in self.delta(Fraction(x), Fraction(y))]
+        import numpy as np
+
+        # floats decide only where the value is far from 0 compared with the rounding error
+        # (below 1e-15 of the sum of the coefficients' sizes); the rest is decided exactly
+        xf, yf = float(x), float(y)
+        cf = self._floats()
+        approx = cf[0] + cf[1] * xf + cf[2] * yf + cf[3] * xf * yf
+        size = np.abs(cf[0]) + np.abs(cf[1]) + np.abs(cf[2]) + np.abs(cf[3])
+        out = np.sign(approx).astype(np.int64).tolist()
+        xy = x * y
+        for i in np.nonzero(np.abs(approx) <= 1e-9 * size)[0]:
+            out[i] = sign(self.c00[i] + self.c10[i] * x + self.c01[i] * y + self.c11[i] * xy)
+        return out
+
+    def _floats(self):
+        if not hasattr(self, "_cf"):
+            import numpy as np
+
+            self._cf = tuple(np.array([float(v) for v in c]) for c in (self.c00, self.c10, self.c01, self.c11))
+        return self._cf
+
     def d_left(self, y: Fraction):
         """(constant, per-set slope in s_I) of D_left at y, times y's denominator."""
         c, d = y.numerator, y.denominator
@@ -201,6 +229,101 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
             out.append(r)
         total += after - before
     return out
+
+
+def _curve_points(lines: _Lines) -> list[tuple[Any, Any, list]]:
+    """Equilibria where both punters mix on one banker indifference curve
+    delta_I = 0, the banker mixing in I only. Floats only locate the grid
+    cells where both punters' gains from drawing on 5 change sign; there the
+    equations are solved exactly (a quadratic) and every condition is checked
+    exactly. Returns (x, y, banker mixes per set)."""
+    import numpy as np
+
+    fl = lambda a: np.array([float(v) for v in a])  # noqa: E731
+    c00, c10, c01, c11 = (fl(v) for v in (lines.c00, lines.c10, lines.c01, lines.c11))
+    eL0, eL1, fL0, fL1 = (fl(v) for v in (*lines.eL, *lines.fL))
+    eR0, eR1, fR0, fR1 = (fl(v) for v in (*lines.eR, *lines.fR))
+    n = 64
+    g = np.linspace(0.0, 1.0, n + 1)
+    sign_l = np.zeros((n + 1, n + 1))
+    sign_r = np.zeros((n + 1, n + 1))
+    for i, x in enumerate(g):
+        d = c00[None, :] + c10[None, :] * x + (c01[None, :] + c11[None, :] * x) * g[:, None]  # (y, sets)
+        s = d > 0
+        sign_l[i] = np.sign((eL0 + eL1 * g[:, None] + s * (fL0 + fL1 * g[:, None])).sum(axis=1))
+        sign_r[i] = np.sign((eR0 + eR1 * x + s * (fR0 + fR1 * x)).sum(axis=1))
+    general = np.nonzero(((c01 != 0) | (c11 != 0)) & ((c10 != 0) | (c11 != 0)))[0]
+    out, tried = [], set()
+    for i in range(n):
+        for j in range(n):
+            bl, br = sign_l[i:i + 2, j:j + 2], sign_r[i:i + 2, j:j + 2]
+            if not (bl.min() <= 0 <= bl.max() and br.min() <= 0 <= br.max()):
+                continue
+            corners = [(g[i + a], g[j + b]) for a in (0, 1) for b in (0, 1)]
+            vals = np.array([c00[general] + c10[general] * x + c01[general] * y + c11[general] * x * y
+                             for x, y in corners])
+            crossing = general[(vals.min(axis=0) <= 0) & (vals.max(axis=0) >= 0)]
+            xm, ym = g[i] + 0.5 / n, g[j] + 0.5 / n
+            s0 = (c00 + c10 * xm + c01 * ym + c11 * xm * ym) > 0
+            for k in crossing:
+                key = (int(k), tuple(np.nonzero(s0)[0]))
+                if key in tried:
+                    continue
+                tried.add(key)
+                out += _solve_on_curve(lines, int(k), [int(v) for v in s0])
+    unique = {}
+    for x, y, s in out:
+        unique.setdefault((x, y), (x, y, s))
+    return list(unique.values())
+
+
+def _solve_on_curve(lines: _Lines, k: int, s: list[int], rounds: int = 4) -> list:
+    """Exact solutions of delta_k = 0, D_left = 0, D_right = 0 with the banker
+    mixing in set k only and playing ``s`` elsewhere (updated to his exact best
+    reply at the solution, a few rounds)."""
+    found = []
+    for _ in range(rounds):
+        s = list(s)
+        s[k] = 0
+        aL0 = sum(e + v * f for e, v, f in zip(lines.eL[0], s, lines.fL[0]))
+        aL1 = sum(e + v * f for e, v, f in zip(lines.eL[1], s, lines.fL[1]))
+        aR0 = sum(e + v * f for e, v, f in zip(lines.eR[0], s, lines.fR[0]))
+        aR1 = sum(e + v * f for e, v, f in zip(lines.eR[1], s, lines.fR[1]))
+        fl0, fl1, fr0, fr1 = lines.fL[0][k], lines.fL[1][k], lines.fR[0][k], lines.fR[1][k]
+        k00, k10 = aL0 * fr0 - aR0 * fl0, aL0 * fr1 - aR1 * fl0
+        k01, k11 = aL1 * fr0 - aR0 * fl1, aL1 * fr1 - aR1 * fl1
+        c00, c10, c01, c11 = lines.c00[k], lines.c10[k], lines.c01[k], lines.c11[k]
+        A = k10 * c11 - k11 * c10
+        B = k00 * c11 + k10 * c01 - k01 * c10 - k11 * c00
+        C = k00 * c01 - k01 * c00
+        if A == 0 and B == 0:
+            return found  # degenerate (a continuum or nothing): not searched
+        changed = False
+        for x in quadratic_roots(int(A), int(B), int(C)):
+            den = c01 + c11 * x
+            if sign(den) == 0 or not (0 < x < 1):
+                continue
+            y = -(c00 + c10 * x) / den
+            if not (0 < y < 1):
+                continue
+            dl = fl0 + fl1 * y
+            if sign(dl) == 0:
+                continue
+            sk = -(aL0 + aL1 * y) / dl
+            if not (0 <= sk <= 1):
+                continue
+            signs = lines.delta_any(x, y)
+            best = [1 if d > 0 else (0 if d < 0 else v) for d, v in zip(signs, s)]
+            best[k] = 0
+            if best != s:
+                s, changed = best, True
+                break
+            mixes = list(s)
+            mixes[k] = sk
+            found.append((x, y, mixes))
+        if not changed:
+            return found
+    return found
 
 
 def _want(p: Fraction) -> str:
@@ -300,14 +423,23 @@ def solve_banque(game: BanqueGame, theta: Fraction = Fraction(1, 2)) -> Equilibr
         sup = _support(lines, x, y)
         if sup is not None:
             found.append(_equilibrium(lines, x, y, *sup))
+    seen = {(e.x, e.y) for e in found}
+    curve = _curve_points(lines)
+    for x, y, s in curve:
+        if (x, y) not in seen:
+            seen.add((x, y))
+            free = [i for i, v in enumerate(s) if not (v == 0 or v == 1)]
+            found.append(_equilibrium(lines, x, y, s, free, False))
+    points |= {(x, y) for x, y, _ in curve}
     if not found:
         raise BanqueError(f"no equilibrium found at theta = {theta} in the classes searched ({'; '.join(SEARCHED)})")
+    found.sort(key=lambda e: (float(e.x), float(e.y)))
     return EquilibriumSearch(game, theta, tuple(found), len(points))
 
 
 def _equilibrium(lines: _Lines, x, y, s, free, pinned) -> Equilibrium:
     game = lines.game
-    banker = {I: Fraction(v) for I, v in zip(lines.sets, s)}
+    banker = {I: (v if isinstance(v, Surd) else Fraction(v)) for I, v in zip(lines.sets, s)}
     counts = profile_counts(game, x, y, banker)
     eq = Equilibrium(
         game, lines.theta, x, y, banker,
@@ -327,38 +459,46 @@ def _ev(p, left: bool) -> Fraction:
     return sum(r[WIN] for r in p) - sum(r[LOSE] for r in p)
 
 
-def profile_counts(game: BanqueGame, x: Fraction, y: Fraction,
-                   banker: dict[InfoSet, Fraction]) -> tuple[tuple[Fraction, ...], ...]:
+def profile_counts(game: BanqueGame, x, y, banker: dict[InfoSet, Any]) -> tuple[tuple[Any, ...], ...]:
     """P(left result, right result), 3 x 3, under a strategy profile, exactly.
 
+    ``x``, ``y`` and the banker's mixes are Fractions or quadratic surds.
     Information sets missing from ``banker`` (both tableaux have naturals, or
     sets that cannot occur) are played as stand."""
     import numpy as np
+    from math import lcm
 
     from exact_odds.games.banque.game import five_weights
 
-    from math import lcm
-
-    x, y = Fraction(x), Fraction(y)
-    den = lcm(*(Fraction(v).denominator for v in banker.values())) if banker else 1
-    # integer weights: x, y and the banker's mixes over their common denominators
-    wl = np.array(five_weights(x), dtype=object) * x.denominator
-    wr = np.array(five_weights(y), dtype=object) * y.denominator
-    wl = np.vectorize(int, otypes=[object])(wl)
-    wr = np.vectorize(int, otypes=[object])(wr)
-    s = np.zeros((len(game.holdings), N_ACTIONS, N_ACTIONS), dtype=object)
+    j0, dj = _joint_parts(game)
+    rational = {k: Fraction(v) for k, v in banker.items() if not isinstance(v, Surd) and v != 0}
+    den = lcm(*(v.denominator for v in rational.values())) if rational else 1
+    mix = np.zeros((len(game.holdings), N_ACTIONS, N_ACTIONS), dtype=object)
+    for (h, la, ra), v in rational.items():
+        mix[h, la, ra] = int(v * den)
+    t = j0 * den + (dj * mix[:, :, None, None, :, None, None]).sum(axis=0)  # (la, fl, rl, ra, fr, rr)
+    t = t.astype(object)
     for (h, la, ra), v in banker.items():
-        s[h, la, ra] = int(Fraction(v) * den)
-    j = game.joint
-    w = wl[None, :, :, None, None] * wr[None, None, None, :, :]  # (1, la, fl, ra, fr)
-    out = np.zeros((3, 3), dtype=object)
-    for ch, ws in ((0, den - s), (1, s)):
-        m = (w * ws[:, :, None, :, None])[:, :, :, None, :, :, None] * j[:, ch]
-        out += m.sum(axis=(0, 1, 2, 4, 5))
-    scale = x.denominator * y.denominator * den
+        if isinstance(v, Surd):  # a surd mix touches one (la, ra) slice
+            t[la, :, :, ra] = t[la, :, :, ra] + dj[h, la, :, :, ra] * (v * den)
+    wl = np.array(five_weights(x) if isinstance(x, Surd) else five_weights(Fraction(x)), dtype=object)
+    wr = np.array(five_weights(y) if isinstance(y, Surd) else five_weights(Fraction(y)), dtype=object)
+    w = wl[:, :, None, None, None, None] * wr[None, None, None, :, :, None]  # (la, fl, 1, ra, fr, 1)
+    out = (t * w).sum(axis=(0, 1, 3, 4))
     tot = game.total
-    return tuple(tuple(Fraction(out[i, k] + game.forced[3 * i + k] * scale, tot * scale) for k in range(3))
+    return tuple(tuple(Fraction(game.forced[3 * i + k], tot) + out[i, k] / (tot * den) for k in range(3))
                  for i in range(3))
+
+
+def _joint_parts(game: BanqueGame):
+    """Cached on the game: the joint counts summed over holdings if the banker
+    stands everywhere, and the change per set when he draws instead."""
+    parts = game.__dict__.get("_parts")
+    if parts is None:
+        j = game.joint
+        parts = (j[:, 0].sum(axis=0), j[:, 1] - j[:, 0])
+        object.__setattr__(game, "_parts", parts)
+    return parts
 
 
 def equilibrium_gaps(game: BanqueGame, theta: Fraction, x: Fraction, y: Fraction,
@@ -366,16 +506,18 @@ def equilibrium_gaps(game: BanqueGame, theta: Fraction, x: Fraction, y: Fraction
     """What each player gains by his best deviation (left, right, banker): all 0
     at an equilibrium. Exact; the banker's best reply is taken set by set."""
     theta = exact_probability(theta, "theta")
-    x, y = exact_probability(x, "x"), exact_probability(y, "y")
+    if not isinstance(x, Surd):
+        x = exact_probability(x, "x")
+    if not isinstance(y, Surd):
+        y = exact_probability(y, "y")
     base = profile_counts(game, x, y, banker)
     ev_l, ev_r = _ev(base, True), _ev(base, False)
     left = max(_ev(profile_counts(game, p, y, banker), True) for p in (Fraction(0), Fraction(1))) - ev_l
     right = max(_ev(profile_counts(game, x, p, banker), False) for p in (Fraction(0), Fraction(1))) - ev_r
     lines = _Lines(game, theta)
-    delta = lines.delta(x, y)
     best = dict(banker)
-    for I, d in zip(lines.sets, delta):
-        best[I] = Fraction(int(d > 0)) if d != 0 else Fraction(banker.get(I, 0))
+    for I, d in zip(lines.sets, lines.delta_any(x, y)):
+        best[I] = Fraction(int(d > 0)) if d != 0 else banker.get(I, Fraction(0))
     cb = profile_counts(game, x, y, best)
     edge = -(theta * ev_l + (1 - theta) * ev_r)
     banker_gain = -(theta * _ev(cb, True) + (1 - theta) * _ev(cb, False)) - edge

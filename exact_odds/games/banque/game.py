@@ -86,8 +86,9 @@ class BanqueGame:
         return out
 
 
-def _five_weights(p: Fraction) -> list[list[Fraction]]:
-    """Weight of (action, five flag) for a punter who draws on 5 with probability p."""
+def _five_weights(p):
+    """Weight of (action, five flag) for a punter who draws on 5 with probability p
+    (a Fraction, or a quadratic surd)."""
     w = [[Fraction(1), Fraction(0)] for _ in range(N_ACTIONS)]
     w[STOOD][1] = 1 - p
     for a in range(1, 11):
@@ -95,9 +96,9 @@ def _five_weights(p: Fraction) -> list[list[Fraction]]:
     return w
 
 
-def five_weights(p: Fraction) -> list[list[Fraction]]:
-    """Public alias of the (action, five flag) weights for drawing on 5 with probability ``p``."""
-    return _five_weights(Fraction(p))
+def five_weights(p) -> list[list[Any]]:
+    """The (action, five flag) weights for drawing on 5 with probability ``p``."""
+    return _five_weights(p)
 
 
 def banque_game(shoe: Shoe) -> BanqueGame:
