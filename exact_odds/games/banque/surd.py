@@ -163,4 +163,19 @@ def quadratic_roots(a: int, b: int, c: int) -> list[Number]:
     disc = b * b - 4 * a * c
     if disc < 0:
         return []
-    return sorted({Surd.of(Fraction(-b, 2 * a), Fraction(s, 2 * a), disc) for s in (-1, 1)}, key=float)
+    k, d = _square_factor(disc)
+    return sorted({Surd.of(Fraction(-b, 2 * a), Fraction(s * k, 2 * a), d) for s in (-1, 1)}, key=float)
+
+
+def _square_factor(n: int, limit: int = 2000) -> tuple[int, int]:
+    """(k, m) with n = k*k*m, the square factors of primes below ``limit`` taken out (for shorter output)."""
+    r = isqrt(n)
+    if r * r == n:
+        return r, 1
+    k, p = 1, 2
+    while p < limit and p * p <= n:
+        while n % (p * p) == 0:
+            n //= p * p
+            k *= p
+        p += 1 if p == 2 else 2
+    return k, n
