@@ -281,14 +281,15 @@ def _solve_on_curve(lines: _Lines, k: int, s: list[int], rounds: int = 4) -> lis
     """Exact solutions of delta_k = 0, D_left = 0, D_right = 0 with the banker
     mixing in set k only and playing ``s`` elsewhere (updated to his exact best
     reply at the solution, a few rounds)."""
+    import numpy as np
+
     found = []
     for _ in range(rounds):
         s = list(s)
         s[k] = 0
-        aL0 = sum(e + v * f for e, v, f in zip(lines.eL[0], s, lines.fL[0]))
-        aL1 = sum(e + v * f for e, v, f in zip(lines.eL[1], s, lines.fL[1]))
-        aR0 = sum(e + v * f for e, v, f in zip(lines.eR[0], s, lines.fR[0]))
-        aR1 = sum(e + v * f for e, v, f in zip(lines.eR[1], s, lines.fR[1]))
+        sv = np.array(s, dtype=object)
+        aL0, aL1 = (int(e.sum() + (sv * f).sum()) for e, f in zip(lines.eL, lines.fL))
+        aR0, aR1 = (int(e.sum() + (sv * f).sum()) for e, f in zip(lines.eR, lines.fR))
         fl0, fl1, fr0, fr1 = lines.fL[0][k], lines.fL[1][k], lines.fR[0][k], lines.fR[1][k]
         k00, k10 = aL0 * fr0 - aR0 * fl0, aL0 * fr1 - aR1 * fl0
         k01, k11 = aL1 * fr0 - aR0 * fl1, aL1 * fr1 - aR1 * fl1
@@ -334,12 +335,12 @@ def _support(lines: _Lines, x: Fraction, y: Fraction):
     """Banker mixes that make (x, y) an equilibrium, or None (an exact LP)."""
     import numpy as np
 
-    delta = lines.delta(x, y)
-    s = np.array([Fraction(int(v > 0)) for v in delta], dtype=object)
-    free = [i for i, v in enumerate(delta) if v == 0]
+    signs = np.array(lines.delta_any(x, y), dtype=np.int64)
+    s = (signs > 0).astype(np.int64).astype(object)
+    free = [int(i) for i in np.nonzero(signs == 0)[0]]
     (eL, fL), (eR, fR) = lines.d_left(y), lines.d_right(x)
-    base_l = int((eL + s * fL).sum())
-    base_r = int((eR + s * fR).sum())
+    base_l = int(eL.sum() + (s * fL).sum())
+    base_r = int(eR.sum() + (s * fR).sum())
     conds = [(base_l, [int(fL[i]) for i in free], _want(x)), (base_r, [int(fR[i]) for i in free], _want(y))]
     if not free:
         ok = all(_holds(b, w) for b, _, w in conds)
@@ -353,6 +354,7 @@ def _support(lines: _Lines, x: Fraction, y: Fraction):
     sol = _lp(conds, len(free))
     if sol is None:
         return None
+    s = s.astype(object)
     for i, v in zip(free, sol):
         s[i] = v
     unique = _pinned(conds, len(free), sol)
@@ -481,13 +483,30 @@ def profile_counts(game: BanqueGame, x, y, banker: dict[InfoSet, Any]) -> tuple[
     for (h, la, ra), v in banker.items():
         if isinstance(v, Surd):  # a surd mix touches one (la, ra) slice
             t[la, :, :, ra] = t[la, :, :, ra] + dj[h, la, :, :, ra] * (v * den)
-    wl = np.array(five_weights(x) if isinstance(x, Surd) else five_weights(Fraction(x)), dtype=object)
-    wr = np.array(five_weights(y) if isinstance(y, Surd) else five_weights(Fraction(y)), dtype=object)
-    w = wl[:, :, None, None, None, None] * wr[None, None, None, :, :, None]  # (la, fl, 1, ra, fr, 1)
-    out = (t * w).sum(axis=(0, 1, 3, 4))
-    tot = game.total
-    return tuple(tuple(Fraction(game.forced[3 * i + k], tot) + out[i, k] / (tot * den) for k in range(3))
+    wl, xd = _weights(x)
+    wr, yd = _weights(y)
+    out = np.tensordot(np.tensordot(wl, t, axes=([0, 1], [0, 1])), wr, axes=([1, 2], [0, 1]))  # (rl, rr)
+    tot, scale = game.total, den * xd * yd
+    return tuple(tuple(Fraction(game.forced[3 * i + k], tot) + _over(out[i, k], tot * scale) for k in range(3))
                  for i in range(3))
+
+
+def _over(v, d: int):
+    """v / d exactly: a Fraction for an integer v, a surd for a surd."""
+    return v / d if isinstance(v, Surd) else Fraction(int(v), d)
+
+
+def _weights(p):
+    """(action, five flag) weights of drawing on 5 with probability p: integers over
+    p's denominator for a Fraction; the surds themselves (denominator 1) otherwise."""
+    import numpy as np
+
+    from exact_odds.games.banque.game import five_weights
+
+    if isinstance(p, Surd):
+        return np.array(five_weights(p), dtype=object), 1
+    p = Fraction(p)
+    return np.array([[int(v * p.denominator) for v in row] for row in five_weights(p)], dtype=object), p.denominator
 
 
 def _joint_parts(game: BanqueGame):
