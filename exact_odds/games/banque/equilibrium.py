@@ -192,42 +192,74 @@ def _roots(c0, c1) -> set[Fraction]:
 
 
 def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
-    """Foster's sweep along one line: the other punter's strategy is ``fixed``;
-    the points in (0, 1) where the banker's best reply changes and the free
-    punter's gain from drawing on 5 can be exactly 0 (a necessary condition)."""
+    """Foster's sweep along one line, the other punter's strategy ``fixed``:
+    the points t in (0, 1) where the banker's best reply changes and both
+    punters' conditions can hold (necessary conditions: the free punter's gain
+    from drawing on 5 can be exactly 0, the fixed punter's has the right sign
+    for ``fixed``). Floats only pick the sets whose root may lie in [0, 1]; the
+    roots, signs and sums are exact."""
     import numpy as np
 
     c, d = fixed.numerator, fixed.denominator
+    cf = lines._floats()
+    fx = float(fixed)
     if left:  # delta(x, y) = a + b x at y = fixed; D_left does not depend on x
-        a = lines.c00 * d + lines.c01 * c
-        b = lines.c10 * d + lines.c11 * c
+        a_f, b_f = cf[0] + cf[2] * fx, cf[1] + cf[3] * fx
+        size = np.abs(cf[0]) + np.abs(cf[2]) + np.abs(cf[1]) + np.abs(cf[3]) + 1.0
+        coef = (lines.c00, lines.c01, lines.c10, lines.c11)
         e, f = lines.d_left(fixed)
+        oe, of = lines.eR, lines.fR  # the fixed punter's gain: (const, slope in x) per set
     else:
-        a = lines.c00 * d + lines.c10 * c
-        b = lines.c01 * d + lines.c11 * c
+        a_f, b_f = cf[0] + cf[1] * fx, cf[2] + cf[3] * fx
+        size = np.abs(cf[0]) + np.abs(cf[1]) + np.abs(cf[2]) + np.abs(cf[3]) + 1.0
+        coef = (lines.c00, lines.c10, lines.c01, lines.c11)
         e, f = lines.d_right(fixed)
-    sb = np.sign(b.astype(float)).astype(np.int64)  # exact: only the sign of an int
-    num = -a * sb  # root -a/b in (0, 1) iff 0 < -a*sign(b) < |b|
-    inside = np.nonzero((sb != 0) & (num > 0) & (num < b * sb))[0]
-    always = (a == 0) & (b == 0)  # indifferent everywhere on this line
-    s0 = ((a > 0) | ((a == 0) & (b > 0))) & ~always  # the banker's reply just right of 0
-    free_lo = int(np.minimum(f[always], 0).sum()) if always.any() else 0
-    free_hi = int(np.maximum(f[always], 0).sum()) if always.any() else 0
-    total = int(e.sum()) + int(f[s0].sum())
+        oe, of = lines.eL, lines.fL
+    tol = 1e-9 * size
+    near = np.nonzero((np.abs(b_f) > tol) & (-a_f / np.where(b_f == 0, 1, b_f) > -1e-6)
+                      & (-a_f / np.where(b_f == 0, 1, b_f) < 1 + 1e-6) | ((np.abs(a_f) <= tol) | (np.abs(b_f) <= tol)))[0]
+    ab = {}
+    for i in near:  # exact a and b where the float cannot decide
+        ab[int(i)] = (int(coef[0][i] * d + coef[1][i] * c), int(coef[2][i] * d + coef[3][i] * c))
+    # the banker's reply just right of t = 0: a > 0, or a = 0 and b > 0
+    s0 = a_f > 0
+    always = np.zeros(len(a_f), dtype=bool)
     by_root: dict[Fraction, list[int]] = {}
-    for i in inside:
-        by_root.setdefault(Fraction(int(-a[i]), int(b[i])), []).append(int(i))
+    sb = {}
+    for i, (ai, bi) in ab.items():
+        s0[i] = ai > 0 or (ai == 0 and bi > 0)
+        always[i] = ai == 0 and bi == 0
+        s0[i] &= not always[i]
+        if bi != 0 and 0 < Fraction(-ai, bi) < 1:
+            by_root.setdefault(Fraction(-ai, bi), []).append(i)
+            sb[i] = 1 if bi > 0 else -1
+    fa = [int(v) for v in f[always]]
+    free_lo, free_hi = sum(min(0, v) for v in fa), sum(max(0, v) for v in fa)
+    total = int(e.sum()) + int(f[s0].sum())
+    # the fixed punter's gain along the line: E0 + E1 t + sum over drawing sets (of0 + of1 t)
+    on = s0 & ~always
+    E0, E1 = int(oe[0].sum()), int(oe[1].sum())
+    S0, S1 = int(of[0][on].sum()), int(of[1][on].sum())
+    alw = np.nonzero(always)[0]
+    want = _want(fixed)
     out = []
     for r in sorted(by_root):
         idx = by_root[r]
-        before = sum(int(f[i]) for i in idx if sb[i] < 0)  # drew just left of r iff b < 0
-        after = sum(int(f[i]) for i in idx if sb[i] > 0)
-        base = total - before
+        before = [i for i in idx if sb[i] < 0]  # drew just left of r iff b < 0
+        after = [i for i in idx if sb[i] > 0]
+        base = total - sum(int(f[i]) for i in before)
         lo = base + free_lo + sum(min(0, int(f[i])) for i in idx)
         hi = base + free_hi + sum(max(0, int(f[i])) for i in idx)
         if lo <= 0 <= hi:
-            out.append(r)
-        total += after - before
+            ob = (E0 + S0 - sum(int(of[0][i]) for i in before)) + (E1 + S1 - sum(int(of[1][i]) for i in before)) * r
+            vals = [of[0][i] + of[1][i] * r for i in list(idx) + [int(j) for j in alw]]
+            olo = ob + sum(min(0, v) for v in vals)
+            ohi = ob + sum(max(0, v) for v in vals)
+            if (want == "eq" and olo <= 0 <= ohi) or (want == "le" and olo <= 0) or (want == "ge" and ohi >= 0):
+                out.append(r)
+        total += sum(int(f[i]) for i in after) - sum(int(f[i]) for i in before)
+        S0 += sum(int(of[0][i]) for i in after) - sum(int(of[0][i]) for i in before)
+        S1 += sum(int(of[1][i]) for i in after) - sum(int(of[1][i]) for i in before)
     return out
 
 
