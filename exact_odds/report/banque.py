@@ -273,7 +273,7 @@ def equilibrium_notes(search) -> list[str]:
         "Banker: in each information set (his holding, each tableau stood / drew t / natural) he draws with "
         "his own probability; he does not see a standing tableau's cards.",
         "Payoffs: each tableau even money against the banker, a tie pushes; the banker receives "
-        f"-(theta * left + (1 - theta) * right), theta = {fraction_text(search.theta)}.",
+        f"-(theta * left + (1 - theta) * right), theta = {search.theta}.",
         "Equilibrium: each punter's strategy is a best reply to the others', and the banker's to both "
         "punters'; checked exactly (every gain from deviating is 0).",
         "Searched: " + "; ".join(search.searched) + ".",
@@ -315,7 +315,7 @@ def _ev_rows(e, exact: bool) -> Rows:
 
     m = Middle.from_joint(e.joint)
     items = [("Left tableau EV", e.left_ev), ("Right tableau EV", e.right_ev),
-             (f"Banker's edge, theta = {fraction_text(e.theta)}", e.banker_edge),
+             (f"Banker's edge, theta = {e.theta}", e.banker_edge),
              ("Middle bet EV per unit, until settled", m.value()),
              ("Middle bet, expected coups until settled", m.expected_coups())]
     headers = ["At the equilibrium", "Value", "Percent"] + (["Exact"] if exact else [])
@@ -333,7 +333,7 @@ def _theta_table_rows(searches, exact: bool) -> Rows:
         e = s.first
         mid = Middle.from_joint(e.joint).value()
         n = len({(q.x, q.y) for q in s.equilibria})
-        rows.append([fraction_text(s.theta), _num(e.x, 6), _num(e.y, 6), _pct(e.left_ev), _pct(e.right_ev),
+        rows.append([str(s.theta), _num(e.x, 6), _num(e.y, 6), _pct(e.left_ev), _pct(e.right_ev),
                      _pct(e.banker_edge), _pct(mid), "1 (unique)" if n == 1 else f"{n} (first shown)"])
     return headers, rows
 
@@ -372,7 +372,7 @@ def equilibrium_report(search, by_theta, exact: bool = False) -> Report:
     n_draw = sum(1 for v in e.banker.values() if v == 1)
     sections = [
         Section(before=(f"Baccarat banque as a three-person game, {search.game.shoe.describe()}: "
-                        f"Nash equilibrium at theta = {fraction_text(search.theta)}.", *(f"- {n}" for n in notes),
+                        f"Nash equilibrium at theta = {search.theta}.", *(f"- {n}" for n in notes),
                         _uniqueness(search))),
         Section(table=Table.of(*_strategy_rows(e, exact)),
                 after=(f"Elsewhere the banker plays purely: he draws in {n_draw} of the {len(e.banker)} "
@@ -397,5 +397,7 @@ def equilibrium_report(search, by_theta, exact: bool = False) -> Report:
         "by_theta": [{"theta": fraction_text(s.theta), "unique": s.unique,
                       "equilibria": [_equilibrium_json(q, full=False) for q in s.equilibria]} for s in by_theta],
     }
-    return Report(sections=tuple(sections), document=doc,
-                  csv=(Table.of(*_theta_table_rows(by_theta, True)),) if by_theta else ())
+    csv = [Table.of(*_strategy_rows(e, True)), Table.of(*_ev_rows(e, True))]
+    if by_theta:
+        csv.append(Table.of(*_theta_table_rows(by_theta, True)))
+    return Report(sections=tuple(sections), document=doc, csv=tuple(csv))
