@@ -145,6 +145,13 @@ class _Lines:
         a, b, c, d = x.numerator, x.denominator, y.numerator, y.denominator
         return self.c00 * (b * d) + self.c10 * (a * d) + self.c01 * (b * c) + self.c11 * (a * c)
 
+    def sum_of(self, arr) -> int:
+        """The exact sum of one of the per-set arrays (cached by identity)."""
+        cache = self.__dict__.setdefault("_sums", {})
+        if id(arr) not in cache:
+            cache[id(arr)] = int(arr.sum())
+        return cache[id(arr)]
+
     def delta_any(self, x, y) -> list[int]:
         """The sign of delta_I(x, y) for every set, x and y Fractions or surds (exact)."""
         if not isinstance(x, Surd) and not isinstance(y, Surd):
@@ -207,17 +214,19 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
         a_f, b_f = cf[0] + cf[2] * fx, cf[1] + cf[3] * fx
         size = np.abs(cf[0]) + np.abs(cf[2]) + np.abs(cf[1]) + np.abs(cf[3]) + 1.0
         coef = (lines.c00, lines.c01, lines.c10, lines.c11)
-        e, f = lines.d_left(fixed)
+        e, f = lines.eL, lines.fL  # the free punter's gain, (const, slope in the fixed y) per set
         oe, of = lines.eR, lines.fR  # the fixed punter's gain: (const, slope in x) per set
     else:
         a_f, b_f = cf[0] + cf[1] * fx, cf[2] + cf[3] * fx
         size = np.abs(cf[0]) + np.abs(cf[1]) + np.abs(cf[2]) + np.abs(cf[3]) + 1.0
         coef = (lines.c00, lines.c10, lines.c01, lines.c11)
-        e, f = lines.d_right(fixed)
+        e, f = lines.eR, lines.fR
         oe, of = lines.eL, lines.fL
     tol = 1e-9 * size
-    near = np.nonzero((np.abs(b_f) > tol) & (-a_f / np.where(b_f == 0, 1, b_f) > -1e-6)
-                      & (-a_f / np.where(b_f == 0, 1, b_f) < 1 + 1e-6) | ((np.abs(a_f) <= tol) | (np.abs(b_f) <= tol)))[0]
+    b_zero = (cf[1] == 0) & (cf[3] == 0) if left else (cf[2] == 0) & (cf[3] == 0)  # float(n) == 0 iff n == 0
+    root = -a_f / np.where(b_f == 0, 1.0, b_f)
+    in_range = (np.abs(b_f) > tol) & (root > -1e-6) & (root < 1 + 1e-6)
+    near = np.nonzero(in_range | (np.abs(a_f) <= tol) | ((np.abs(b_f) <= tol) & ~b_zero))[0]
     ab = {}
     for i in near:  # exact a and b where the float cannot decide
         ab[int(i)] = (int(coef[0][i] * d + coef[1][i] * c), int(coef[2][i] * d + coef[3][i] * c))
@@ -230,26 +239,29 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
         s0[i] = ai > 0 or (ai == 0 and bi > 0)
         always[i] = ai == 0 and bi == 0
         s0[i] &= not always[i]
-        if bi != 0 and 0 < Fraction(-ai, bi) < 1:
+        sg = (bi > 0) - (bi < 0)
+        if sg and 0 < -ai * sg < bi * sg:  # the root -a/b lies in (0, 1): integers only
             by_root.setdefault(Fraction(-ai, bi), []).append(i)
-            sb[i] = 1 if bi > 0 else -1
-    fa = [int(v) for v in f[always]]
+            sb[i] = sg
+    fv = lambda i: int(f[0][i] * d + f[1][i] * c)  # noqa: E731  the free punter's slope in set i, times d
+    fa = [fv(int(i)) for i in np.nonzero(always)[0]]
     free_lo, free_hi = sum(min(0, v) for v in fa), sum(max(0, v) for v in fa)
-    total = int(e.sum()) + int(f[s0].sum())
+    total = (lines.sum_of(e[0]) * d + lines.sum_of(e[1]) * c
+             + int(f[0][s0].sum()) * d + int(f[1][s0].sum()) * c)
     # the fixed punter's gain along the line: E0 + E1 t + sum over drawing sets (of0 + of1 t)
     on = s0 & ~always
-    E0, E1 = int(oe[0].sum()), int(oe[1].sum())
+    E0, E1 = lines.sum_of(oe[0]), lines.sum_of(oe[1])
     S0, S1 = int(of[0][on].sum()), int(of[1][on].sum())
     alw = np.nonzero(always)[0]
     want = _want(fixed)
     out = []
-    for r in sorted(by_root):
+    for r in sorted(by_root, key=lambda v: (float(v), v)):  # floats first; exact on a tie
         idx = by_root[r]
         before = [i for i in idx if sb[i] < 0]  # drew just left of r iff b < 0
         after = [i for i in idx if sb[i] > 0]
-        base = total - sum(int(f[i]) for i in before)
-        lo = base + free_lo + sum(min(0, int(f[i])) for i in idx)
-        hi = base + free_hi + sum(max(0, int(f[i])) for i in idx)
+        base = total - sum(fv(i) for i in before)
+        lo = base + free_lo + sum(min(0, fv(i)) for i in idx)
+        hi = base + free_hi + sum(max(0, fv(i)) for i in idx)
         if lo <= 0 <= hi:
             ob = (E0 + S0 - sum(int(of[0][i]) for i in before)) + (E1 + S1 - sum(int(of[1][i]) for i in before)) * r
             vals = [of[0][i] + of[1][i] * r for i in list(idx) + [int(j) for j in alw]]
@@ -257,7 +269,7 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
             ohi = ob + sum(max(0, v) for v in vals)
             if (want == "eq" and olo <= 0 <= ohi) or (want == "le" and olo <= 0) or (want == "ge" and ohi >= 0):
                 out.append(r)
-        total += sum(int(f[i]) for i in after) - sum(int(f[i]) for i in before)
+        total += sum(fv(i) for i in after) - sum(fv(i) for i in before)
         S0 += sum(int(of[0][i]) for i in after) - sum(int(of[0][i]) for i in before)
         S1 += sum(int(of[1][i]) for i in after) - sum(int(of[1][i]) for i in before)
     return out
@@ -481,7 +493,7 @@ def _equilibrium(lines: _Lines, x, y, s, free, pinned) -> Equilibrium:
         indifferent=tuple(lines.sets[i] for i in free), banker_unique=pinned,
         counts=counts, left_ev=_ev(counts, True), right_ev=_ev(counts, False),
     )
-    gaps = equilibrium_gaps(game, lines.theta, x, y, banker)
+    gaps = equilibrium_gaps(game, lines.theta, x, y, banker, lines)
     if gaps != (0, 0, 0):  # never return something that is not an equilibrium
         raise BanqueError(f"internal check failed: not an equilibrium (gains from deviating {gaps})")
     return eq
@@ -553,7 +565,7 @@ def _joint_parts(game: BanqueGame):
 
 
 def equilibrium_gaps(game: BanqueGame, theta: Fraction, x: Fraction, y: Fraction,
-                     banker: dict[InfoSet, Fraction]) -> tuple[Fraction, Fraction, Fraction]:
+                     banker: dict[InfoSet, Fraction], lines: _Lines | None = None) -> tuple[Fraction, Fraction, Fraction]:
     """What each player gains by his best deviation (left, right, banker): all 0
     at an equilibrium. Exact; the banker's best reply is taken set by set."""
     theta = exact_probability(theta, "theta")
@@ -565,7 +577,8 @@ def equilibrium_gaps(game: BanqueGame, theta: Fraction, x: Fraction, y: Fraction
     ev_l, ev_r = _ev(base, True), _ev(base, False)
     left = max(_ev(profile_counts(game, p, y, banker), True) for p in (Fraction(0), Fraction(1))) - ev_l
     right = max(_ev(profile_counts(game, x, p, banker), False) for p in (Fraction(0), Fraction(1))) - ev_r
-    lines = _Lines(game, theta)
+    if lines is None or lines.game is not game or lines.theta != theta:
+        lines = _Lines(game, theta)
     best = dict(banker)
     for I, d in zip(lines.sets, lines.delta_any(x, y)):
         best[I] = Fraction(int(d > 0)) if d != 0 else banker.get(I, Fraction(0))
