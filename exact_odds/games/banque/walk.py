@@ -18,7 +18,7 @@ from exact_odds.games.banque.model import (
     check_shoe, exact_probability, third_card,
 )
 from exact_odds.games.banque.result import BanqueResult, BanqueWalk
-from exact_odds.rules.deal import deal_player_and_banker, deal_two_cards, hand_total, is_natural, unused_ways
+from exact_odds.rules.deal import deal_two_cards, hand_total, is_natural, unused_ways
 from exact_odds.rules.shoe import Shoe
 
 
