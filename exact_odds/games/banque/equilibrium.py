@@ -64,7 +64,7 @@ class Equilibrium:
     mixed: tuple[InfoSet, ...]  # the banker's information sets where he mixes (0 < s < 1)
     indifferent: tuple[InfoSet, ...]  # where he is indifferent (delta = 0), mixed or not
     banker_unique: bool  # the banker's mixes are the only ones that support (x, y)
-    counts: tuple[tuple[Fraction, ...], ...]  # 3 x 3 ways (times denominators) of (left, right) results
+    counts: tuple[tuple[Fraction, ...], ...]  # 3 x 3 probabilities of (left, right) results
     left_ev: Fraction
     right_ev: Fraction
 
@@ -75,7 +75,7 @@ class Equilibrium:
     @property
     def joint(self) -> list[list[Fraction]]:
         """P(left result, right result) in the order win, tie, lose."""
-        return [[Fraction(c) for c in row] for row in self.counts]
+        return [list(row) for row in self.counts]  # Fractions, or surds for an irrational equilibrium
 
 
 @dataclass(frozen=True)

@@ -135,3 +135,9 @@ def test_six_decks_half_is_an_irrational_symmetric_equilibrium():
     assert isinstance(e.x, Surd) and e.x == e.y
     assert len(e.mixed) == 1
     assert equilibrium_gaps(g, Fraction(1, 2), e.x, e.y, e.banker) == (0, 0, 0)
+    from exact_odds.report.banque import equilibrium_report
+    from exact_odds.report.emit import emit
+
+    doc = equilibrium_report(search, [], exact=True).document
+    assert "sqrt" in doc["equilibria"][0]["x"] and doc["equilibria"][0]["x"] == doc["equilibria"][0]["y"]
+    assert "0.8037907224" in emit(equilibrium_report(search, [], exact=True), "text")
