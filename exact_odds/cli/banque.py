@@ -49,7 +49,7 @@ def parse_punter_five(text: str) -> "PunterFive":
               help="Solve banque as a three-person game: each punter chooses on 5, the banker in every "
                    "information set. Prints a Nash equilibrium at --theta, its EVs, the middle bet, and the "
                    "equilibrium for theta = 0, 1/4, 1/2, 3/4, 1. Fast for --decks inf (with replacement, as "
-                   "Ethier and Lee); a finite shoe takes minutes per theta.")
+                   "Ethier and Lee); a finite shoe takes about half a minute per theta.")
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
