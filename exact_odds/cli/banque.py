@@ -108,10 +108,22 @@ def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool):
     from exact_odds.games.banque.game import cached_game
     from exact_odds.report.banque import equilibrium_report
 
+    import sys
+
+    def progress(text: str) -> None:  # long work: say so on a terminal only
+        if sys.stderr.isatty():
+            click.echo(f"exact-odds: {text}", err=True)
+
     try:
+        progress("walking the shoe")
         game = cached_game(shoe)
+        progress(f"solving theta = {theta}")
         search = solve_banque(game, theta)
-        by_theta = [search if t == theta else solve_banque(game, t) for t in THETAS] if table else []
+        by_theta = []
+        for t in THETAS if table else ():
+            if t != theta:
+                progress(f"solving theta = {t}")
+            by_theta.append(search if t == theta else solve_banque(game, t))
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     return equilibrium_report(search, by_theta, exact)
