@@ -38,17 +38,23 @@ def parse_punter_five(text: str) -> "PunterFive":
 
 @click.command("banque")
 @shoe_options(default_decks=3)
-@click.option("--banker", "policy", default="optimal", show_default=True, metavar="POLICY",
+@click.option("--banker", "policy", default=None, show_default="optimal", metavar="POLICY",
               help="The banker's drawing policy: tableau-left, tableau-right, tableau-larger (the tableau with "
                    "the larger stake; equal stakes: left) or optimal (maximise his exact expected gain).")
 @click.option("--theta", default="1/2", show_default=True, metavar="T",
               help="Share of the money on the left tableau, 0 to 1 (1/2, 0.25, ...).")
-@click.option("--punter-five", default="draw", show_default=True, metavar="P",
+@click.option("--punter-five", default=None, show_default="draw", metavar="P",
               help="What a tableau does on a two-card 5: draw, stand, or a probability of drawing such as 9/11.")
+@click.option("--equilibrium", is_flag=True,
+              help="Solve banque as a three-person game: each punter chooses on 5, the banker in every "
+                   "information set. Prints a Nash equilibrium at --theta, its EVs, the middle bet, and the "
+                   "equilibrium for theta = 0, 1/4, 1/2, 3/4, 1. Fast for --decks inf (with replacement, as "
+                   "Ethier and Lee); a finite shoe takes about half a minute per theta.")
+@click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
 @input_errors
-def banque(decks, shoe_counts, remove, policy, theta, punter_five, exact, fmt):
+def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, no_theta_table, exact, fmt):
     """Exact odds of baccarat banque: two tableaux, one banker, and the middle bet.
 
     Deal: left, right, banker, left, right, banker from one shoe. Punters draw
@@ -64,10 +70,24 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, exact, fmt):
       exact-odds banque --decks 6 --banker tableau-larger --theta 3/4
       exact-odds banque --punter-five 9/11 --exact
       exact-odds banque --format json
+      exact-odds banque --equilibrium --decks inf         # Ethier and Lee's with-replacement model
+      exact-odds banque --equilibrium --decks inf --theta 3/4 --exact --no-theta-table
     """
     from exact_odds.games.banque import BANKER_POLICIES, BanqueError, analyse_banque
     from exact_odds.report.banque import banque_report
 
+    if equilibrium:
+        for name, value in (("--banker", policy), ("--punter-five", punter_five)):
+            if value is not None:
+                raise InputError(f"--equilibrium finds every player's strategy itself: drop {name}")
+        t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
+        shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
+        click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact), fmt))
+        return
+    if no_theta_table:
+        raise InputError("--no-theta-table goes with --equilibrium")
+    policy = "optimal" if policy is None else policy
+    punter_five = "draw" if punter_five is None else punter_five
     if policy not in BANKER_POLICIES:
         raise InputError(f"--banker must be one of {', '.join(BANKER_POLICIES)}, not {policy!r}")
     t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
@@ -79,3 +99,31 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, exact, fmt):
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     click.echo(emit(banque_report(result, solution, exact), fmt))
+
+
+def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool):
+    """banque --equilibrium: solve at theta (and the theta table), build the report."""
+    from exact_odds.games.banque import THETAS, BanqueError
+    from exact_odds.games.banque.equilibrium import solve_banque
+    from exact_odds.games.banque.game import cached_game
+    from exact_odds.report.banque import equilibrium_report
+
+    import sys
+
+    def progress(text: str) -> None:  # long work: say so on a terminal only
+        if sys.stderr.isatty():
+            click.echo(f"exact-odds: {text}", err=True)
+
+    try:
+        progress("walking the shoe")
+        game = cached_game(shoe)
+        progress(f"solving theta = {theta}")
+        search = solve_banque(game, theta)
+        by_theta = []
+        for t in THETAS if table else ():
+            if t != theta:
+                progress(f"solving theta = {t}")
+            by_theta.append(search if t == theta else solve_banque(game, t))
+    except BanqueError as exc:
+        raise InputError(str(exc)) from None
+    return equilibrium_report(search, by_theta, exact)

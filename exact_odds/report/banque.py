@@ -226,3 +226,178 @@ def _banque_text() -> str:
     return "\n".join(md)
 
 
+
+
+# ---------------------------------------------------------------------------
+# banque --equilibrium: the three-person game (docs/methods/banque-equilibrium.md)
+
+def _num(x, places: int = 8) -> str:
+    """A probability or EV, Fraction or quadratic surd, as a decimal (exact integer rounding)."""
+    from exact_odds.games.banque.surd import Surd
+
+    if isinstance(x, Surd):
+        return decimal_text(x.decimal(places + 4), places)
+    return decimal_text(Fraction(x), places)
+
+
+def _pct(x, places: int = 6) -> str:
+    from exact_odds.games.banque.surd import Surd
+
+    if isinstance(x, Surd):
+        return _num(x * 100, places) + "%"
+    return percent_text(Fraction(x), places)
+
+
+def _exact(x) -> str:
+    from exact_odds.games.banque.surd import surd_text
+
+    return surd_text(x)
+
+
+def equilibrium_notes(search) -> list[str]:
+    """Every modelling choice behind an equilibrium search, one sentence each (also the JSON assumptions)."""
+    game = search.game
+    if game.by_total:
+        deal = ("Cards are drawn with replacement (infinite deck, each rank 1/13), Ethier and Lee's (2015) "
+                "assumption; the banker's information is his total, and a natural shows only that it is one.")
+    else:
+        deal = ("Cards are dealt without replacement from the shoe; the banker's information is his two cards "
+                "and the cards of a natural.")
+    return [
+        "Deal: left, right, banker, left, right, banker; third cards left, right, banker.",
+        "Naturals: if the banker, or both tableaux, have one the coup ends; if exactly one tableau has one "
+        "(and the banker none) it wins and play goes on between the other tableau and the banker.",
+        deal,
+        "Punters: draw on 0-4, stand on 6-7; on 5 each punter draws with his own probability (x left, "
+        "y right). A punter sees his total only.",
+        "Banker: in each information set (his holding, each tableau stood / drew t / natural) he draws with "
+        "his own probability; he does not see a standing tableau's cards.",
+        "Payoffs: each tableau even money against the banker, a tie pushes; the banker receives "
+        f"-(theta * left + (1 - theta) * right), theta = {search.theta}.",
+        "Equilibrium: each punter's strategy is a best reply to the others', and the banker's to both "
+        "punters'; checked exactly (every gain from deviating is 0).",
+        "Searched: " + "; ".join(search.searched) + ".",
+        "Middle bet at the equilibrium: as in `exact-odds banque`, each later coup dealt from a shoe of the "
+        "same composition.",
+    ]
+
+
+def _uniqueness(search) -> str:
+    n = len({(e.x, e.y) for e in search.equilibria})
+    if n == 1:
+        e = search.first
+        banker = ("and so are the banker's mixes" if e.banker_unique else
+                  "the banker's mixes that support it are not unique (an exact linear program shows a range); "
+                  "the one shown is a vertex")
+        if e.mixed and not e.banker_unique and any(not isinstance(v, Fraction) for v in e.banker.values()):
+            banker = "the banker mixes in one information set, at the value the punters' indifference forces"
+        return (f"Unique within the classes searched ({search.candidates} candidate points, each checked "
+                f"exactly): the punters' strategies are unique there; {banker}.")
+    return (f"Not unique: {n} equilibria (x, y) within the classes searched; all are listed "
+            "(the payoffs can differ between them).")
+
+
+def _strategy_rows(e, exact: bool) -> Rows:
+    from exact_odds.games.banque.game import info_set_name
+
+    headers = ["Strategy", "Probability of drawing"] + (["Exact"] if exact else [])
+    rows = [["Left punter on 5", _num(e.x, 10)] + ([_exact(e.x)] if exact else []),
+            ["Right punter on 5", _num(e.y, 10)] + ([_exact(e.y)] if exact else [])]
+    for info in e.mixed:
+        h, la, ra = info_set_name(e.game, info)
+        rows.append([f"Banker {h}, left {la}, right {ra}", _num(e.banker[info], 10)]
+                    + ([_exact(e.banker[info])] if exact else []))
+    return headers, rows
+
+
+def _ev_rows(e, exact: bool) -> Rows:
+    from exact_odds.games.banque.middle import Middle
+
+    m = Middle.from_joint(e.joint)
+    items = [("Left tableau EV", e.left_ev), ("Right tableau EV", e.right_ev),
+             (f"Banker's edge, theta = {e.theta}", e.banker_edge),
+             ("Middle bet EV per unit, until settled", m.value()),
+             ("Middle bet, expected coups until settled", m.expected_coups())]
+    headers = ["At the equilibrium", "Value", "Percent"] + (["Exact"] if exact else [])
+    rows = [[name, _num(v, 10), "" if "coups" in name else _pct(v)] + ([_exact(v)] if exact else [])
+            for name, v in items]
+    return headers, rows
+
+
+def _theta_table_rows(searches, exact: bool) -> Rows:
+    from exact_odds.games.banque.middle import Middle
+
+    headers = ["Theta", "Left x", "Right y", "Left EV", "Right EV", "Banker's edge", "Middle EV", "Equilibria"]
+    rows = []
+    for s in searches:
+        e = s.first
+        mid = Middle.from_joint(e.joint).value()
+        n = len({(q.x, q.y) for q in s.equilibria})
+        rows.append([str(s.theta), _num(e.x, 6), _num(e.y, 6), _pct(e.left_ev), _pct(e.right_ev),
+                     _pct(e.banker_edge), _pct(mid), "1 (unique)" if n == 1 else f"{n} (first shown)"])
+    return headers, rows
+
+
+def _equilibrium_json(e, full: bool) -> dict:
+    from exact_odds.games.banque.game import info_set_name
+    from exact_odds.games.banque.middle import Middle
+
+    m = Middle.from_joint(e.joint)
+    doc = {
+        "x": _exact(e.x), "y": _exact(e.y),
+        "left_ev": _exact(e.left_ev), "right_ev": _exact(e.right_ev), "banker_edge": _exact(e.banker_edge),
+        "joint": [{"left": rl, "right": rr, "probability": _exact(e.joint[i][j])}
+                  for i, rl in enumerate(RESULTS) for j, rr in enumerate(RESULTS)],
+        "middle": {"expected_value": _exact(m.value()), "expected_coups": _exact(m.expected_coups())},
+        "banker_mixed": [dict(zip(("holding", "left", "right"), info_set_name(e.game, i)), draw=_exact(e.banker[i]))
+                         for i in e.mixed],
+        "banker_strategy_unique": e.banker_unique,
+    }
+    if full:
+        doc["banker"] = [dict(zip(("holding", "left", "right"), info_set_name(e.game, i)), draw=_exact(v))
+                         for i, v in e.banker.items()]
+    return doc
+
+
+def equilibrium_report(search, by_theta, exact: bool = False) -> Report:
+    """``exact-odds banque --equilibrium``: the strategies, EVs, middle bet and a table over theta.
+
+    Probabilities are 'p/q', or '(p + q*sqrt(d))/r' when the equilibrium is irrational."""
+    e = search.first
+    notes = equilibrium_notes(search)
+    irrational = any(not isinstance(v, (int, Fraction)) for v in (e.x, e.y, *e.banker.values()))
+    if irrational:
+        notes.append("This equilibrium is irrational: its probabilities solve a quadratic equation and are "
+                     "given exactly as (p + q*sqrt(d))/r; decimals are rounded only for display.")
+    n_draw = sum(1 for v in e.banker.values() if v == 1)
+    sections = [
+        Section(before=(f"Baccarat banque as a three-person game, {search.game.shoe.describe()}: "
+                        f"Nash equilibrium at theta = {search.theta}.", *(f"- {n}" for n in notes),
+                        _uniqueness(search))),
+        Section(table=Table.of(*_strategy_rows(e, exact)),
+                after=(f"Elsewhere the banker plays purely: he draws in {n_draw} of the {len(e.banker)} "
+                       "information sets that can occur (all of them: --format json).",)),
+        Section(table=Table.of(*_ev_rows(e, exact))),
+    ]
+    for k, other in enumerate(search.equilibria[1:], start=2):
+        sections.append(Section(before=(f"Equilibrium {k} of {len(search.equilibria)}:",),
+                                table=Table.of(*_strategy_rows(other, exact))))
+        sections.append(Section(table=Table.of(*_ev_rows(other, exact))))
+    if by_theta:
+        sections.append(Section(before=("The equilibrium by theta (the share of the money on the left tableau):",),
+                                table=Table.of(*_theta_table_rows(by_theta, exact))))
+    doc = {
+        "shoe": shoe_json(search.game.shoe),
+        "game": "banque-equilibrium",
+        "theta": fraction_text(search.theta),
+        "assumptions": notes,
+        "searched": list(search.searched),
+        "unique": search.unique,
+        "equilibria": [_equilibrium_json(q, full=True) for q in search.equilibria],
+        "by_theta": [{"theta": fraction_text(s.theta), "unique": s.unique,
+                      "equilibria": [_equilibrium_json(q, full=False) for q in s.equilibria]} for s in by_theta],
+    }
+    csv = [Table.of(*_strategy_rows(e, True)), Table.of(*_ev_rows(e, True))]
+    if by_theta:
+        csv.append(Table.of(*_theta_table_rows(by_theta, True)))
+    return Report(sections=tuple(sections), document=doc, csv=tuple(csv))

@@ -61,7 +61,10 @@ at 5, errors), :mod:`.hands` (the numpy kernel), :mod:`.walk` (the walk and
 :func:`analyse_banque`), :mod:`.policies` (the banker's choice per
 information set), :mod:`.result` (what a walk holds, :class:`BanqueWalk`, and
 a policy priced on it, :class:`BanqueResult`) and :mod:`.middle` (the middle
-bet). Rows, text and JSON are built in
+bet). The three-person game (docs/methods/banque-equilibrium.md):
+:mod:`.game` (the walk with the punters' choices at 5 kept apart),
+:mod:`.lines`, :mod:`.curve`, :mod:`.profile`, :mod:`.equilibrium`
+(:func:`~exact_odds.games.banque.equilibrium.solve_banque`) and :mod:`.surd`. Rows, text and JSON are built in
 :mod:`exact_odds.report.banque`.
 """
 

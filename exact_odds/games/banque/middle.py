@@ -64,6 +64,18 @@ class Middle:
         """P(this coup settles all that is left): both win or both lose."""
         return self.win + self.lose
 
+    def value(self):
+        """The expected value per unit staked, by the closed form of :meth:`solve`'s
+        first equation: (win - lose + (half_win - half_lose)/2) / (win + lose +
+        (half_win + half_lose)/2). Works for any exact number type (Fraction, or
+        the quadratic surds of an irrational equilibrium)."""
+        return ((self.win - self.lose + (self.half_win - self.half_lose) / 2)
+                / (self.win + self.lose + (self.half_win + self.half_lose) / 2))
+
+    def expected_coups(self):
+        """The expected number of coups until fully settled: 1 / (win + lose)."""
+        return 1 / (self.win + self.lose)
+
     def solve(self) -> "MiddleSolution":
         """Solve the recurrences exactly with sympy.
 

@@ -18,7 +18,7 @@ from exact_odds.games.banque.model import (
     check_shoe, exact_probability, third_card,
 )
 from exact_odds.games.banque.result import BanqueResult, BanqueWalk
-from exact_odds.rules.deal import deal_player_and_banker, deal_two_cards, hand_total, is_natural, unused_ways
+from exact_odds.rules.deal import deal_two_cards, hand_total, is_natural, unused_ways
 from exact_odds.rules.shoe import Shoe
 
 
@@ -66,6 +66,8 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
             tail[la, ra, 0] = _unused(shoe, k)
             tail[la, ra, 1] = _unused(shoe, k + 1)
 
+    pure_int = qd == 1 and dtype is np.int64
+    fw64 = fw.astype(np.int64) if pure_int else None
     info = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=object)
     forced = [0] * 9
     for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
@@ -75,20 +77,46 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
             continue
         stand, draw = banker_pair_block(np, c, infinite, bt, dtype)
         for choice, m in enumerate((stand, draw)):
-            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
-            x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
+            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3)
+            if pure_int:  # 0/1 weights: sum in int64 (the sum is one of the counts bounded above)
+                x = (x * fw64[:, :, None, None, None, None] * fw64[None, None, None, :, :, None]).sum(axis=(1, 4))
+                x = x.astype(object)
+            else:
+                x = x.astype(object)
+                x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
             info[PAIR_INDEX[b1, b2], choice] = x * (wb * tail[:, None, :, None, choice])
     total = nine_card_total(shoe) * qd * qd
     return BanqueWalk(shoe, punter_five, info, tuple(forced), total)
 
 
 def _banker_natural(c, dec, wb, bt, forced, scale):
-    """Banker natural: every hand stands on two cards and compares (pure Python).
+    """Banker natural: every hand stands on two cards and compares.
 
     The tableaux' four cards are dealt like punto banco's first four (left
-    as Player, right as Banker): the ways do not depend on the order."""
-    for a1, a2, r1, r2, w in deal_player_and_banker(c, dec):
-        forced[3 * _compare(hand_total(a1, a2), bt) + _compare(hand_total(r1, r2), bt)] += wb * w * scale
+    then right): the ways of each pair of two-card hands, 55 x 55, summed by
+    the two results (numpy; int64 while 4 N^4 * 55^2 < 2^62, else Python ints)."""
+    import numpy as np
+
+    from exact_odds.games.banque.model import PAIRS
+
+    n = sum(c) + 2 * dec
+    dtype = np.int64 if 4 * n**4 * 55 * 55 < 2**62 else object
+    a = np.array([p[0] for p in PAIRS])
+    b = np.array([p[1] for p in PAIRS])
+    m = np.array([p[2] for p in PAIRS], dtype=dtype)
+    cx = np.array(c, dtype=dtype)
+    same = (a == b).astype(dtype) * dec
+    used = np.zeros((len(PAIRS), 10), dtype=dtype)
+    used[np.arange(len(PAIRS)), a] += dec
+    used[np.arange(len(PAIRS)), b] += dec
+    w_left = m * cx[a] * (cx[b] - same)
+    w_right = m[None, :] * (cx[a][None, :] - used[:, a]) * (cx[b][None, :] - used[:, b] - same[None, :])
+    w = w_left[:, None] * w_right
+    tot = np.array([hand_total(x, y) for x, y, _ in PAIRS])
+    res = np.where(tot > bt, WIN, np.where(tot == bt, TIE, LOSE))
+    for i in range(3):
+        for j in range(3):
+            forced[3 * i + j] += int(w[np.ix_(res == i, res == j)].sum()) * wb * scale
 
 
 def _compare(tableau: int, banker: int) -> int:
