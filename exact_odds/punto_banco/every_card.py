@@ -339,10 +339,13 @@ def _facts_distribution(layout: int, labels: tuple[int, ...], ranks: tuple[int, 
     cols = [np.broadcast_to(np.asarray(f).astype(np.int64), (size,)) for f in facts]
     if not cols:
         return ((((), int(sum(nums))),), den)
-    code = np.zeros(size, dtype=np.int64)
-    for col in cols:  # every fact is 0-13 (or a bool): 4 bits each, at most 15 facts
-        code = code << 4 | col
-    uniq, first, inv = np.unique(code, return_index=True, return_inverse=True)
+    if len(cols) <= 15:
+        code = np.zeros(size, dtype=np.int64)
+        for col in cols:  # every fact is 0-13 (or a bool): 4 bits each
+            code = code << 4 | col
+        uniq, first, inv = np.unique(code, return_index=True, return_inverse=True)
+    else:
+        uniq, first, inv = np.unique(np.stack(cols, axis=1), axis=0, return_index=True, return_inverse=True)
     inv = inv.reshape(-1)
     out = []
     for g in range(len(uniq)):
