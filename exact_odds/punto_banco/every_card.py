@@ -40,7 +40,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
 
-from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, RANK_VALUE_NAMES, SUIT_NAMES, card_facts
+from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, RANK_VALUE_NAMES, SUIT_NAMES, card_facts
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import hand_total, natural_ends_coup, six_card_total
@@ -93,10 +93,13 @@ def _sequences(tableau: Tableau) -> _Sequences:
     chunk = 13 ** 5
     codes = [[] for _ in range(6)]
     deal_codes, keys = [], []
+    # Cards 2-6 run through the same 13**5 ranks under every first card: built once.
+    rest = [np.tile(np.repeat(np.arange(13, dtype=np.int8), 13 ** (5 - i)), 13 ** (i - 1)) for i in range(1, 6)]
+    rest_values = [val[x] for x in rest]
     for first in range(13):
-        idx = np.arange(first * chunk, (first + 1) * chunk, dtype=np.int64)
-        r = [((idx // 13 ** (5 - i)) % 13).astype(np.int8) for i in range(6)]
-        v = [val[x] for x in r]
+        r = [np.full(chunk, first, dtype=np.int8)] + rest
+        v = [np.full(chunk, val[first], dtype=np.int8)] + rest_values
+        idx = r[0]
         pt, bt = ht[v[0], v[2]], ht[v[1], v[3]]
         nat = ne[pt, bt]
         pdraw = ~nat & pd[pt]
@@ -116,12 +119,21 @@ def _sequences(tableau: Tableau) -> _Sequences:
             bits |= ((r[j] == r[i]) & (i < used)).astype(np.int32) << bit
         keys.append(layout << 15 | bits)
     codes = tuple(np.concatenate(c) for c in codes)
-    deal_code = np.concatenate(deal_codes)
-    uniq_deals, deal = np.unique(deal_code, return_inverse=True)
-    deals = tuple(_deal_of_code(int(c)) for c in uniq_deals)
-    uniq_keys, pattern = np.unique(np.concatenate(keys), return_inverse=True)
-    patterns = tuple(_pattern_of_key(int(k)) for k in uniq_keys)
-    return _Sequences(codes, deal.astype(np.int16), deals, pattern.astype(np.int16), patterns)
+    deal, deal_codes = _dense(np, np.concatenate(deal_codes), 10 * 10 * 11 * 11)
+    pattern, pattern_keys = _dense(np, np.concatenate(keys), 4 << 15)
+    deals = tuple(_deal_of_code(c) for c in deal_codes)
+    patterns = tuple(_pattern_of_key(k) for k in pattern_keys)
+    return _Sequences(codes, deal, deals, pattern, patterns)
+
+
+def _dense(np, values, bound: int):
+    """``values`` (0 <= v < bound) renumbered 0, 1, ... in increasing order (int16), and the values seen."""
+    seen = np.zeros(bound, dtype=bool)
+    seen[values] = True
+    where = np.flatnonzero(seen)
+    index = np.zeros(bound, dtype=np.int16)
+    index[where] = np.arange(len(where), dtype=np.int16)
+    return index[values], [int(v) for v in where]
 
 
 def _deal_of_code(code: int) -> Deal:
@@ -183,15 +195,26 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
     ``assumption`` the suit model's statement (None if the suits are known or
     no name reads them). ``value_of(deal)`` gives the value names' values
     (such as :func:`~exact_odds.bets.paytable.deal_names`; needed when ``value_names`` is not empty)."""
+    from exact_odds.punto_banco.walk import check_walk_arguments
+
+    check_walk_arguments(shoe, tableau)
+    for what, names in (("value_names", value_names), ("fact_names", fact_names)):
+        if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+            raise TypeError(f"{what} must be a list of names such as ['banker_wins'], not {names!r:.80}")
     np = _numpy()
     value_names = tuple(value_names)
     fact_names = tuple(n for n in fact_names if n not in CONSTANTS)
-    shoe.checked()
-    seqs = _sequences(tableau)
+    unknown = [n for n in fact_names if n not in FACT_NAMES]
+    if unknown:
+        raise CardWalkError(f"unknown card name {unknown[0]!r}; known names: {', '.join(FACT_NAMES)}")
+    if value_of is not None and not callable(value_of):
+        raise TypeError(f"value_of must be a function of a Deal, not {value_of!r:.80}")
     if value_of is None:
         if value_names:
             raise CardWalkError("card_counts needs value_of(deal) to read value names")
         value_of = lambda deal: ()  # noqa: E731
+    shoe.checked()
+    seqs = _sequences(tableau)
     suits_needed = bool(set(fact_names) & SUIT_NAMES)
     model = suit_model(shoe) if suits_needed else None
     rank_positions = _rank_positions(fact_names)
