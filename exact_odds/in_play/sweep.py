@@ -1,6 +1,7 @@
 """Many shoes at once: reading a list of shoes, and pricing every bet for each.
 
 A sweep file holds one shoe per line as 13 rank counts A,2,...,10,J,Q,K
+or 52 rank-suit counts (A of spades, hearts, diamonds, clubs, then 2, ...)
 separated by commas (blank lines and ``#`` comments are skipped).
 :func:`price_shoes` gives, for each shoe, the six-card counts of the three
 outcomes and each bet's exact house edge, in input order, in as many
@@ -43,11 +44,12 @@ class SweepShoeTooLarge(SweepError):
 
 
 def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Shoe:
-    """The shoe of one line (comments already removed): 13 rank counts separated by commas,
-    each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
+    """The shoe of one line (comments already removed): 13 rank counts or 52 rank-suit counts separated
+    by commas, each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 13:
-        raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
+    if len(parts) not in (13, 52):
+        raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)} "
+                                 "(or give 52 rank-suit counts As,Ah,Ad,Ac,2s,...)")
     counts = []
     for p in parts:
         try:
@@ -58,12 +60,14 @@ def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Sh
             if exc.too_large:
                 digits = len(p.lstrip("0"))
                 raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
-            raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
+            raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give {'13 rank' if len(parts) == 13 else '52 rank-suit'} counts") from None
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
     if max_cards is not None and total > max_cards:
         raise SweepShoeTooLarge(number, f"the shoe has {total} cards; at most {max_cards} are allowed")
+    if len(counts) == 52:
+        return Shoe(tuple(sum(counts[4 * r: 4 * r + 4]) for r in range(13)), tuple(counts))
     return Shoe(tuple(counts))
 
 

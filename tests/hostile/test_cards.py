@@ -70,3 +70,16 @@ def test_card_level_bet_on_a_shoe_without_suits_states_the_model():
 
 def test_shoe_in_play_commands_refuse_card_level_bets_in_one_line():
     one_line(run("sweep", "--bets", "lucky8_player", "-"), "Lucky 8 Player", "ranks or suits")
+
+
+def test_sweep_reads_52_count_lines_as_suited_shoes():
+    from exact_odds.in_play.sweep import SweepError, parse_sweep
+
+    suited = ",".join(["2"] * 51 + ["1"])
+    [(n, shoe)] = parse_sweep([suited])
+    assert n == 1 and shoe.suited == (2,) * 51 + (1,) and shoe.ranks == (8,) * 12 + (7,)
+    for bad, words in ((",".join(["1"] * 51 + ["x"]), "give 52 rank-suit counts"),
+                       (",".join(["1"] * 40), "or give 52 rank-suit counts")):
+        with pytest.raises(SweepError) as e:
+            parse_sweep([bad])
+        assert words in str(e.value)
