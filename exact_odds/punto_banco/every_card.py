@@ -228,7 +228,7 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
         codes = tuple(c[live] for c in codes)
 
     # Card key per sequence: the pattern, plus the suit class of each card, plus named ranks.
-    key = pattern.astype(np.int64)
+    key = pattern
     n_keys = len(seqs.patterns)
     classes: tuple = (None,)
     cls_of_rank = [0] * 13
@@ -236,7 +236,9 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
         distinct = list(dict.fromkeys(model.ranks))
         classes = tuple(distinct)
         cls_of_rank = [distinct.index(rs) for rs in model.ranks]
-    layouts = np.array([p[0] for p in seqs.patterns], dtype=np.int8)[pattern]
+    if len(classes) > 1 or rank_positions:
+        key = pattern.astype(np.int64)
+        layouts = np.array([p[0] for p in seqs.patterns], dtype=np.int8)[pattern]
     if len(classes) > 1:
         cls = np.array([cls_of_rank[r] for r in range(13) for _ in range(6)], dtype=np.int64)
         used = 4 + (layouts & 1) + (layouts >> 1)
@@ -261,30 +263,29 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
     ck_of = {v: i for i, v in enumerate(dict.fromkeys(vals))}
     ck_values = list(ck_of)
     ck = np.array([ck_of[v] for v in vals], dtype=np.int64)[deal]
-    combined = ck * n_keys + key
-    n = len(ck_values) * n_keys
-    if n > 8_000_000:
-        uniq, combined = np.unique(combined, return_inverse=True)
-        combined = combined.reshape(-1)
-        index = [int(u) for u in uniq]
-        n = len(uniq)
-    else:
-        index = None
-    sums = _exact_sums(np, w, combined, n)
-
-    acc: dict = defaultdict(int)
-    for g, weight in enumerate(sums):
-        if not weight:
-            continue
-        c = index[g] if index is not None else g
-        c_id, k_id = divmod(c, n_keys)
+    # Each card key's distribution of facts (computed once per distinct key the shoe can deal), then
+    # card keys with the same distribution merged, so the exact sums run over (coup key, distribution).
+    live_keys = np.flatnonzero(np.bincount(key, minlength=n_keys))
+    dist_id = np.zeros(n_keys, dtype=np.int64)
+    dists: dict = {}
+    for k_id in live_keys.tolist():
         pat, cls_list, ranks = decoded(k_id)
         layout, labels = seqs.patterns[pat]
         block_models = _block_models(labels, cls_list, classes, model)
-        dist, den = _facts_distribution(layout, labels, ranks, tuple(rank_positions), block_models, fact_names,
-                                        suits_needed)
-        for facts, num in dist:
-            acc[ck_values[c_id], facts, den] += weight * num
+        dist = _facts_distribution(layout, labels, ranks, tuple(rank_positions), block_models, fact_names,
+                                   suits_needed)
+        dist_id[k_id] = dists.setdefault(dist, len(dists))
+    n_dist = max(len(dists), 1)
+    combined = ck * n_dist + dist_id[key]
+    sums = _exact_sums(np, w, combined, len(ck_values) * n_dist)
+    by_id = list(dists)
+    acc: dict = defaultdict(int)
+    for g, weight in enumerate(sums):
+        if weight:
+            c_id, d_id = divmod(g, n_dist)
+            dist, den = by_id[d_id]
+            for facts, num in dist:
+                acc[ck_values[c_id], facts, den] += weight * num
     counts: dict = defaultdict(Fraction)
     for (v, f, den), num in acc.items():
         counts[v, f] += Fraction(num, den)
