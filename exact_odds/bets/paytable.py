@@ -421,13 +421,10 @@ class PayTable:
 
     def _price_cards(self, dist: CoupDistribution) -> BetResult:
         """A card-level bet priced on the card walk of the same shoe and tableau."""
-        from exact_odds.punto_banco.every_card import card_counts
-
         names = self.names - CONSTANTS.keys()
         values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
         facts = tuple(sorted(names - set(values)))
-        joint, total, assumption = card_counts(dist.shoe, values, facts, dist.tableau,
-                                               lambda deal: tuple(deal_names(deal)[n] for n in values))
+        joint, total, assumption = _card_joint(dist.shoe, dist.tableau, values, facts)
         counts: list = [0] * (len(self.lines) + 1)
         for (v, f), n in joint.items():
             state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
@@ -435,6 +432,15 @@ class PayTable:
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
+
+
+@lru_cache(maxsize=32)
+def _card_joint(shoe, tableau, values: tuple[str, ...], facts: tuple[str, ...]):
+    """The card walk's joint counts of ``values`` and ``facts`` (cached: Lucky 8 Player and Banker,
+    All Red and All Black read the same names)."""
+    from exact_odds.punto_banco.every_card import card_counts
+
+    return card_counts(shoe, values, facts, tableau, lambda deal: tuple(deal_names(deal)[n] for n in values))
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.

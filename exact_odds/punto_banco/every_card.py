@@ -158,7 +158,20 @@ def _pattern_of_key(key: int) -> tuple[int, tuple[int, ...]]:
 
 
 def _weights(np, seqs: _Sequences, shoe: Shoe):
-    """Each sequence's ways to be dealt from ``shoe`` (six-card convention), exact."""
+    """Each sequence's ways to be dealt from ``shoe`` (six-card convention), exact (the last shoe's kept:
+    the bets of one shoe are priced one after another)."""
+    key = (id(seqs), shoe.ranks)
+    if _LAST_WEIGHTS and _LAST_WEIGHTS[0] == key:
+        return _LAST_WEIGHTS[1]
+    w = _compute_weights(np, seqs, shoe)
+    _LAST_WEIGHTS[:] = [key, w]
+    return w
+
+
+_LAST_WEIGHTS: list = []
+
+
+def _compute_weights(np, seqs: _Sequences, shoe: Shoe):
     if shoe.is_infinite:
         return np.ones(len(seqs.deal), dtype=np.int64)
     counts = shoe.ranks
