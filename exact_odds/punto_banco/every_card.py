@@ -43,7 +43,7 @@ from typing import Iterable
 from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, RANK_VALUE_NAMES, SUIT_NAMES, card_facts
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.coup import Deal
-from exact_odds.rules.deal import hand_total, natural_ends_coup, six_card_total
+from exact_odds.rules.deal import falling, hand_total, natural_ends_coup, six_card_total
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import RankSuits, suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -57,6 +57,8 @@ HAND_POSITIONS = {
     3: ((0, 2, 4), (1, 3, 5)),
 }
 _PAIRS = tuple((j, i) for i in range(6) for j in range(i))
+#: The code of a card the coup does not use (ranks * 6 + earlier cards of the rank run to 77).
+UNUSED = 78
 _SLICE = 21
 
 
@@ -73,6 +75,7 @@ class _Sequences:
     deals: tuple[Deal, ...]
     pattern: object  # index into ``patterns`` per sequence, int16
     patterns: tuple[tuple[int, tuple[int, ...]], ...]  # (layout, rank labels of the used cards)
+    used: object  # cards the coup uses, 4-6, per sequence (uint8)
 
 
 def _numpy():
@@ -92,7 +95,7 @@ def _sequences(tableau: Tableau) -> _Sequences:
     val = np.array(RANK_VALUES, dtype=np.int8)
     chunk = 13 ** 5
     codes = [[] for _ in range(6)]
-    deal_codes, keys = [], []
+    deal_codes, keys, used_all = [], [], []
     # Cards 2-6 run through the same 13**5 ranks under every first card: built once.
     rest = [np.tile(np.repeat(np.arange(13, dtype=np.int8), 13 ** (5 - i)), 13 ** (i - 1)) for i in range(1, 6)]
     rest_values = [val[x] for x in rest]
@@ -110,20 +113,26 @@ def _sequences(tableau: Tableau) -> _Sequences:
         used = 4 + pdraw.astype(np.int8) + bdraw.astype(np.int8)
         deal_codes.append(((pt.astype(np.int32) * 10 + bt) * 11 + p3) * 11 + b3)
         bits = np.zeros(len(idx), dtype=np.int32)
+        # A coup of 4 or 5 cards is kept once (its unused cards' ranks all A), its unused cards
+        # counted by one factor per shoe (_compute_weights): about a third of the 13**6 sequences.
+        keep = (used == 6) | ((used == 5) & (r[5] == 0)) | ((used == 4) & (r[4] == 0) & (r[5] == 0))
         for i in range(6):
             dup = np.zeros(len(idx), dtype=np.uint8)
             for j in range(i):
                 dup += r[j] == r[i]
-            codes[i].append((r[i].astype(np.uint8) * 6 + dup).astype(np.uint8))
+            code = (r[i].astype(np.uint8) * 6 + dup).astype(np.uint8)
+            codes[i].append(np.where(i < used, code, UNUSED).astype(np.uint8)[keep])
         for bit, (j, i) in enumerate(_PAIRS):
             bits |= ((r[j] == r[i]) & (i < used)).astype(np.int32) << bit
-        keys.append(layout << 15 | bits)
+        keys.append((layout << 15 | bits)[keep])
+        deal_codes[-1] = deal_codes[-1][keep]
+        used_all.append(used[keep].astype(np.uint8))
     codes = tuple(np.concatenate(c) for c in codes)
     deal, deal_codes = _dense(np, np.concatenate(deal_codes), 10 * 10 * 11 * 11)
     pattern, pattern_keys = _dense(np, np.concatenate(keys), 4 << 15)
     deals = tuple(_deal_of_code(c) for c in deal_codes)
     patterns = tuple(_pattern_of_key(k) for k in pattern_keys)
-    return _Sequences(codes, deal, deals, pattern, patterns)
+    return _Sequences(codes, deal, deals, pattern, patterns, np.concatenate(used_all))
 
 
 def _dense(np, values, bound: int):
@@ -173,15 +182,17 @@ _LAST_WEIGHTS: list = []
 
 def _compute_weights(np, seqs: _Sequences, shoe: Shoe):
     if shoe.is_infinite:
-        return np.ones(len(seqs.deal), dtype=np.int64)
+        return np.array([13 ** (6 - k) for k in range(7)], dtype=np.int64)[seqs.used]
     counts = shoe.ranks
-    table = [max(c - j, 0) for c in counts for j in range(6)]
-    dtype = np.int64 if max(counts) ** 6 < 2 ** 63 else object
+    n = shoe.size
+    table = [max(c - j, 0) for c in counts for j in range(6)] + [1]  # the last: a card the coup does not use
+    dtype = np.int64 if n ** 6 < 2 ** 63 else object  # a weight is at most N**6
     t = np.array(table, dtype=dtype)
     w = t[seqs.codes[0]]
     for c in seqs.codes[1:]:
         w = w * t[c]
-    return w
+    unused = np.array([falling(n - k, 6 - k) for k in range(7)], dtype=dtype)
+    return w * unused[seqs.used]
 
 
 def _exact_sums(np, w, groups, n: int) -> list[int]:
@@ -253,7 +264,7 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
         key = pattern.astype(np.int64)
         layouts = np.array([p[0] for p in seqs.patterns], dtype=np.int8)[pattern]
     if len(classes) > 1:
-        cls = np.array([cls_of_rank[r] for r in range(13) for _ in range(6)], dtype=np.int64)
+        cls = np.array([cls_of_rank[r] for r in range(13) for _ in range(6)] + [0], dtype=np.int64)
         used = 4 + (layouts & 1) + (layouts >> 1)
         for i in range(6):
             key = key * len(classes) + np.where(i < used, cls[codes[i]], 0)

@@ -231,3 +231,18 @@ def test_card_walk_agrees_with_the_value_walk(counts):
     card = PayTable("C", (PayLine.make("p", "player_wins and banker == 7 and (player_red or not player_red)", 9),
                           PayLine.make("t", "tie and (banker_pair or not banker_pair)", 0)))
     assert [l.count for l in plain.price(dist).lines] == [l.count for l in card.price(dist).lines]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.decks(1), Shoe.decks(2).remove(["Kh", "5s", "5d"])],
+                         ids=["infinite", "1 deck", "2 decks less Kh 5s 5d"])
+def test_card_walk_agrees_with_the_first_four_distribution(shoe):
+    """Pair names alone are priced on the first four cards (a separate, closed-form count); the same
+    table made card-level by a condition that always holds goes through the card walk: equal counts."""
+    pair = PayTable("P", (PayLine.make("i", "identical_pairs", 100), PayLine.make("s", "player_suited_pair", 25),
+                          PayLine.make("b", "banker_pair", 3)))
+    card = PayTable("C", (PayLine.make("i", "identical_pairs and (tie or not tie)", 100),
+                          PayLine.make("s", "player_suited_pair", 25), PayLine.make("b", "banker_pair", 3)))
+    assert pair.family == "pair" and card.family == "card"
+    dist = walk(shoe)
+    assert [l.count for l in pair.price(dist).lines] == [l.count for l in card.price(dist).lines]
