@@ -193,10 +193,15 @@ def test_remove_5_equals_remove_5h_8_decks():
 @pytest.mark.slow
 @pytest.mark.parametrize("decks", [1, 6])
 def test_remove_5_equals_remove_5h(decks):
-    for key in ("perfect_pair", "lucky8_player", "all_black", "tiger_pair"):
-        bet = builtin_catalog().bet(key)
-        assert bet.price(walk(Shoe.decks(decks).remove(["5"]))).expected_value == \
-            bet.price(walk(Shoe.decks(decks).remove(["5s"]))).expected_value
+    """Bets blind to which suit is which: removing a 5 of unknown suit is removing a 5s. A colour bet is
+    not: there the unknown 5 is the average of a black and a red one."""
+    def ev(key, card):
+        return builtin_catalog().bet(key).price(walk(Shoe.decks(decks).remove([card]))).expected_value
+
+    for key in ("perfect_pair", "lucky8_player", "tiger_pair"):
+        assert ev(key, "5") == ev(key, "5s") == ev(key, "5h"), key
+    assert ev("all_black", "5") == (ev("all_black", "5s") + ev("all_black", "5h")) / 2
+    assert ev("all_black", "5s") != ev("all_black", "5h")
 
 
 def test_two_of_each_rank_never_gives_a_probability_outside_0_1():
