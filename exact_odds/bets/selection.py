@@ -120,8 +120,8 @@ def select_value_level(variant: str | None = None, bets: Sequence[str] | str | N
         if not asked_all:
             raise PayTableError(
                 f"{', '.join(b.name for b in card_level)}: looks at ranks or suits (a pair or card-level bet); "
-                "only bets settled by card values (totals, cards, naturals) can be priced for many shoes; "
-                "price it for one shoe with 'exact-odds bet'"
+                "only bets settled by card values (totals, cards, naturals) can be priced for many shoes "
+                "(a card-level bet is priced one shoe at a time)"
             )
         chosen = [b for b in chosen if b.is_value_level]
     return ValueLevelSelection(tuple(chosen), unique_keys(chosen), card_level)
