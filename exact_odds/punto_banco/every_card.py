@@ -10,7 +10,8 @@ Method (docs/methods/suits.md):
 1. **Ranks.** Every ordered sequence of six *ranks* (13**6 of them, the
    six-card convention of docs/rules.md §3 made literal) is played once by
    the rules (:mod:`exact_odds.rules`: hand totals, naturals, the tableau),
-   for each tableau once per process, with numpy. What a sequence needs per
+   for each tableau once per process, with numpy (a coup of 4 or 5 cards once,
+   its unused cards one factor per shoe). What a sequence needs per
    shoe is its weight ``prod_r falling(c_r, m_r)`` (the ways to deal it),
    formed from a table of 78 numbers; so each shoe costs a few array
    products over those sequences.
