@@ -293,6 +293,8 @@ class PayTable:
     key: str = ""
     #: the line index that settles each state already seen (a cache)
     _by_state: dict[Coup | Deal | FirstFour, int] = field(default_factory=dict, compare=False, repr=False)
+    #: :attr:`family`, found once (every price() asks for it)
+    _family: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
@@ -316,7 +318,7 @@ class PayTable:
             raise PayTableTypeError(f"{self.name}: key must be a string, not {_shown(repr(self.key))}")
         if not self.key:
             object.__setattr__(self, "key", re.sub(r"[^a-z0-9]+", "_", self.name.lower()).strip("_"))
-        self.family  # refuse a table that mixes pair names with coup names
+        object.__setattr__(self, "_family", self._find_family())
 
     def __repr__(self) -> str:
         lines = f"{len(self.lines)} line" + ("s" if len(self.lines) != 1 else "")
@@ -340,6 +342,10 @@ class PayTable:
 
     @property
     def family(self) -> str:
+        """'pair', 'card', 'deal' or 'coup': the distribution this bet is priced on (:meth:`_find_family`)."""
+        return self._family or self._find_family()
+
+    def _find_family(self) -> str:
         """'pair', 'card', 'deal' or 'coup': the distribution this bet is priced on.
 
         'pair': the first four cards' pair names only (:mod:`~exact_odds.punto_banco.first_four`);
