@@ -41,7 +41,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
 
-from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, RANK_VALUE_NAMES, SUIT_NAMES, card_facts
+from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, PAIR_NAMES, RANK_VALUE_NAMES, SUIT_NAMES, card_facts
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import falling, hand_total, natural_ends_coup, six_card_total
@@ -242,6 +242,9 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
     seqs = _sequences(tableau)
     suits_needed = bool(set(fact_names) & SUIT_NAMES)
     model = suit_model(shoe) if suits_needed else None
+    # Suits of the first four cards only (pair names, cards 1 and 2), or of every card.
+    span = 4 if all(n in PAIR_NAMES or "_card1_" in n or "_card2_" in n
+                    for n in fact_names if n in SUIT_NAMES) else 6
     rank_positions = _rank_positions(fact_names)
 
     # Only sequences the shoe can deal (a small shoe deals few of the 13**6).
@@ -268,7 +271,7 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
         cls = np.array([cls_of_rank[r] for r in range(13) for _ in range(6)] + [0], dtype=np.int64)
         used = 4 + (layouts & 1) + (layouts >> 1)
         for i in range(6):
-            key = key * len(classes) + np.where(i < used, cls[codes[i]], 0)
+            key = key * len(classes) + np.where((i < used) & (i < span), cls[codes[i]], 0)
     for hand, card in rank_positions:
         pos = np.array([HAND_POSITIONS[lay][hand][card] if card < len(HAND_POSITIONS[lay][hand]) else -1
                         for lay in range(4)])[layouts]
@@ -296,9 +299,11 @@ def card_counts(shoe: Shoe, value_names: Iterable[str], fact_names: Iterable[str
     for k_id in live_keys.tolist():
         pat, cls_list, ranks = decoded(k_id)
         layout, labels = seqs.patterns[pat]
+        if span == 4 and not rank_positions:  # only the first four cards are read: forget the rest
+            layout, labels = 0, _first_four(labels)
         block_models = _block_models(labels, cls_list, classes, model)
         dist = _facts_distribution(layout, labels, ranks, tuple(rank_positions), block_models, fact_names,
-                                   suits_needed)
+                                   suits_needed, span)
         dist_id[k_id] = dists.setdefault(dist, len(dists))
     n_dist = max(len(dists), 1)
     combined = ck * n_dist + dist_id[key]
@@ -342,6 +347,12 @@ def _decode(k: int, n_classes: int, n_ranks: int):
     return k, tuple(cls), tuple(ranks)
 
 
+def _first_four(labels: tuple[int, ...]) -> tuple[int, ...]:
+    """The rank labels of the first four cards, renumbered 0, 1, ... in order of first appearance."""
+    seen: dict[int, int] = {}
+    return tuple(seen.setdefault(lab, len(seen)) for lab in labels[:4])
+
+
 def _block_models(labels, cls_list, classes, model):
     """The suit model of each block of cards sharing a rank (None when suits are not read)."""
     if model is None:
@@ -356,8 +367,10 @@ def _block_models(labels, cls_list, classes, model):
 
 @lru_cache(maxsize=8192)
 def _facts_distribution(layout: int, labels: tuple[int, ...], ranks: tuple[int, ...],
-                        rank_positions: tuple, block_models, fact_names: tuple[str, ...], suits_needed: bool):
-    """((facts, numerator), ...) and the common denominator, for one card key."""
+                        rank_positions: tuple, block_models, fact_names: tuple[str, ...], suits_needed: bool,
+                        span: int = 6):
+    """((facts, numerator), ...) and the common denominator, for one card key (suits of the cards
+    before position ``span`` only: the model of fewer cards of a rank is the sum over the others)."""
     np = _numpy()
     hands = HAND_POSITIONS[layout]
     # Rank labels: the actual rank where a name reads it (the whole block shares it), else 100 + block.
@@ -368,7 +381,7 @@ def _facts_distribution(layout: int, labels: tuple[int, ...], ranks: tuple[int, 
     rank_label = [rank_of_block.get(b, 100 + b) for b in labels]
     u = len(labels)
     if suits_needed:
-        suits, nums, den = _suit_assignments(np, labels, block_models)
+        suits, nums, den = _suit_assignments(np, labels, block_models, span)
     else:
         suits = [0] * u
         nums = np.array([1], dtype=object)
@@ -423,13 +436,13 @@ def _block_options(bm, m: int):
     return tuple(options), d
 
 
-def _suit_assignments(np, labels: tuple[int, ...], block_models):
+def _suit_assignments(np, labels: tuple[int, ...], block_models, span: int = 6):
     """Every assignment of suits to the cards that the model can deal, as arrays of suits per card,
     the numerator of each assignment's weight, and their common denominator."""
     per_block = []
     den = 1
     for b, bm in enumerate(block_models):
-        members = [i for i, lab in enumerate(labels) if lab == b]
+        members = [i for i, lab in enumerate(labels) if lab == b and i < span]
         options, d = _block_options(bm, len(members))
         per_block.append((members, options))
         den *= d
