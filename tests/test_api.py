@@ -36,10 +36,12 @@ def test_importing_exact_odds_loads_no_heavy_module():
 
 
 def test_the_cold_edge_command_loads_neither_numpy_nor_sympy():
-    """numpy belongs to the compiled path and banque, sympy to breakeven and the middle bet:
-    'exact-odds edge', the first command a user types, walks the tree without them."""
+    """numpy belongs to the compiled path, banque and card-level bets (methods/suits.md), sympy to
+    breakeven and the middle bet: 'exact-odds edge', the first command a user types, and every value-level
+    bet, and pair bets on shoes with known suits, walk the tree without them."""
     code = ("from click.testing import CliRunner; from exact_odds.cli import main\n"
-            "for args in (['edge', '--decks', '8'], ['edge', '--bets', 'all', '--format', 'json']):\n"
+            "for args in (['edge', '--decks', '8'], ['edge', '--variant', 'side_bets', '--format', 'json'],\n"
+            "             ['edge', '--variant', 'pairs']):\n"
             "    r = CliRunner().invoke(main, args); assert r.exit_code == 0, r.output")
     assert modules_loaded(code, ("numpy", "sympy")) == []
 

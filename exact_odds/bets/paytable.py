@@ -9,17 +9,19 @@ settles the bet; if none holds the bet pays ``otherwise`` (default -1, a
 loss).
 
 The names a condition may use are listed in :data:`COUP_NAMES` (the finished
-coup), :data:`DEAL_NAMES` (two-card totals and third-card values) and
-:data:`PAIR_NAMES` (ranks and suits of the first four cards). Conditions are
-parsed once and checked against that vocabulary, so a typo is an error with
-the name, never a silent loss.
+coup), :data:`DEAL_NAMES` (two-card totals and third-card values),
+:data:`PAIR_NAMES` (pairs in the first four cards) and :data:`CARD_NAMES`
+(every card's rank, suit and colour; :mod:`exact_odds.bets.card_names`).
+Conditions are parsed once and checked against that vocabulary, so a typo is
+an error with the name, never a silent loss.
 
 Coup and deal names are priced on the one walk of the game
-(:func:`~exact_odds.punto_banco.walk.walk`); pair names on the combinatorial
-distribution of the first four cards (:mod:`exact_odds.punto_banco.first_four`), which knows
-ranks and suits but not the drawing. A pay table therefore uses pair names or
-coup/deal names, not both; mixing them is refused with a message (pricing the
-joint event would need a walk by rank, which no bet in the catalog needs).
+(:func:`~exact_odds.punto_banco.walk.walk`); a table of pair names only on the
+distribution of the first four cards (:mod:`exact_odds.punto_banco.first_four`);
+any other use of card names, alone or mixed with coup and deal names
+(``banker_wins and banker_pair``), on the card-level walk
+(:mod:`exact_odds.punto_banco.every_card`), so only bets that read card
+detail pay for it.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from fractions import Fraction
 from types import CodeType
 from typing import TYPE_CHECKING
 
+from exact_odds.bets.card_names import CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS, PAIR_NAMES, SUIT_NAMES
 from exact_odds.bets.condition import condition_problem, is_negative_literal, source
 from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.punto_banco.coup import CoupDistribution
@@ -68,26 +71,13 @@ DEAL_NAMES: dict[str, str] = {
     "banker_third": "value of Banker's third card, 0-9, or -1 if Banker did not draw",
 }
 
-#: Names over the first four cards' ranks and suits (pair bets).
-PAIR_NAMES: dict[str, str] = {
-    "player_pair": "Player's first two cards have the same rank",
-    "banker_pair": "Banker's first two cards have the same rank",
-    "player_suited_pair": "Player's first two cards have the same rank and suit (a perfect pair)",
-    "banker_suited_pair": "Banker's first two cards have the same rank and suit (a perfect pair)",
-    "pairs_same_rank": "both hands pair, in the same rank",
-    "identical_pairs": "both hands hold the same two cards, rank and suit",
-}
-
 #: Names whose value is a number, not true/false: a condition must compare them.
 NUMBER_NAMES = frozenset({
     "player", "banker", "player_cards", "banker_cards", "cards", "winning_total", "margin",
     "player_initial", "banker_initial", "player_third", "banker_third",
-})
+}) | CARD_NUMBER_NAMES
 
-#: Pair names whose value depends on suits (the others need ranks only).
-SUIT_NAMES = frozenset({"player_suited_pair", "banker_suited_pair", "identical_pairs"})
-
-ALL_NAMES: dict[str, str] = {**COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES}
+ALL_NAMES: dict[str, str] = {**COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES, **CARD_NAMES}
 
 _ALLOWED_NODES = (
     ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare,
@@ -308,6 +298,8 @@ class PayTable:
     key: str = ""
     #: the line index that settles each state already seen (a cache)
     _by_state: dict[Coup | Deal | FirstFour, int] = field(default_factory=dict, compare=False, repr=False)
+    #: :attr:`family`, found once (every price() asks for it)
+    _family: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
@@ -331,7 +323,7 @@ class PayTable:
             raise PayTableTypeError(f"{self.name}: key must be a string, not {_shown(repr(self.key))}")
         if not self.key:
             object.__setattr__(self, "key", re.sub(r"[^a-z0-9]+", "_", self.name.lower()).strip("_"))
-        self.family  # refuse a table that mixes pair names with coup names
+        object.__setattr__(self, "_family", self._find_family())
 
     def __repr__(self) -> str:
         lines = f"{len(self.lines)} line" + ("s" if len(self.lines) != 1 else "")
@@ -355,18 +347,19 @@ class PayTable:
 
     @property
     def family(self) -> str:
-        """'pair', 'deal' or 'coup': the distribution this bet is priced on."""
-        names = self.names
-        pair = names & PAIR_NAMES.keys()
-        other = names - PAIR_NAMES.keys()
-        if pair and other:
-            raise PayTableError(
-                f"{self.name}: mixes pair names ({', '.join(sorted(pair))}) with coup names "
-                f"({', '.join(sorted(other))}); a pay table may look at the first four cards' ranks "
-                "and suits or at the coup's totals and cards, not both"
-            )
-        if pair:
-            return "pair"
+        """'pair', 'card', 'deal' or 'coup': the distribution this bet is priced on (:meth:`_find_family`)."""
+        return self._family or self._find_family()
+
+    def _find_family(self) -> str:
+        """'pair', 'card', 'deal' or 'coup': the distribution this bet is priced on.
+
+        'pair': the first four cards' pair names only (:mod:`~exact_odds.punto_banco.first_four`);
+        'card': any other use of card names, alone or with coup and deal names
+        (:mod:`~exact_odds.punto_banco.every_card`); 'deal' and 'coup': card values only."""
+        names = self.names - CONSTANTS.keys()
+        card = names - COUP_NAMES.keys() - DEAL_NAMES.keys()
+        if card:
+            return "pair" if card == names and card <= PAIR_NAMES.keys() else "card"
         return "deal" if names & DEAL_NAMES.keys() else "coup"
 
     @property
@@ -417,6 +410,8 @@ class PayTable:
             raise TypeError(f"price needs a CoupDistribution (such as walk(shoe)), not {type(dist).__name__}")
         assumptions: tuple[str, ...] = ()
         family = self.family
+        if family == "card":
+            return self._price_cards(dist)
         if family == "pair":
             from exact_odds.punto_banco.first_four import pair_distribution
 
@@ -433,15 +428,30 @@ class PayTable:
             counts[self._settle(state, names_of)] += n
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / dist.total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / dist.total))
-        if assumptions and not all(0 <= r.probability <= 1 for r in rows):
-            # Suits spread evenly over a rank whose count is not a multiple of 4 can count a suited
-            # pair fewer than zero times: refuse rather than print a probability outside [0, 1].
-            raise PayTableError(
-                f"{self.name}: looks at suits, and this shoe's suits are not given; spreading each rank "
-                "evenly over the four suits (the assumption used) gives no valid probability for this shoe; "
-                "give whole decks or a shoe whose rank counts are multiples of 4"
-            )
         return BetResult(self, tuple(rows), dist.total, assumptions)
+
+    def _price_cards(self, dist: CoupDistribution) -> BetResult:
+        """A card-level bet priced on the card walk of the same shoe and tableau."""
+        names = self.names - CONSTANTS.keys()
+        values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
+        facts = tuple(sorted(names - set(values)))
+        joint, total, assumption = _card_joint(dist.shoe, dist.tableau, values, facts)
+        counts: list = [0] * (len(self.lines) + 1)
+        for (v, f), n in joint.items():
+            state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
+            counts[next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))] += n
+        rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
+        rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
+        return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
+
+
+@lru_cache(maxsize=32)
+def _card_joint(shoe, tableau, values: tuple[str, ...], facts: tuple[str, ...]):
+    """The card walk's joint counts of ``values`` and ``facts`` (cached: Lucky 8 Player and Banker,
+    All Red and All Black read the same names)."""
+    from exact_odds.punto_banco.every_card import card_counts
+
+    return card_counts(shoe, values, facts, tableau, lambda deal: tuple(deal_names(deal)[n] for n in values))
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.

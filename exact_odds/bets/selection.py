@@ -110,7 +110,7 @@ def select_value_level(variant: str | None = None, bets: Sequence[str] | str | N
                        commission: Fraction | str | None = None) -> ValueLevelSelection:
     """:func:`select_bets`, keeping the bets settled by card values alone.
 
-    Bets that look at ranks or suits (pairs) cannot be priced from value
+    Bets that look at ranks or suits (pairs, card-level bets) cannot be priced from value
     counts: named explicitly they are refused; with ``"all"`` they are left
     out and listed in ``left_out``."""
     chosen = select_bets(variant, bets, paytables, commission)
@@ -119,8 +119,9 @@ def select_value_level(variant: str | None = None, bets: Sequence[str] | str | N
         asked_all = bets == ALL or (not isinstance(bets, str) and bets is not None and list(bets) == [ALL])
         if not asked_all:
             raise PayTableError(
-                f"{', '.join(b.name for b in card_level)}: looks at ranks or suits (pair bets); only bets "
-                "settled by card values (totals, cards, naturals) can be priced for many shoes"
+                f"{', '.join(b.name for b in card_level)}: looks at ranks or suits (a pair or card-level bet); "
+                "only bets settled by card values (totals, cards, naturals) can be priced for many shoes "
+                "(a card-level bet is priced one shoe at a time)"
             )
         chosen = [b for b in chosen if b.is_value_level]
     return ValueLevelSelection(tuple(chosen), unique_keys(chosen), card_level)

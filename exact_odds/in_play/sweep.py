@@ -1,6 +1,7 @@
 """Many shoes at once: reading a list of shoes, and pricing every bet for each.
 
 A sweep file holds one shoe per line as 13 rank counts A,2,...,10,J,Q,K
+or 52 rank-suit counts (A of spades, hearts, diamonds, clubs, then 2, ...)
 separated by commas (blank lines and ``#`` comments are skipped).
 :func:`price_shoes` gives, for each shoe, the six-card counts of the three
 outcomes and each bet's exact house edge, in input order, in as many
@@ -43,21 +44,37 @@ class SweepShoeTooLarge(SweepError):
 
 
 def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Shoe:
-    """The shoe of one line (comments already removed): 13 rank counts separated by commas,
-    each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
-    return Shoe(sweep_line_counts(text, number, max_cards))
+    """The shoe of one line (comments already removed): 13 rank counts or 52 rank-suit counts separated
+    by commas, each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
+    counts = _line_counts(text, number, max_cards)
+    if len(counts) == 52:
+        return Shoe(_by_rank(counts), counts)
+    return Shoe(counts)
 
 
 def sweep_line_counts(text: str, number: int, max_cards: int | None = None) -> tuple[int, ...]:
-    """:func:`parse_sweep_line`'s 13 rank counts, checked the same way, without the :class:`Shoe`."""
+    """:func:`parse_sweep_line`'s 13 rank counts (a line of 52 rank-suit counts summed by rank), checked the
+    same way, without the :class:`Shoe`: sweep prices value-level bets only."""
+    counts = _line_counts(text, number, max_cards)
+    return _by_rank(counts) if len(counts) == 52 else counts
+
+
+def _by_rank(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """13 rank counts from 52 rank-suit counts (A of s, h, d, c, then 2, ...)."""
+    return tuple(sum(counts[4 * r: 4 * r + 4]) for r in range(13))
+
+
+def _line_counts(text: str, number: int, max_cards: int | None) -> tuple[int, ...]:
+    """The 13 or 52 counts of line ``number``, checked (digits, size, total)."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 13:
-        raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)}")
+    if len(parts) not in (13, 52):
+        raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)} "
+                                 "(or give 52 rank-suit counts As,Ah,Ad,Ac,2s,...)")
     digits = "".join(parts)
     if digits.isascii() and digits.isdigit() and all(parts) and max(map(len, parts)) <= MAX_COUNT_DIGITS:
         counts = [int(p) for p in parts]  # the common case: plain ASCII digits, read at once
     else:
-        counts = [_count(p, number) for p in parts]
+        counts = [_count(p, number, len(parts)) for p in parts]
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
@@ -66,8 +83,8 @@ def sweep_line_counts(text: str, number: int, max_cards: int | None = None) -> t
     return tuple(counts)
 
 
-def _count(p: str, number: int) -> int:
-    """One count of line ``number``, or the :class:`SweepError` that says what is wrong with it."""
+def _count(p: str, number: int, of: int) -> int:
+    """One count of line ``number`` (one of ``of``), or the :class:`SweepError` that says what is wrong with it."""
     try:
         if p[:1] in ("+", "-"):  # a count has no sign
             raise NumberError("")
@@ -76,22 +93,30 @@ def _count(p: str, number: int) -> int:
         if exc.too_large:
             digits = len(p.lstrip("0"))
             raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
-        raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give 13 rank counts") from None
+        raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give "
+                                 f"{'13 rank' if of == 13 else '52 rank-suit'} counts") from None
 
 
 def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tuple[int, Shoe]]:
-    """(line number, shoe) for every shoe line of ``lines``, numbered from 1.
+    """(line number, shoe) for every shoe line of ``lines``, numbered from 1 (a line of 52 rank-suit
+    counts gives a suited shoe).
 
     Every line is checked in order; the first bad one raises
     :class:`SweepError` naming it (:class:`SweepShoeTooLarge` for a shoe
     over ``max_cards``)."""
-    return [(number, Shoe(counts)) for number, counts in parse_sweep_counts(lines, max_cards, "parse_sweep")]
+    return [(number, parse_sweep_line(text, number, max_cards))
+            for number, text in _shoe_lines(lines, max_cards, "parse_sweep")]
 
 
 def parse_sweep_counts(lines: Iterable[str], max_cards: int | None = None,
                        who: str = "parse_sweep_counts") -> list[tuple[int, tuple[int, ...]]]:
     """:func:`parse_sweep` as (line number, 13 rank counts): the same checks, no :class:`Shoe`
     made (what :func:`sweep_text_chunks` reads)."""
+    return [(number, sweep_line_counts(text, number, max_cards)) for number, text in _shoe_lines(lines, max_cards, who)]
+
+
+def _shoe_lines(lines: Iterable[str], max_cards: int | None, who: str) -> list[tuple[int, str]]:
+    """(line number, text) of every line of ``lines`` that holds a shoe (comments and blank lines skipped)."""
     lines = check_lines(lines, who)
     if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
         raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
@@ -101,7 +126,7 @@ def parse_sweep_counts(lines: Iterable[str], max_cards: int | None = None,
             raise TypeError(f"line {number}: lines must be str, not {type(line).__name__}")
         text = line.split("#", 1)[0].strip()
         if text:
-            shoes.append((number, sweep_line_counts(text, number, max_cards)))
+            shoes.append((number, text))
     return shoes
 
 

@@ -22,11 +22,13 @@ the counts share the six-card denominator N(N-1)...(N-5) of the walk
 (docs/rules.md §3). The infinite deck draws with replacement (each of the 52 cards
 1/52, so each rank 1/13) in units of 13**6.
 
-A shoe given as 13 rank counts has no suits: suits are then **assumed spread
-evenly**, each rank's c cards being c/4 of each suit, which makes
-P(same suit | same rank) = (c/4 - 1)/(c - 1). The counts may then be
-fractions; the probabilities are exact under that assumption, which is
-reported with every suit-dependent bet (:data:`EVEN_SUITS`).
+A shoe whose suits are not known (13 rank counts, or a suited shoe with cards
+of unknown suit removed) is counted by the card-level walk
+(:func:`~exact_odds.punto_banco.every_card.card_counts`) under the
+unknown-suit model of :mod:`exact_odds.rules.suits`: exact averages over every
+way the unknown suits could fall, so never outside [0, 1]; the model is
+reported with every suit-dependent bet (``suits_assumed``). The counts may
+then be fractions.
 """
 
 from __future__ import annotations
@@ -41,12 +43,7 @@ from exact_odds.punto_banco.notebook import html_table, percent, short
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
 
-#: The assumption stated whenever a suit-dependent bet is priced on a shoe without suits.
-EVEN_SUITS = (
-    "The shoe was given without suits: suits are assumed spread evenly "
-    "(each rank's cards are one quarter of each suit)."
-)
-INFINITE_SUITS = "Infinite deck: each of the 52 rank-suit cards is drawn with probability 1/52."
+from exact_odds.rules.suits import INFINITE_SUITS
 
 
 class FirstFour(NamedTuple):
@@ -68,7 +65,7 @@ class PairDistribution:
     counted (``None`` when the shoe's suits are known)."""
 
     shoe: Shoe
-    #: ways each state happens: integers, or fractions where suits are assumed spread evenly
+    #: ways each state happens: integers, or fractions where unknown suits are averaged over
     states: dict[FirstFour, int | Fraction]
     total: int
     suits_assumed: str | None
@@ -82,7 +79,7 @@ class PairDistribution:
     def __repr__(self) -> str:
         shown = ", ".join(f"{name.replace('_', ' ')} {percent(self.probability(name))}"
                           for name in ("player_pair", "banker_pair", "player_suited_pair"))
-        note = "; suits assumed spread evenly" if self.suits_assumed == EVEN_SUITS else ""
+        note = "; unknown suits averaged over" if self.suits_assumed not in (None, INFINITE_SUITS) else ""
         return f"PairDistribution({short(self.shoe.describe())}: {shown}{note})"
 
     def _repr_html_(self) -> str:
@@ -97,9 +94,7 @@ def _card_kinds(shoe: Shoe) -> tuple[list[list], int]:
     """Card counts grouped by rank (4 suits each) and the 'draw removes a card' flag."""
     if shoe.is_infinite:
         return [[1, 1, 1, 1] for _ in range(13)], 0
-    if shoe.suited is not None:
-        return [list(shoe.suited[4 * r: 4 * r + 4]) for r in range(13)], 1
-    return [[Fraction(c, 4)] * 4 for c in shoe.ranks], 1
+    return [list(shoe.suited[4 * r: 4 * r + 4]) for r in range(13)], 1
 
 
 def _integral(x):
@@ -117,6 +112,8 @@ def pair_distribution(shoe: Shoe) -> PairDistribution:
 @lru_cache(maxsize=64)
 def _pair_distribution(shoe: Shoe) -> PairDistribution:
     shoe.checked()
+    if not shoe.is_infinite and shoe.suited is None:
+        return _unknown_suits(shoe)
     a, dec = _card_kinds(shoe)
     rank_count = [sum(r) for r in a]
     n = sum(rank_count)
@@ -182,6 +179,17 @@ def _pair_distribution(shoe: Shoe) -> PairDistribution:
         assumed = INFINITE_SUITS
     else:
         scale = falling(n - 4, 2)
-        assumed = EVEN_SUITS if shoe.suited is None else None
+        assumed = None
     states = {k: _integral(v * scale) for k, v in out.items() if v}
     return PairDistribution(shoe, states, total, assumed)
+
+
+def _unknown_suits(shoe: Shoe) -> PairDistribution:
+    """The distribution for a shoe without (all its) suits, from the card-level walk."""
+    from exact_odds.punto_banco.every_card import card_counts
+
+    joint, total, assumed = card_counts(shoe, (), FirstFour._fields)
+    states: dict = defaultdict(int)
+    for (_, facts), n in joint.items():
+        states[FirstFour(*facts)] += n
+    return PairDistribution(shoe, {k: _integral(v) for k, v in states.items() if v}, total, assumed)

@@ -13,7 +13,7 @@ from typing import Any
 
 from exact_odds.bets.breakeven import BreakEven
 from exact_odds.bets.catalog import Catalog
-from exact_odds.bets.paytable import ALL_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, BetResult
+from exact_odds.bets.paytable import ALL_NAMES, CARD_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, BetResult
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
 from exact_odds.rules.shoe import Shoe
@@ -87,7 +87,7 @@ def bet_rows(results: tuple[BetResult, ...] | list[BetResult], exact: bool = Fal
 def names_report() -> Report:
     """``exact-odds variants --names``: the names a pay-table condition can use."""
     rows = [[n, fam, ALL_NAMES[n]] for fam, group in
-            (("coup", COUP_NAMES), ("deal", DEAL_NAMES), ("pair", PAIR_NAMES)) for n in group]
+            (("coup", COUP_NAMES), ("deal", DEAL_NAMES), ("pair", PAIR_NAMES), ("card", CARD_NAMES)) for n in group]
     names = Table.of(["Name", "Family", "Meaning"], rows)
     return Report(sections=(Section(table=names),),
                   document=[{"name": n, "family": f, "meaning": m} for n, f, m in rows], csv=(names,))

@@ -35,6 +35,9 @@ class Shoe:
     ranks: tuple[int, ...] | None
     suited: tuple[int, ...] | None = None
     label: str = field(default="", compare=False)
+    #: For a suited shoe from which cards of unknown suit were removed: the 52 counts before those
+    #: removals (``suited`` is then None; docs/methods/suits.md). None otherwise.
+    suit_base: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         # Whoever builds a shoe, its counts are whole numbers >= 0 of the right length.
@@ -52,6 +55,13 @@ class Shoe:
                                 f"not {_short(self.suited)}")
             if any(sum(self.suited[4 * r: 4 * r + 4]) != self.ranks[r] for r in range(13)):
                 raise ShoeError("a shoe's suited counts must add up to its rank counts, rank by rank")
+        if self.suit_base is not None:
+            base = self.suit_base
+            if self.suited is not None or self.ranks is None or not isinstance(base, tuple) or len(base) != 52 \
+                    or not all(type(c) is int and c >= 0 for c in base) \
+                    or any(sum(base[4 * r: 4 * r + 4]) < self.ranks[r] for r in range(13)):
+                raise ShoeError("a shoe's suit_base must be 52 whole numbers >= 0 holding at least its rank "
+                                "counts, rank by rank, and only on a shoe without suited counts")
         if not isinstance(self.label, str):
             raise ShoeError(f"a shoe's label must be a string, not {self.label!r}")
 
@@ -124,6 +134,7 @@ class Shoe:
                             "remove them from a finite shoe")
         ranks = list(self.ranks)
         suited = list(self.suited) if self.suited is not None else None
+        base = list(self.suit_base) if self.suit_base is not None else None
         removed = []
         for text in _card_list(cards):
             r, s = _card(text)
@@ -132,9 +143,18 @@ class Shoe:
                     f"cannot remove {text.strip()!r}: the shoe has no {RANKS[r]} left"
                 )
             ranks[r] -= 1
+            if base is not None and s is not None:
+                # A suited removal after unsuited ones: taken from the base (docs/methods/suits.md).
+                if base[4 * r + s] == 0:
+                    raise ShoeError(
+                        f"cannot remove {text.strip()!r}: the shoe has no {RANKS[r]}{SUITS[s]} left"
+                    )
+                base[4 * r + s] -= 1
             if suited is not None:
                 if s is None:
-                    # Unsuited removal from a suited shoe: forget the suits.
+                    # Unsuited removal from a suited shoe: the suits of what is left are known on
+                    # average only; remember the shoe before it (the base of the suit model).
+                    base = suited
                     suited = None
                 elif suited[4 * r + s] == 0:
                     raise ShoeError(
@@ -144,7 +164,8 @@ class Shoe:
                     suited[4 * r + s] -= 1
             removed.append(text.strip())
         label = self.label + (" less " + " ".join(removed) if removed else "")
-        return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, label).checked()
+        return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, label,
+                    tuple(base) if base is not None else None).checked()
 
     # --- views ------------------------------------------------------------
     @property

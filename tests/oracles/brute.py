@@ -38,24 +38,29 @@ def play(seq):
     """The coup dealt from an ordered sequence of cards: a small dict of facts."""
     v = [VALUES[parse(c)[0]] for c in seq]
     p_cards, b_cards = [v[0], v[2]], [v[1], v[3]]
+    p_hand, b_hand = [parse(seq[0]), parse(seq[2])], [parse(seq[1]), parse(seq[3])]
     p2, b2 = sum(p_cards) % 10, sum(b_cards) % 10
     nxt = 4
     p_third = b_third = None
     if p2 < 8 and b2 < 8:
         if p2 <= 5:
             p_third = v[nxt]
+            p_hand.append(parse(seq[nxt]))
             nxt += 1
             p_cards.append(p_third)
             if banker_draws(b2, p_third):
                 b_third = v[nxt]
                 b_cards.append(b_third)
+                b_hand.append(parse(seq[nxt]))
         elif b2 <= 5:
             b_third = v[nxt]
             b_cards.append(b_third)
+            b_hand.append(parse(seq[nxt]))
     return {
         "p": sum(p_cards) % 10, "b": sum(b_cards) % 10, "pn": len(p_cards), "bn": len(b_cards),
         "p2": p2, "b2": b2, "p_third": p_third, "b_third": b_third,
         "p_nat": p2 >= 8, "b_nat": b2 >= 8, "first4": [parse(c) for c in seq[:4]],
+        "p_hand": p_hand, "b_hand": b_hand,
     }
 
 
@@ -119,6 +124,81 @@ BETS = {
     "egalite_7": lambda c: 45 if c["p"] == c["b"] == 7 else -1,
     "bad_beat": lambda c: 50 if (c["p_nat"] and c["b_nat"] and abs(c["p"] - c["b"]) == 1) else -1,
 }
+
+
+# --- every card (issue 12): each name and bet written again from its words ---------------
+
+RANK_NUMBER = {"A": 1, "10": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 10)}}
+SUIT_NUMBER = {"s": 1, "h": 2, "d": 3, "c": 4}
+RED = {"h", "d"}
+
+
+def card_name_values(c):
+    """Every card-level name of docs/bets.md, from the hands' cards (rank text, suit letter)."""
+    out = {}
+    hands = {"player": c["p_hand"], "banker": c["b_hand"]}
+    for h, cards in hands.items():
+        suits = [s for _, s in cards]
+        out[h + "_suited"] = len(set(suits)) == 1
+        out[h + "_red"] = all(s in RED for s in suits)
+        out[h + "_black"] = all(s not in RED for s in suits)
+        for i in range(3):
+            card = cards[i] if i < len(cards) else None
+            n = f"{h}_card{i + 1}"
+            out[n + "_rank"] = RANK_NUMBER[card[0]] if card else 0
+            out[n + "_suit"] = SUIT_NUMBER[card[1]] if card else 0
+            out[n + "_red"] = bool(card) and card[1] in RED
+            out[n + "_black"] = bool(card) and card[1] not in RED
+    pp, bp, ps, bs, identical = pairs(c)
+    out.update(player_pair=pp, banker_pair=bp, player_suited_pair=ps, banker_suited_pair=bs,
+               identical_pairs=identical, pairs_same_rank=pp and bp and c["first4"][0][0] == c["first4"][1][0])
+    return out
+
+
+def lucky8(c, side):
+    """WoO Lucky 8: the highest qualifying line pays."""
+    me, other = (c["p"], c["b"]) if side == "player" else (c["b"], c["p"])
+    my_hand = c["p_hand"] if side == "player" else c["b_hand"]
+
+    def suited8(hand, total):
+        return len(hand) == 3 and total == 8 and len({s for _, s in hand}) == 1
+
+    if suited8(c["p_hand"], c["p"]) and suited8(c["b_hand"], c["b"]):
+        return 200
+    if suited8(my_hand, me):
+        return 25
+    if me == 8 and other == 8:
+        return 15
+    if me == 8 and other == 9:
+        return 8
+    return 4 if me == 8 and me > other else -1
+
+
+def all_colour(c, red):
+    cards = c["p_hand"] + c["b_hand"]
+    return 24 if all((s in RED) == red for _, s in cards) else -1
+
+
+BETS.update({
+    "lucky8_player": lambda c: lucky8(c, "player"),
+    "lucky8_banker": lambda c: lucky8(c, "banker"),
+    "player_wins_pair": lambda c: 30 if c["p"] > c["b"] and pairs(c)[0] else -1,
+    "banker_wins_pair": lambda c: 30 if c["b"] > c["p"] and pairs(c)[1] else -1,
+    "all_red": lambda c: all_colour(c, True),
+    "all_black": lambda c: all_colour(c, False),
+})
+
+
+def brute_names(cards, names):
+    """Counter over the tuple of ``names``' values (card names and the facts of play())."""
+    out = Counter()
+    for seq in permutations(cards, 6):
+        c = play(seq)
+        values = card_name_values(c)
+        values.update(player=c["p"], banker=c["b"], player_cards=c["pn"], banker_cards=c["bn"],
+                      player_wins=c["p"] > c["b"], banker_wins=c["b"] > c["p"], tie=c["p"] == c["b"])
+        out[tuple(values[n] for n in names)] += 1
+    return out
 
 
 def brute_payouts(cards, keys):

@@ -12,7 +12,7 @@ import pytest
 
 from exact_odds import Shoe, walk
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.punto_banco.first_four import EVEN_SUITS, pair_distribution
+from exact_odds.punto_banco.first_four import pair_distribution
 
 from oracles.brute import brute_payouts
 
@@ -163,18 +163,16 @@ def test_brute_force_shoes_reach_every_winning_line(brute):
         assert lines <= paid, (key, lines - paid)
 
 
-def test_rank_count_shoe_states_the_even_suits_assumption():
-    """A 13-count shoe has no suits: suit bets are priced assuming even suits, and say so;
-    with counts divisible by 4 that equals the same shoe given with suits spread evenly."""
-    ranks = [8, 4, 4, 4, 12, 4, 4, 8, 4, 16, 4, 4, 4]
-    plain = Shoe.from_counts(ranks)
-    suited = Shoe.from_counts([c // 4 for c in ranks for _ in range(4)])
+def test_rank_count_shoe_states_the_unknown_suit_model():
+    """A 13-count shoe has no suits: suit bets are priced under the unknown-suit model
+    (docs/methods/suits.md), and say so; with every count 4d that is d whole decks."""
+    plain = Shoe.from_counts([24] * 13)
     for key in ("perfect_pair", "tiger_pair", "player_pair"):
-        a, b = price(key, plain), price(key, suited)
-        assert a.expected_value == b.expected_value
-    assert price("perfect_pair", plain).assumptions == (EVEN_SUITS,)
-    assert price("player_pair", plain).assumptions == ()  # ranks only: no assumption needed
-    assert price("perfect_pair", suited).assumptions == ()
+        assert price(key, plain).expected_value == price(key, Shoe.decks(6)).expected_value
+    odd = Shoe.from_counts([8, 4, 4, 4, 12, 4, 4, 8, 4, 16, 4, 4, 4])
+    assert "fewest whole decks" in price("perfect_pair", odd).assumptions[0]
+    assert price("player_pair", odd).assumptions == ()  # ranks only: no assumption needed
+    assert price("perfect_pair", Shoe.decks(6)).assumptions == ()
 
 
 def test_pair_distribution_sums_to_the_six_card_total():
@@ -185,12 +183,12 @@ def test_pair_distribution_sums_to_the_six_card_total():
         assert sum(d.states.values()) == walk(shoe).total == d.total == n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
 
 
-def test_mixing_pair_and_coup_names_is_refused():
-    """A pay line cannot mix ranks (pairs) and totals: the walk does not track ranks."""
-    from exact_odds.bets.paytable import PayLine, PayTable, PayTableError
+def test_mixing_pair_and_coup_names_is_priced_on_the_card_walk():
+    """A pay line may mix ranks (pairs) and totals (issue 12): it is a card-level bet."""
+    from exact_odds.bets.paytable import PayLine, PayTable
 
-    with pytest.raises(PayTableError, match="mixes pair names"):
-        PayTable("Pair on a tie", (PayLine("x", "player_pair and tie", Fraction(50)),))
+    bet = PayTable("Pair on a tie", (PayLine("x", "player_pair and tie", Fraction(50)),))
+    assert bet.family == "card"
 
 
 # --- random suited shoes: the first four cards dealt one by one -------------------

@@ -89,7 +89,7 @@ def test_pair_distribution_repr_has_the_closed_forms():
     assert f"player pair {float(Fraction(31, 415) * 100):.4f}%" in text
     assert f"player suited pair {float(Fraction(7, 415) * 100):.4f}%" in text
     assert "assumed" not in text
-    assert "suits assumed spread evenly" in repr(pair_distribution(Shoe.from_counts([32] * 13)))
+    assert "unknown suits averaged over" in repr(pair_distribution(Shoe.from_counts([32] * 13)))
 
 
 def test_break_even_repr_is_the_tie_payout_from_the_published_counts(eight):
