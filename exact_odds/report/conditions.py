@@ -52,6 +52,26 @@ NEGATIONS = {
     "tie": "the hands do not tie",
 }
 
+
+
+def _card_phrases() -> None:
+    """The card-level names (:mod:`exact_odds.bets.card_names`): ranks and suits as nouns, colours as clauses."""
+    for hand in ("player", "banker"):
+        who = hand.capitalize()
+        CLAUSES[f"{hand}_suited"] = f"the {who}'s cards all have the same suit"
+        CLAUSES[f"{hand}_red"] = f"the {who}'s cards are all red"
+        CLAUSES[f"{hand}_black"] = f"the {who}'s cards are all black"
+        for i, nth in (("1", "first"), ("2", "second"), ("3", "third")):
+            NOUNS[f"{hand}_card{i}_rank"] = f"the rank of the {who}'s {nth} card"
+            NOUNS[f"{hand}_card{i}_suit"] = f"the suit of the {who}'s {nth} card"
+            CLAUSES[f"{hand}_card{i}_red"] = f"the {who}'s {nth} card is red"
+            CLAUSES[f"{hand}_card{i}_black"] = f"the {who}'s {nth} card is black"
+    for name in ("ace", "jack", "queen", "king", "spades", "hearts", "diamonds", "clubs"):
+        NOUNS[name] = name
+
+
+_card_phrases()
+
 _OPS = {ast.Eq: "is", ast.NotEq: "is not", ast.Lt: "is less than", ast.LtE: "is at most",
         ast.Gt: "is more than", ast.GtE: "is at least", ast.In: "is one of", ast.NotIn: "is not one of"}
 

@@ -1,5 +1,7 @@
 """--format html, md and latex give whole documents with the title and summary inside; csv keeps the summary."""
 
+import pytest
+
 from click.testing import CliRunner
 
 from exact_odds.cli import main
@@ -36,3 +38,17 @@ def test_conditions_in_words():
         "The Player did not draw and the Banker's final total is one of 1 or 2"
     assert condition_words("banker_wins and not banker_natural") == "Banker wins and the Banker has no natural"
     assert condition_words("player * 2 == 4") == "player * 2 == 4"  # nothing it cannot say is misread
+
+
+@pytest.mark.parametrize("condition, words", [
+    ("player_suited and player_cards == 3 and player == 8",
+     "The Player's cards all have the same suit and the number of Player cards is 3 and the Player's final total is 8"),
+    ("banker_red", "The Banker's cards are all red"),
+    ("player_card1_suit == hearts and banker_card3_black",
+     "The suit of the Player's first card is hearts and the Banker's third card is black"),
+])
+def test_card_level_conditions_read_in_words(condition, words):
+    """Lucky 8's and the colour bets' lines were shown as written in the par sheet's 'In words' column."""
+    from exact_odds.report.conditions import condition_words
+
+    assert condition_words(condition) == words
