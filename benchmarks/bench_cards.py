@@ -71,7 +71,9 @@ def value_level(path: str, repeat: int) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--baseline", default="/work/main")
+    ap.add_argument("--baseline", help="another checkout: time value-level pricing there too, alternated")
+    ap.add_argument("--all-red-in-play", action="store_true",
+                    help="also time All Red on depleted suited shoes (minutes per shoe: no suit symmetry is left)")
     args = ap.parse_args()
     r = args.repeat
     catalog = builtin_catalog()
@@ -90,7 +92,7 @@ def main() -> None:
 
     shoes = shoes_in_play(3)
     print("2. one depleted suited 8-deck shoe in play, median over 3 shoes:")
-    for key in ("perfect_pair", "player_wins_pair", "all_red"):
+    for key in ("perfect_pair", "player_wins_pair") + (("all_red",) if args.all_red_in_play else ()):
         bet = catalog.bet(key)
         bet.price(walk(shoes[0]))
         times = []
@@ -101,6 +103,8 @@ def main() -> None:
             times.append(time.perf_counter() - t)
         print(f"   {key:18s} {statistics.median(times) * 1e3:8.1f} ms per shoe")
 
+    if args.baseline is None:
+        return
     print(f"3. value-level pricing, this branch vs {args.baseline}, alternated, medians of {r} runs of {r}:")
     here, base = [], []
     for _ in range(r):
