@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import time
 
-from timing import ROOT  # noqa: E402,F401  (puts the repository on sys.path)
+from timing import ROOT, rank_counts_in_play  # noqa: E402,F401  (puts the repository on sys.path)
 
 from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
 from exact_odds.in_play.executors import Dask  # noqa: E402
@@ -27,14 +26,7 @@ from exact_odds.rules.shoe import Shoe  # noqa: E402
 
 
 def shoes_in_play(n: int, seed: int = 3) -> list[Shoe]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        cards = [r for r in range(13) for _ in range(32)]
-        rng.shuffle(cards)
-        left = cards[rng.randint(0, 400):]
-        out.append(Shoe.from_counts([left.count(r) for r in range(13)]))
-    return out
+    return [Shoe.from_counts(c) for c in rank_counts_in_play(n, seed)]
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from timing import median_time  # noqa: E402  (puts the repository on sys.path)
+from timing import median_time, rank_counts_in_play  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds.in_play import parallel  # noqa: E402
 from exact_odds.punto_banco.compiled import compiled  # noqa: E402
@@ -50,14 +50,7 @@ def bets() -> tuple[PayTable, ...]:
 
 def dealt_shoes(n: int, seed: int = 3) -> list[Shoe]:
     """8-deck shoes in play: a shuffled shoe after a random number (0-400) of cards dealt."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        cards = [r for r in range(13) for _ in range(32)]
-        rng.shuffle(cards)
-        left = cards[rng.randint(0, 400):]
-        out.append(Shoe.from_counts([left.count(r) for r in range(13)]))
-    return out
+    return [Shoe.from_counts(c) for c in rank_counts_in_play(n, seed)]
 
 
 _PRICER = {}

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-from timing import ROOT  # noqa: E402  (puts the repository on sys.path)
+from timing import ROOT, rank_counts_in_play  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
 from exact_odds.in_play import parallel  # noqa: E402
@@ -44,15 +43,7 @@ def _chunk(rows):
     return _PRICER["p"].value_batch(rows)[0]
 
 
-def shoes_in_play(n: int, seed: int = 3) -> list[list[int]]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        cards = [r for r in range(13) for _ in range(32)]
-        rng.shuffle(cards)
-        left = cards[rng.randint(0, 400):]
-        out.append([left.count(r) for r in range(13)])
-    return out
+shoes_in_play = rank_counts_in_play
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ importable as ``timing`` and puts the repository first on ``sys.path``.
 
 from __future__ import annotations
 
+import random
 import statistics
 import subprocess
 import sys
@@ -30,3 +31,16 @@ def median_time(fn, repeat: int) -> float:
 def run_quietly(cmd, **kwargs) -> None:
     """Run a command from the repository root, output discarded; fail loudly."""
     subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, **kwargs)
+
+
+def rank_counts_in_play(n: int, seed: int = 3) -> list[list[int]]:
+    """The 13 rank counts of ``n`` 8-deck shoes in play: a shuffled shoe after a random number (0-400) of
+    cards dealt (the same shoes for every benchmark with the same seed)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = [r for r in range(13) for _ in range(32)]
+        rng.shuffle(cards)
+        left = cards[rng.randint(0, 400):]
+        out.append([left.count(r) for r in range(13)])
+    return out
