@@ -13,9 +13,30 @@ from __future__ import annotations
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.in_play import bets_option, chosen_bets
+from exact_odds.cli.in_play import bets_option
 from exact_odds.cli.options import InputFile, not_text, shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
+
+
+def table_bets(variant, bet_keys, paytables, commission):
+    """(keys, pay tables) chosen as ``edge`` chooses them, card-level bets included when named
+    (:func:`~exact_odds.bets.selection.select_one_shoe`); those left out of ``--bets all`` are named
+    in a note on stderr."""
+    from exact_odds.bets.selection import select_one_shoe
+    from exact_odds.cli.bets import select_from_options
+
+    chosen = select_from_options(variant, bet_keys, paytables, commission, select_one_shoe)
+    if chosen.left_out:
+        click.echo("note: --bets all leaves out the card-level bets (they read ranks or suits; name them in "
+                   "--bets to price them): " + ", ".join(b.name for b in chosen.left_out), err=True)
+    return list(chosen.keys), chosen.bets
+
+
+def detail_needed(exc) -> InputError:
+    """The one line for a card given with less detail than a chosen bet reads (no suit, or 0)."""
+    return InputError(str(exc).replace("or drop that bet", "or drop " + ",".join(b.key for b in exc.bets)
+                                       + " from --bets"))
+
 
 @click.command("track")
 @click.argument("log", type=InputFile(), default="-", metavar="[LOG|-]")
@@ -61,10 +82,10 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
 
         return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
     from exact_odds.in_play.log import LogError, ShoeRunsOut, read_log
-    from exact_odds.in_play.table import CountError, Table
+    from exact_odds.in_play.table import CountError, DetailNeeded, Table
     from exact_odds.report.track import track_lines, track_partial_note
 
-    keys, bets = chosen_bets(variant, bets, paytables, commission)
+    keys, bets = table_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)
     count = chosen_count(count_text, start, keys, bets)
     table = Table(start, bets, count)
@@ -79,6 +100,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
             running = table.running if count is not None else None
             if kind == "before":
                 click.echo(lines.before(table.prices))
+            elif kind == "cards":
+                click.echo(lines.cards(item))
             elif kind == "coup":
                 click.echo(lines.coup(item, running, table.true_count))
             elif kind == "undo":
@@ -88,6 +111,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     except ShoeRunsOut as exc:
         raise InputError(f"line {exc.line}: only {exc.remaining} cards remain before this coup; "
                          "a shoe needs 6 to deal one (is the log from a bigger shoe? use --decks)") from None
+    except DetailNeeded as exc:
+        raise detail_needed(exc) from None
     except (LogError, CountError) as exc:
         raise InputError(str(exc)) from None
     except UnicodeDecodeError:
