@@ -289,8 +289,13 @@ class Table:
         key = (shoe.ranks, shoe.suited, shoe.suit_base)
         priced = self._card_cache.get(key)
         if priced is None:
-            dist = walk(shoe, self.splitter.tableau)
-            results = [b.price(dist) for b in self.card_bets]
+            tableau = self.splitter.tableau
+            dist = walk(shoe, tableau)
+            # A bet that reads ranks but not suits has the same price on any shoe with the same ranks:
+            # priced on the ranks left dealt evenly into suits (the first-four count, not the card walk).
+            by_ranks = shoe if shoe.suited is not None else _any_suits(shoe)
+            rank_dist = dist if by_ranks is shoe else walk(by_ranks, tableau)
+            results = [b.price(dist if b.uses_suits else rank_dist) for b in self.card_bets]
             assumptions: list[str] = []
             for r in results:
                 assumptions += [a for a in r.assumptions if a not in assumptions]
@@ -323,6 +328,13 @@ class Table:
 
 #: Shoes whose card-level prices a :class:`Table` keeps (for undo).
 CARD_CACHE = 16
+
+
+def _any_suits(shoe: Shoe) -> Shoe:
+    """``shoe``'s ranks dealt into the four suits in turn: one suit assignment of its ranks, for bets
+    that read ranks only (their price depends on the rank counts alone)."""
+    suited = tuple(c // 4 + (s < c % 4) for c in shoe.ranks for s in range(4))
+    return Shoe(shoe.ranks, suited, shoe.label)
 
 
 __all__ = ["CardPrices", "Count", "CountError", "DetailNeeded", "LogError", "Prices", "Table", "count_of_bet",
