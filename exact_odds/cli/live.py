@@ -14,7 +14,7 @@ import sys
 import click
 
 from exact_odds.cli.app import InputError, Interrupted, input_errors
-from exact_odds.cli.in_play import bets_option, chosen_bets
+from exact_odds.cli.in_play import bets_option
 from exact_odds.cli.options import shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
 
@@ -34,9 +34,10 @@ def run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission,
     except ImportError:
         raise InputError("the live screen needs textual: pip install 'exact_odds[live]' (or pip install textual); "
                          "'exact-odds track' needs nothing") from None
+    from exact_odds.cli.track import table_bets
     from exact_odds.in_play.table import Table
 
-    keys, bets = chosen_bets(variant, bets, paytables, commission)
+    keys, bets = table_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)
     count = chosen_count(count_text, start, keys, bets)
     if not on_a_terminal():
@@ -69,7 +70,9 @@ def live(decks, shoe_counts, remove, variant, bets, paytables, commission, count
     ace, 2-9; t, j, Q, k for the ten-value ranks; then s, h, d or c for the
     suit of that card, if you see it; u or Backspace takes back
     the last card; q quits (Ctrl-C too, with exit status 130 as for every
-    command). The edges of the next coup are shown the moment a coup is
+    command). Card-level bets named in --bets (pairs, Lucky 8, colours) are
+    shown too; with a bet that reads suits, each card key waits for its
+    suit key. The edges of the next coup are shown the moment a coup is
     complete. Needs textual (pip install
     'exact_odds[live]'); for a log or a pipe use 'exact-odds track'.
 

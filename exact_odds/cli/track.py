@@ -2,10 +2,10 @@
 
 It parses its options, feeds the log token by token to
 :class:`exact_odds.in_play.table.Table` (which splits it into coups, keeps
-the count and prices the bets with
+the count and prices the value-level bets with
 :func:`exact_odds.in_play.sweep.house_edges` the moment a coup is
-complete), and prints what :mod:`exact_odds.report.track` makes of each
-event. ``track --screen`` is the ``live`` screen (:mod:`exact_odds.cli.live`).
+complete, then the card-level bets one shoe at a time), and prints what
+:mod:`exact_odds.report.track` makes of each event. ``track --screen`` is the ``live`` screen (:mod:`exact_odds.cli.live`).
 """
 
 from __future__ import annotations
@@ -63,11 +63,19 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     shoe cannot hold any more stops it with the line number. Burned cards
     you saw can be given with --remove.
 
+    Card-level bets named in --bets (pairs, Lucky 8, colours) are priced
+    too, on a second line after the value-level bets, exactly as 'bet' on
+    the shoe left. Bets that read suits (perfect_pair, lucky8_player,
+    all_red, ...) need every card with its suit; bets on ranks only
+    (player_pair, player_wins_pair) take cards with or without suits, but
+    not 0. The first card without what a chosen bet reads stops track.
+
     \b
     Examples:
       exact-odds track dealt.log
       exact-odds track --decks 6 --bets banker,player,tie < dealt.log
       exact-odds track --bets dragon7 --count dragon7 dealt.log
+      exact-odds track --bets banker,perfect_pair,lucky8_player suited.log
       tail -f dealt.log | exact-odds track -
       exact-odds track --screen           # the live screen (exact-odds live)
     """

@@ -4,9 +4,14 @@
 token at a time (a :class:`~exact_odds.in_play.log.Card` or an
 :class:`~exact_odds.in_play.log.Undo`), splits the cards into coups by the
 rules (:class:`~exact_odds.in_play.log.CoupSplitter`), keeps the running
-count of a chosen linear :class:`Count`, and prices the chosen bets exactly
-(:func:`~exact_odds.in_play.sweep.house_edges`) the moment a coup is
-complete, before the next coup's first card.
+count of a chosen linear :class:`Count`, and prices the chosen value-level
+bets exactly (:func:`~exact_odds.in_play.sweep.house_edges`) the moment a
+coup is complete, before the next coup's first card. Card-level bets
+(pairs, suits, colours) are priced by :meth:`Table.price_cards`, one shoe at
+a time on the shoe left (:meth:`~exact_odds.in_play.log.ShoeInPlay.card_shoe`),
+so the value-level prices can be shown first; a card without the suit (or
+a ``0`` without the rank) a chosen bet reads is refused
+(:class:`DetailNeeded`).
 
 A linear count gives each rank A..K an integer tag; the running count is
 the sum of the tags of the cards seen, and the true count is the running
