@@ -19,6 +19,20 @@ from exact_odds.cli.options import shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
 
 
+def table_bets(variant, bet_keys, paytables, commission):
+    """(keys, pay tables) chosen as ``edge`` chooses them, card-level bets included when named
+    (:func:`~exact_odds.bets.selection.select_one_shoe`); those left out of ``--bets all`` are named
+    in a note on stderr."""
+    from exact_odds.bets.selection import select_one_shoe
+    from exact_odds.cli.bets import select_from_options
+
+    chosen = select_from_options(variant, bet_keys, paytables, commission, select_one_shoe)
+    if chosen.left_out:
+        click.echo("note: --bets all leaves out the card-level bets (they read ranks or suits; name them in "
+                   "--bets to price them): " + ", ".join(b.name for b in chosen.left_out), err=True)
+    return list(chosen.keys), chosen.bets
+
+
 def on_a_terminal() -> bool:
     """Whether standard input and output are both a terminal (the screen needs keys and a display)."""
     try:
@@ -34,7 +48,6 @@ def run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission,
     except ImportError:
         raise InputError("the live screen needs textual: pip install 'exact_odds[live]' (or pip install textual); "
                          "'exact-odds track' needs nothing") from None
-    from exact_odds.cli.track import table_bets
     from exact_odds.in_play.table import Table
 
     keys, bets = table_bets(variant, bets, paytables, commission)

@@ -14,22 +14,9 @@ import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.in_play import bets_option
+from exact_odds.cli.live import table_bets
 from exact_odds.cli.options import InputFile, not_text, shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
-
-
-def table_bets(variant, bet_keys, paytables, commission):
-    """(keys, pay tables) chosen as ``edge`` chooses them, card-level bets included when named
-    (:func:`~exact_odds.bets.selection.select_one_shoe`); those left out of ``--bets all`` are named
-    in a note on stderr."""
-    from exact_odds.bets.selection import select_one_shoe
-    from exact_odds.cli.bets import select_from_options
-
-    chosen = select_from_options(variant, bet_keys, paytables, commission, select_one_shoe)
-    if chosen.left_out:
-        click.echo("note: --bets all leaves out the card-level bets (they read ranks or suits; name them in "
-                   "--bets to price them): " + ", ".join(b.name for b in chosen.left_out), err=True)
-    return list(chosen.keys), chosen.bets
 
 
 def detail_needed(exc) -> InputError:
