@@ -21,7 +21,8 @@ def refused(args, log):
     """track's one line on stderr (exit status 2, no traceback)."""
     res = CliRunner().invoke(main, ["track", *args, "-"], input=log)
     assert res.exit_code == 2, res.output
-    assert "Traceback" not in res.output and res.exception is None or isinstance(res.exception, SystemExit)
+    assert "Traceback" not in res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit)
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1, res.stderr
     return lines[0]
