@@ -32,9 +32,9 @@ from exact_odds.in_play._display import short
 from exact_odds.in_play.log import (
     TEN_RANKS, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
 )
-from exact_odds.punto_banco.walk import walk
 from exact_odds.in_play.count import CountError, parse_tags, true_count
 from exact_odds.in_play.sweep import check_bets, house_edges
+from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
