@@ -46,7 +46,7 @@ for _module, _names in {
     "bets.paytable": "PayTable PayLine PayTableError commission_banker",
     "bets.result": "BetResult LineResult",
     "bets.catalog": "Catalog builtin_catalog load_catalog parse_catalog",
-    "bets.selection": "select_bets select_value_level",
+    "bets.selection": "select_bets select_value_level select_one_shoe",
     "bets.breakeven": "BreakEven break_even TargetEdge solve_target_edge EdgeGrid edge_grid",
     "bets.volatility": "Volatility",
     "bets.par_sheet": "ParSheet par_sheet",
@@ -60,7 +60,7 @@ for _module, _names in {
     "in_play.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
     "in_play.dealing": "deal_shoe shuffled_cards",
     "in_play.log": "ShoeInPlay LogError read_log coups_from_log parse_token CoupSplitter",
-    "in_play.table": "Table Count CountError parse_count_tags count_of_bet",
+    "in_play.table": "Table Count CountError parse_count_tags count_of_bet CardPrices DetailNeeded",
 }.items():
     for _name in _names.split():
         _HOMES[_name] = f"exact_odds.{_module}"
@@ -91,7 +91,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.bets.catalog import Catalog, builtin_catalog, load_catalog, parse_catalog
     from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, commission_banker
     from exact_odds.bets.result import BetResult, LineResult
-    from exact_odds.bets.selection import select_bets, select_value_level
+    from exact_odds.bets.selection import select_bets, select_one_shoe, select_value_level
     from exact_odds.games.banque import (BANKER_POLICIES, BanqueError, BanqueResult, BanqueWalk, Middle,
                                          MiddleSolution, PunterFive, analyse_banque, banque_walk)
     from exact_odds.games.chemin import (MODELS, ChemError, Game, build_game, deviations, game_for, payoff, solve,
@@ -101,7 +101,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.in_play.log import CoupSplitter, LogError, ShoeInPlay, coups_from_log, parse_token, read_log
     from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
     from exact_odds.in_play.simulation import SimulationResult, simulate
-    from exact_odds.in_play.table import Count, CountError, Table, count_of_bet, parse_count_tags
+    from exact_odds.in_play.table import (CardPrices, Count, CountError, DetailNeeded, Table, count_of_bet,
+                                          parse_count_tags)
     from exact_odds.in_play.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes
     from exact_odds.punto_banco.analysis import METHODS, Analysis, analyse
     from exact_odds.punto_banco.coup import CoupDistribution

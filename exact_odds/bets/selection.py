@@ -97,8 +97,9 @@ def select_bets(variant: str | None = None, bets: Sequence[str] | str | None = N
 
 @dataclass(frozen=True)
 class ValueLevelSelection:
-    """Bets the compiled fast path can price (settled by card values), their
-    unique keys, and the card-level bets left out of ``"all"``."""
+    """The bets chosen (by :func:`select_value_level`: only bets settled by card values, which the
+    compiled fast path prices; by :func:`select_one_shoe`: card-level bets too), their unique keys,
+    and the card-level bets left out of ``"all"``."""
 
     bets: tuple[PayTable, ...]
     keys: tuple[str, ...]
@@ -125,6 +126,27 @@ def select_value_level(variant: str | None = None, bets: Sequence[str] | str | N
             )
         chosen = [b for b in chosen if b.is_value_level]
     return ValueLevelSelection(tuple(chosen), unique_keys(chosen), card_level)
+
+
+def select_one_shoe(variant: str | None = None, bets: Sequence[str] | str | None = None,
+                    paytables: Iterable[str | PathLike[str]] = (),
+                    commission: Fraction | str | None = None) -> ValueLevelSelection:
+    """:func:`select_bets` for one shoe at a time (the shoe in play of ``track`` and ``live``).
+
+    Card-level bets (pairs, suits, colours) are kept when named: they are
+    priced one shoe at a time, after the value-level bets. With ``"all"`` they
+    are left out and listed in ``left_out`` (each costs a card walk per coup,
+    and the suit and colour bets need every card's suit)."""
+    chosen = select_bets(variant, bets, paytables, commission)
+    left_out: tuple[PayTable, ...] = ()
+    if _asked_all(bets):
+        left_out = tuple(b for b in chosen if not b.is_value_level)
+        chosen = [b for b in chosen if b.is_value_level]
+    return ValueLevelSelection(tuple(chosen), unique_keys(chosen), left_out)
+
+
+def _asked_all(bets: Sequence[str] | str | None) -> bool:
+    return bets == ALL or (not isinstance(bets, str) and bets is not None and list(bets) == [ALL])
 
 
 def unique_keys(bets: Iterable[PayTable]) -> tuple[str, ...]:

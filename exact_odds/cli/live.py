@@ -14,9 +14,23 @@ import sys
 import click
 
 from exact_odds.cli.app import InputError, Interrupted, input_errors
-from exact_odds.cli.in_play import bets_option, chosen_bets
+from exact_odds.cli.in_play import bets_option
 from exact_odds.cli.options import shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
+
+
+def table_bets(variant, bet_keys, paytables, commission):
+    """(keys, pay tables) chosen as ``edge`` chooses them, card-level bets included when named
+    (:func:`~exact_odds.bets.selection.select_one_shoe`); those left out of ``--bets all`` are named
+    in a note on stderr."""
+    from exact_odds.bets.selection import select_one_shoe
+    from exact_odds.cli.bets import select_from_options
+
+    chosen = select_from_options(variant, bet_keys, paytables, commission, select_one_shoe)
+    if chosen.left_out:
+        click.echo("note: --bets all leaves out the card-level bets (they read ranks or suits; name them in "
+                   "--bets to price them): " + ", ".join(b.name for b in chosen.left_out), err=True)
+    return list(chosen.keys), chosen.bets
 
 
 def on_a_terminal() -> bool:
@@ -36,7 +50,7 @@ def run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission,
                          "'exact-odds track' needs nothing") from None
     from exact_odds.in_play.table import Table
 
-    keys, bets = chosen_bets(variant, bets, paytables, commission)
+    keys, bets = table_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)
     count = chosen_count(count_text, start, keys, bets)
     if not on_a_terminal():
@@ -69,7 +83,9 @@ def live(decks, shoe_counts, remove, variant, bets, paytables, commission, count
     ace, 2-9; t, j, Q, k for the ten-value ranks; then s, h, d or c for the
     suit of that card, if you see it; u or Backspace takes back
     the last card; q quits (Ctrl-C too, with exit status 130 as for every
-    command). The edges of the next coup are shown the moment a coup is
+    command). Card-level bets named in --bets (pairs, Lucky 8, colours) are
+    shown too; with a bet that reads suits, each card key waits for its
+    suit key. The edges of the next coup are shown the moment a coup is
     complete. Needs textual (pip install
     'exact_odds[live]'); for a log or a pipe use 'exact-odds track'.
 

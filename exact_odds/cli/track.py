@@ -2,10 +2,10 @@
 
 It parses its options, feeds the log token by token to
 :class:`exact_odds.in_play.table.Table` (which splits it into coups, keeps
-the count and prices the bets with
+the count and prices the value-level bets with
 :func:`exact_odds.in_play.sweep.house_edges` the moment a coup is
-complete), and prints what :mod:`exact_odds.report.track` makes of each
-event. ``track --screen`` is the ``live`` screen (:mod:`exact_odds.cli.live`).
+complete, then the card-level bets one shoe at a time), and prints what
+:mod:`exact_odds.report.track` makes of each event. ``track --screen`` is the ``live`` screen (:mod:`exact_odds.cli.live`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,17 @@ from __future__ import annotations
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.in_play import bets_option, chosen_bets
+from exact_odds.cli.in_play import bets_option
+from exact_odds.cli.live import table_bets
 from exact_odds.cli.options import InputFile, not_text, shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
+
+
+def detail_needed(exc) -> InputError:
+    """The one line for a card given with less detail than a chosen bet reads (no suit, or 0)."""
+    return InputError(str(exc).replace("or drop that bet", "or drop " + ",".join(b.key for b in exc.bets)
+                                       + " from --bets"))
+
 
 @click.command("track")
 @click.argument("log", type=InputFile(), default="-", metavar="[LOG|-]")
@@ -42,11 +50,19 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     shoe cannot hold any more stops it with the line number. Burned cards
     you saw can be given with --remove.
 
+    Card-level bets named in --bets (pairs, Lucky 8, colours) are priced
+    too, on a second line after the value-level bets, exactly as 'bet' on
+    the shoe left. Bets that read suits (perfect_pair, lucky8_player,
+    all_red, ...) need every card with its suit; bets on ranks only
+    (player_pair, player_wins_pair) take cards with or without suits, but
+    not 0. The first card without what a chosen bet reads stops track.
+
     \b
     Examples:
       exact-odds track dealt.log
       exact-odds track --decks 6 --bets banker,player,tie < dealt.log
       exact-odds track --bets dragon7 --count dragon7 dealt.log
+      exact-odds track --bets banker,perfect_pair,lucky8_player suited.log
       tail -f dealt.log | exact-odds track -
       exact-odds track --screen           # the live screen (exact-odds live)
     """
@@ -61,10 +77,10 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
 
         return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
     from exact_odds.in_play.log import LogError, ShoeRunsOut, read_log
-    from exact_odds.in_play.table import CountError, Table
+    from exact_odds.in_play.table import CountError, DetailNeeded, Table
     from exact_odds.report.track import track_lines, track_partial_note
 
-    keys, bets = chosen_bets(variant, bets, paytables, commission)
+    keys, bets = table_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)
     count = chosen_count(count_text, start, keys, bets)
     table = Table(start, bets, count)
@@ -79,6 +95,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
             running = table.running if count is not None else None
             if kind == "before":
                 click.echo(lines.before(table.prices))
+            elif kind == "cards":
+                click.echo(lines.cards(item))
             elif kind == "coup":
                 click.echo(lines.coup(item, running, table.true_count))
             elif kind == "undo":
@@ -88,6 +106,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     except ShoeRunsOut as exc:
         raise InputError(f"line {exc.line}: only {exc.remaining} cards remain before this coup; "
                          "a shoe needs 6 to deal one (is the log from a bigger shoe? use --decks)") from None
+    except DetailNeeded as exc:
+        raise detail_needed(exc) from None
     except (LogError, CountError) as exc:
         raise InputError(str(exc)) from None
     except UnicodeDecodeError:

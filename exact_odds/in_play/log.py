@@ -52,6 +52,14 @@ class NothingToUndo(LogError):
     """An undo before any card was seen."""
 
 
+class UnknownRanks(LogError):
+    """Card-level prices asked for after a card given by value only (``0``)."""
+
+
+def _frozen(counts: list[int] | None) -> tuple[int, ...] | None:
+    return None if counts is None else tuple(counts)
+
+
 @dataclass
 class Card:
     """One card of a log: rank index (None for a ten-value card given as ``0``), suit index
@@ -131,10 +139,13 @@ class ShoeInPlay:
             raise FiniteShoeNeeded("a shoe in play must be finite")
         self.ranks = list(shoe.ranks)
         self.suited = list(shoe.suited) if shoe.suited is not None else None
+        #: The 52 counts before the first card of unknown suit, less the suited cards seen since (the base
+        #: of the unknown-suit model, as :meth:`Shoe.remove` keeps it; docs/methods/suits.md), or None.
+        self.suit_base = list(shoe.suit_base) if shoe.suit_base is not None else None
         self.unknown_tens = 0
         self.label = shoe.describe()
         self.seen = 0
-        self._before: list[tuple[tuple[int, ...], tuple[int, ...] | None, int]] = []
+        self._before: list[tuple[tuple[int, ...], tuple[int, ...] | None, tuple[int, ...] | None, int]] = []
 
     @property
     def tens_left(self) -> int:
@@ -166,19 +177,22 @@ class ShoeInPlay:
                         f"ten-value card, type {ANY_TEN} instead, any ten-value card)")
             raise LogError(f"line {card.line}: card {card.text!r} is impossible: "
                            f"the shoe has no {RANKS[r]} left{hint}")
-        elif self.suited is not None and s is not None and self.suited[4 * r + s] == 0:
+        elif s is not None and any(held is not None and held[4 * r + s] == 0
+                                   for held in (self.suited, self.suit_base)):
             raise LogError(f"line {card.line}: card {card.text!r} is impossible: the shoe has no "
                            f"{RANKS[r]}{SUITS[s]} left")
-        self._before.append((tuple(self.ranks), None if self.suited is None else tuple(self.suited),
-                             self.unknown_tens))
+        self._before.append((tuple(self.ranks), _frozen(self.suited), _frozen(self.suit_base), self.unknown_tens))
         if r is None:
             self.unknown_tens += 1
-            self.suited = None  # a card of unknown rank: the suits left are no longer known
+            self.suited = self.suit_base = None  # a card of unknown rank: the suits left are no longer known
         else:
-            if self.suited is not None and s is not None:
-                self.suited[4 * r + s] -= 1
-            elif self.suited is not None:
-                self.suited = None  # an unsuited card: the suits are no longer known
+            if s is None and self.suited is not None:
+                # an unsuited card: the suits left are known on average only (Shoe.remove does the same)
+                self.suit_base, self.suited = self.suited, None
+            if s is not None:
+                for held in (self.suited, self.suit_base):
+                    if held is not None:
+                        held[4 * r + s] -= 1
             self.ranks[r] -= 1
         self.seen += 1
 
@@ -186,9 +200,10 @@ class ShoeInPlay:
         """Undo the last :meth:`take`; :class:`NothingToUndo` if no card was taken."""
         if not self._before:
             raise NothingToUndo("no card to take back: none has been seen yet")
-        ranks, suited, unknown = self._before.pop()
+        ranks, suited, base, unknown = self._before.pop()
         self.ranks = list(ranks)
         self.suited = None if suited is None else list(suited)
+        self.suit_base = None if base is None else list(base)
         self.unknown_tens = unknown
         self.seen -= 1
 
@@ -214,6 +229,18 @@ class ShoeInPlay:
                 unknown -= taken
             label += f" ({self.unknown_tens} ten-value cards of unknown rank)"
         return Shoe(tuple(ranks), None, label)
+
+    def card_shoe(self) -> Shoe:
+        """The remaining shoe for card-level bets (pairs, suits, colours): the ranks left, and the suits
+        left where every card seen had one; after a card without a suit, the shoe before it as the base
+        of the unknown-suit model (exactly :meth:`Shoe.remove` of the cards seen, docs/methods/suits.md).
+
+        :class:`UnknownRanks` after a ``0`` (its rank is unknown: see :attr:`ranks_known`)."""
+        if not self.ranks_known:
+            raise UnknownRanks(f"{self.unknown_tens} ten-value card(s) were given as {ANY_TEN} (rank unknown): "
+                               "the ranks left are not known, so card-level bets cannot be priced")
+        return Shoe(tuple(self.ranks), _frozen(self.suited), f"{self.label} less {self.seen} cards seen",
+                    _frozen(self.suit_base))
 
     def __repr__(self) -> str:
         return short(f"ShoeInPlay({self.label}: {self.seen} cards seen, {self.size} left)")

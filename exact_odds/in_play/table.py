@@ -4,9 +4,14 @@
 token at a time (a :class:`~exact_odds.in_play.log.Card` or an
 :class:`~exact_odds.in_play.log.Undo`), splits the cards into coups by the
 rules (:class:`~exact_odds.in_play.log.CoupSplitter`), keeps the running
-count of a chosen linear :class:`Count`, and prices the chosen bets exactly
-(:func:`~exact_odds.in_play.sweep.house_edges`) the moment a coup is
-complete, before the next coup's first card.
+count of a chosen linear :class:`Count`, and prices the chosen value-level
+bets exactly (:func:`~exact_odds.in_play.sweep.house_edges`) the moment a
+coup is complete, before the next coup's first card. Card-level bets
+(pairs, suits, colours) are priced by :meth:`Table.price_cards`, one shoe at
+a time on the shoe left (:meth:`~exact_odds.in_play.log.ShoeInPlay.card_shoe`),
+so the value-level prices can be shown first; a card without the suit (or
+a ``0`` without the rank) a chosen bet reads is refused
+(:class:`DetailNeeded`).
 
 A linear count gives each rank A..K an integer tag; the running count is
 the sum of the tags of the cards seen, and the true count is the running
@@ -29,6 +34,7 @@ from exact_odds.in_play.log import (
 )
 from exact_odds.in_play.count import CountError, parse_tags, true_count
 from exact_odds.in_play.sweep import check_bets, house_edges
+from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -84,13 +90,47 @@ def count_of_bet(shoe: Shoe, bet: PayTable, key: str, level: int = 2,
 
 @dataclass(frozen=True)
 class Prices:
-    """The exact house edge of each bet for the coup about to be dealt."""
+    """The exact house edge of each value-level bet (:attr:`Table.value_bets`) for the coup about to be dealt."""
 
     coup: int
     cards_left: int
     edges: tuple[Fraction, ...]
     running: int | None
     true_count: Fraction | None
+
+
+@dataclass(frozen=True)
+class CardPrices:
+    """The exact house edge of each card-level bet (:attr:`Table.card_bets`) for the coup about to be dealt,
+    and the assumptions they rest on (the unknown-suit model, where a suit was not known)."""
+
+    coup: int
+    cards_left: int
+    edges: tuple[Fraction, ...]
+    assumptions: tuple[str, ...]
+
+
+class DetailNeeded(LogError):
+    """A card given with less detail than a chosen bet reads: no suit for a suit or colour bet, or
+    ``0`` (no rank) for a pair or other card-level bet. Names the card and the bets."""
+
+    def __init__(self, card: Card, bets: Sequence[PayTable], needs: str):
+        self.card = card
+        self.bets = tuple(bets)
+        self.needs = needs  #: 'suits' or 'ranks'
+        names = ", ".join(b.name for b in self.bets)
+        verb = "reads" if len(self.bets) == 1 else "read"
+        if needs == "suits":
+            what = "has no suit"
+            fix = f"give every card with its suit ({card.text}h, {card.text}s, ...)"
+            if card.rank is None:
+                what = "is any ten-value card, with no rank or suit"
+                fix = "give every card with its rank and suit (10h, Kd, ...)"
+        else:
+            what = "is any ten-value card, with no rank"
+            fix = "give the card's rank (10, J, Q or K)"
+        super().__init__(f"line {card.line}: card {card.text!r} {what}, but {names} {verb} {needs}: {fix}, "
+                         "or drop that bet")
 
 
 class Table:
@@ -110,9 +150,18 @@ class Table:
         self.in_play = ShoeInPlay(shoe)
         self.splitter = CoupSplitter(self.in_play, tableau)
         self.bets = check_bets(bets)
+        #: The bets settled by card values (priced at once by the fast path) and the card-level bets
+        #: (pairs, suits, colours: priced one shoe at a time by :meth:`price_cards`), each in the order chosen.
+        self.value_bets = tuple(b for b in self.bets if b.is_value_level)
+        self.card_bets = tuple(b for b in self.bets if not b.is_value_level)
         self.count = count
         self.running = 0
         self.prices: Prices | None = None
+        self.card_prices: CardPrices | None = None
+        self._cards_due: int | None = None  # the coup whose card-level prices are still to compute
+        self._card_cache: dict[tuple, tuple[tuple[Fraction, ...], tuple[str, ...]]] = {}
+        self._prices_of: dict[int, Prices] = {}  # by coup, for an undo that reopens a coup
+        self._card_prices_of: dict[int, CardPrices] = {}
 
     # --- what the screen shows -------------------------------------------------
     @property
@@ -162,6 +211,7 @@ class Table:
             return self._priced(events)
         if not isinstance(token, Card):
             raise TypeError(f"enter needs a Card or an Undo (from parse_token), not {type(token).__name__}")
+        self.check_detail(token)
         tag = self.count.tag(token) if self.count is not None else 0
         events = self.splitter.deal(token)
         self.running += tag
@@ -195,21 +245,102 @@ class Table:
             self.enter(last)  # the card as it was: the shoe held it a moment ago
             raise
 
-    def enter_all(self, tokens: Iterable[Card | Undo]) -> Iterable[LogEvent]:
-        """The events of every token in turn, then ``("partial", cards)`` if the last coup is unfinished."""
-        yield from self.start()
+    def enter_all(self, tokens: Iterable[Card | Undo]) -> Iterable[LogEvent | tuple[str, CardPrices]]:
+        """The events of every token in turn, then ``("partial", cards)`` if the last coup is unfinished.
+
+        With card-level bets, every ``("before", n)`` (value-level prices ready) is followed by
+        ``("cards", CardPrices)`` once :meth:`price_cards` has priced them, so the value-level
+        prices can be shown first."""
+        for event in self.start():
+            yield from self._with_cards(event)
         for token in tokens:
-            yield from self.enter(token)
+            for event in self.enter(token):
+                yield from self._with_cards(event)
         if self.current:
             yield "partial", tuple(self.current)
 
+    def _with_cards(self, event: LogEvent) -> Iterable[LogEvent | tuple[str, CardPrices]]:
+        yield event
+        if event[0] == "before" and self.card_bets:
+            yield "cards", self.price_cards()
+
+    # --- card-level bets -------------------------------------------------------------
+    def check_detail(self, card: Card) -> None:
+        """:class:`DetailNeeded` if ``card`` lacks what a chosen bet reads: a suit (suit and colour bets)
+        or a rank (a ``0``, for every card-level bet). Checked before the card is dealt, so the table
+        is as it was."""
+        if card.suit is None:
+            suited = [b for b in self.card_bets if b.uses_suits]
+            if suited:
+                raise DetailNeeded(card, suited, "suits")
+        if card.rank is None and self.card_bets:
+            raise DetailNeeded(card, self.card_bets, "ranks")
+
+    @property
+    def cards_pending(self) -> bool:
+        """Whether the card-level bets of the coup about to be dealt are still to be priced (:meth:`price_cards`)."""
+        return self._cards_due is not None and bool(self.card_bets)
+
+    def price_cards(self) -> CardPrices | None:
+        """The card-level bets priced for the coup about to be dealt (:attr:`card_prices`), exactly as
+        :func:`~exact_odds.punto_banco.analysis.analyse` prices them on the shoe left
+        (:meth:`ShoeInPlay.card_shoe`); kept per shoe, so an undo back to a shoe already priced is free.
+
+        Does nothing while a coup is being dealt (its prices were those before its first card) or
+        without card-level bets; returns :attr:`card_prices`."""
+        if self._cards_due is None or not self.card_bets:
+            return self.card_prices
+        shoe = self.in_play.card_shoe()
+        key = (shoe.ranks, shoe.suited, shoe.suit_base)
+        priced = self._card_cache.get(key)
+        if priced is None:
+            tableau = self.splitter.tableau
+            dist = walk(shoe, tableau)
+            # A bet that reads ranks but not suits has the same price on any shoe with the same ranks:
+            # priced on the ranks left dealt evenly into suits (the first-four count, not the card walk).
+            by_ranks = shoe if shoe.suited is not None else _any_suits(shoe)
+            rank_dist = dist if by_ranks is shoe else walk(by_ranks, tableau)
+            results = [b.price(dist if b.uses_suits else rank_dist) for b in self.card_bets]
+            assumptions: list[str] = []
+            for r in results:
+                assumptions += [a for a in r.assumptions if a not in assumptions]
+            priced = (tuple(r.house_edge for r in results), tuple(assumptions))
+            if len(self._card_cache) >= CARD_CACHE:
+                self._card_cache.pop(next(iter(self._card_cache)))
+            self._card_cache[key] = priced
+        self.card_prices = self._card_prices_of[self._cards_due] = CardPrices(self._cards_due, self.cards_left,
+                                                                             *priced)
+        self._cards_due = None
+        return self.card_prices
+
     def _priced(self, events: Sequence[LogEvent]) -> list[LogEvent]:
+        if self.current:
+            self._cards_due = None  # a coup is being dealt: its bets are closed
         for kind, item in events:
+            if kind == "undo" and item.reopened is not None:
+                # the coup is open again: its prices are those before its first card
+                self.prices = self._prices_of.get(item.reopened.number, self.prices)
+                self.card_prices = self._card_prices_of.get(item.reopened.number, self.card_prices)
             if kind == "before":
-                edges = tuple(house_edges(self.in_play.shoe(), self.bets, self.splitter.tableau))
+                edges = (tuple(house_edges(self.in_play.shoe(), self.value_bets, self.splitter.tableau))
+                         if self.value_bets else ())
                 running = self.running if self.count is not None else None
-                self.prices = Prices(item, self.cards_left, edges, running, self.true_count)
+                self.prices = self._prices_of[item] = Prices(item, self.cards_left, edges, running,
+                                                             self.true_count)
+                self._cards_due = item
         return list(events)
 
 
-__all__ = ["Count", "CountError", "LogError", "Prices", "Table", "count_of_bet", "parse_count_tags"]
+#: Shoes whose card-level prices a :class:`Table` keeps (for undo).
+CARD_CACHE = 16
+
+
+def _any_suits(shoe: Shoe) -> Shoe:
+    """``shoe``'s ranks dealt into the four suits in turn: one suit assignment of its ranks, for bets
+    that read ranks only (their price depends on the rank counts alone)."""
+    suited = tuple(c // 4 + (s < c % 4) for c in shoe.ranks for s in range(4))
+    return Shoe(shoe.ranks, suited, shoe.label)
+
+
+__all__ = ["CardPrices", "Count", "CountError", "DetailNeeded", "LogError", "Prices", "Table", "count_of_bet",
+           "parse_count_tags"]

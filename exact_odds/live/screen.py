@@ -76,7 +76,10 @@ class LiveScreen(App):
         self.keys = tuple(keys)
         self.heading = title
         self.message = ""
+        #: With a suit or colour bet, a card key waits here for its suit key (the table takes only suited cards).
+        self.pending: str | None = None
         self.table.start()
+        self.table.price_cards()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="main"):
@@ -106,24 +109,47 @@ class LiveScreen(App):
     def on_key(self, event) -> None:
         key = event.key if event.character is None or event.key in UNDO_KEYS else event.character
         line = self.table.in_play.seen + 1
-        if key in UNDO_KEYS:
+        pending, self.pending = self.pending, None
+        if key in UNDO_KEYS and pending is not None:
+            self.act(lambda: None)  # the card waiting for its suit is dropped
+        elif key in UNDO_KEYS:
             self.act(lambda: self.table.enter(Undo(line, "u")))
+        elif key in CARD_KEYS and self.needs_suits and key != "0":
+            self.pending = CARD_KEYS[key]
+            self.act(lambda: None)
         elif key in CARD_KEYS:
             self.act(lambda: self.table.enter(parse_token(CARD_KEYS[key], line)))
+        elif key in SUITS and pending is not None:
+            self.act(lambda: self.table.enter(parse_token(pending + key, line)))
         elif key in SUITS:
             self.act(lambda: self.table.suit_last(key))
         else:
+            self.pending = pending
             return
         event.stop()
+
+    @property
+    def needs_suits(self) -> bool:
+        """Whether a chosen bet reads suits: every card then needs its suit key."""
+        return any(b.uses_suits for b in self.table.card_bets)
 
     def act(self, step: Callable[[], object]) -> None:
         """One key's step on the table; an error is shown, and the screen goes on."""
         try:
             step()
-            self.message = ""
+            self.message = f"{self.pending}: now its suit (s h d c), or u to drop it" if self.pending else ""
         except (LogError, CountError) as exc:
             self.message = _without_line(str(exc))
         self.redraw()
+        if self.table.card_bets:
+            # the value-level edges are on the screen; the card-level ones follow (one card walk)
+            self.call_after_refresh(self.redraw_cards)
+
+    def redraw_cards(self) -> None:
+        """Price the card-level bets for the coup about to be dealt (if not yet) and redraw them."""
+        if self.table.cards_pending:
+            self.table.price_cards()
+            self.query_one("#bets", Static).update(self.bets_panel())
 
     # --- drawing ------------------------------------------------------------------
     def redraw(self) -> None:
@@ -163,19 +189,24 @@ class LiveScreen(App):
         t.add_column("house edge (best first)", justify="right")
         t.add_column("")
         if prices is not None:
-            rows = sorted(zip(prices.edges, range(len(self.keys))), key=lambda p: p[0])
-            for edge, i in rows:
-                name = self.table.bets[i].name
+            rows = list(zip(prices.edges, (b.name for b in self.table.value_bets)))
+            cards = self.table.card_prices
+            if self.table.cards_pending or (self.table.card_bets and cards is None):
+                state += "; card-level bets: pricing..."
+            elif cards is not None:
+                rows += zip(cards.edges, (b.name for b in self.table.card_bets))
+            for edge, name in sorted(rows, key=lambda p: p[0]):
                 if edge < 0:
                     t.add_row(Text(name, style="bold green"), Text(percent_text(edge, 4), style="bold green"),
                               Text("+EV", style="bold black on green"))
                 else:
                     t.add_row(name, percent_text(edge, 4), "")
-        return Group(Text(state, style="bold"), t)
+        notes = [] if self.table.card_prices is None else list(self.table.card_prices.assumptions)
+        return Group(Text(state, style="bold"), t, *(Text("note: " + a, style="italic") for a in notes))
 
     def coups_panel(self) -> Text:
         last = coup_echo(self.table.coups[-1]) if self.table.coups else "no coup yet"
-        now = " ".join(c.text for c in self.table.current) or "-"
+        now = " ".join([c.text for c in self.table.current] + ([self.pending + "?"] if self.pending else [])) or "-"
         return Text(f"last {last}\nthis coup: {now}")
 
 

@@ -20,7 +20,7 @@ from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
     from exact_odds.in_play.log import Card, LoggedCoup, Undone
-    from exact_odds.in_play.table import Count, Prices
+    from exact_odds.in_play.table import CardPrices, Count, Prices
     from exact_odds.rules.shoe import Shoe
 
 
@@ -76,29 +76,59 @@ def undo_text(undone: "Undone") -> str:
 
 
 class TrackLines:
-    """The lines ``track`` prints (text): a header, then one line per event."""
+    """The lines ``track`` prints (text): a header, then one line per event.
+
+    Value-level bets are on the ``before`` line, printed the moment a coup is
+    complete; card-level bets (pairs, suits, colours: priced one shoe at a
+    time, so later) on the ``cards`` line after it."""
 
     def __init__(self, shoe: "Shoe", keys: Sequence[str], bets: Sequence["PayTable"],
                  count: "Count | None" = None):
         self.shoe = shoe
-        self.keys = tuple(keys)
-        self.bets = tuple(bets)
         self.count = count
+        chosen = list(zip(keys, bets))
+        self.keys = tuple(k for k, b in chosen if b.is_value_level)
+        self.bets = tuple(b for k, b in chosen if b.is_value_level)
+        self.card_keys = tuple(k for k, b in chosen if not b.is_value_level)
+        self.card_bets = tuple(b for k, b in chosen if not b.is_value_level)
         # whole names: cut to 12, both Dragon Bonus bets read the same
         self.widths = [max(12, len(b.name)) for b in self.bets]
+        self.card_widths = [max(12, len(b.name)) for b in self.card_bets]
+        self.assumptions_said: tuple[str, ...] = ()
 
-    def positive(self, edges: Sequence[Fraction]) -> list[str]:
+    def positive(self, edges: Sequence[Fraction], keys: Sequence[str] | None = None) -> list[str]:
         """The keys of the bets with a positive expectation (a negative house edge)."""
-        return [k for k, e in zip(self.keys, edges) if e < 0]
+        return [k for k, e in zip(self.keys if keys is None else keys, edges) if e < 0]
 
     def header(self) -> list[str]:
         lines = [f"Punto banco, {self.shoe.describe()}: exact house edge before each coup "
                  "(+EV marks a positive expectation for the bettor)."]
+        lines += self.card_notes()
         if self.count is not None:
             lines.append(f"Count: {self.count.describe()}; RC running count, TC true count (per deck left).")
         counts = f" {'RC':>5} {'TC':>7}" if self.count is not None else ""
         lines.append(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(self.bets, self.widths))
                      + counts + "  +EV")
+        if self.card_bets:
+            lines.append(f"{'coup':>5} {'left':>5} "
+                         + " ".join(f"{b.name:>{w}}" for b, w in zip(self.card_bets, self.card_widths)) + "  +EV")
+        return lines
+
+    def card_notes(self) -> list[str]:
+        """What the header says of the card-level bets: where they are, and what detail each needs."""
+        if not self.card_bets:
+            return []
+        suits = [b.name for b in self.card_bets if b.uses_suits]
+        ranks = [b.name for b in self.card_bets if not b.uses_suits]
+        lines = ["Card-level bets are priced one shoe at a time, on the second line of each coup "
+                 "(the first line, value-level bets, comes the moment the coup is complete)."]
+        if suits:
+            lines.append(f"{', '.join(suits)}: read{'s' if len(suits) == 1 else ''} suits; "
+                         "every card must be given with its suit (9h, Kd).")
+        if ranks:
+            lines.append(f"{', '.join(ranks)}: read{'s' if len(ranks) == 1 else ''} ranks, not suits; priced "
+                         "exactly from the ranks left, so cards may be given without suits (no suit is assumed), "
+                         "but not as 0.")
         return lines
 
     def before(self, prices: "Prices") -> str:
@@ -108,6 +138,19 @@ class TrackLines:
         return (f"{prices.coup:>5} {prices.cards_left:>5} "
                 + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(prices.edges, self.widths))
                 + counts + ("  +EV: " + ", ".join(plus) if plus else ""))
+
+    def new_assumptions(self, prices: "CardPrices") -> list[str]:
+        """The assumptions of ``prices`` not said on the line before (each said once while it holds)."""
+        new = [a for a in prices.assumptions if a not in self.assumptions_said]
+        self.assumptions_said = prices.assumptions
+        return new
+
+    def cards(self, prices: "CardPrices") -> str:
+        plus = self.positive(prices.edges, self.card_keys)
+        notes = "".join(f"\n      note: {a}" for a in self.new_assumptions(prices))
+        return (f"{prices.coup:>5} {prices.cards_left:>5} "
+                + " ".join(f"{percent_text(e, 4):>{w}}" for e, w in zip(prices.edges, self.card_widths))
+                + ("  +EV: " + ", ".join(plus) if plus else "") + notes)
 
     def coup(self, logged: "LoggedCoup", running: int | None, tc: Fraction | None) -> str:
         counts = count_text(running, tc)
@@ -119,22 +162,37 @@ class TrackLines:
 
 
 class TrackCsv(TrackLines):
-    """One row per event; the column ``event`` says which (before, coup, undo)."""
+    """One row per event; the column ``event`` says which (before, cards, coup, undo)."""
 
     def header(self) -> list[str]:
         counts = ["running_count", "true_count"] if self.count is not None else []
-        return [",".join(["event", "coup", "cards_left"] + [f"{k}_house_edge_percent" for k in self.keys]
-                         + ["positive_ev", "cards", "player", "banker", "winner"] + counts)]
+        assumptions = ["assumptions"] if self.card_bets else []
+        return [",".join(["event", "coup", "cards_left"]
+                         + [f"{k}_house_edge_percent" for k in self.keys + self.card_keys]
+                         + ["positive_ev", "cards", "player", "banker", "winner"] + counts + assumptions)]
 
     def _row(self, event: str, coup: int, left: int | str, edges: Sequence[str], plus: str, cards: str,
-             player: str, banker: str, winner: str, running: int | None, tc: Fraction | None) -> str:
+             player: str, banker: str, winner: str, running: int | None, tc: Fraction | None,
+             card_edges: Sequence[str] = (), assumptions: str = "") -> str:
         counts = [] if self.count is None else [str(running), "" if tc is None else decimal_text(tc, 10)]
-        return ",".join([event, str(coup), str(left)] + list(edges) + [plus, cards, player, banker, winner] + counts)
+        if not self.card_bets:
+            return ",".join([event, str(coup), str(left)] + list(edges)
+                            + [plus, cards, player, banker, winner] + counts)
+        card_edges = list(card_edges) or [""] * len(self.card_keys)
+        return ",".join([event, str(coup), str(left)] + list(edges) + card_edges
+                        + [plus, cards, player, banker, winner] + counts + [_csv_text(assumptions)])
 
     def before(self, prices: "Prices") -> str:
         return self._row("before", prices.coup, prices.cards_left,
                          [percent_text(e, 10).rstrip("%") for e in prices.edges],
                          " ".join(self.positive(prices.edges)), "", "", "", "", prices.running, prices.true_count)
+
+    def cards(self, prices: "CardPrices") -> str:
+        counts = (None, None) if self.count is None else ("", None)
+        return self._row("cards", prices.coup, prices.cards_left, [""] * len(self.keys),
+                         " ".join(self.positive(prices.edges, self.card_keys)), "", "", "", "", *counts,
+                         card_edges=[percent_text(e, 10).rstrip("%") for e in prices.edges],
+                         assumptions=" ".join(prices.assumptions))
 
     def coup(self, logged: "LoggedCoup", running: int | None, tc: Fraction | None) -> str:
         return self._row("coup", logged.number, "", [""] * len(self.keys), "",
@@ -147,7 +205,7 @@ class TrackCsv(TrackLines):
 
 
 class TrackJsonl(TrackLines):
-    """One JSON object per event, with ``"event"``: before, coup or undo."""
+    """One JSON object per event, with ``"event"``: before, cards, coup or undo."""
 
     def header(self) -> list[str]:
         return []
@@ -163,6 +221,12 @@ class TrackJsonl(TrackLines):
                            "positive_ev": self.positive(prices.edges),
                            **self._counts(prices.running, prices.true_count)})
 
+    def cards(self, prices: "CardPrices") -> str:
+        return json.dumps({"event": "cards", "coup": prices.coup, "cards_left": prices.cards_left,
+                           "house_edge": {k: fraction_text(e) for k, e in zip(self.card_keys, prices.edges)},
+                           "positive_ev": self.positive(prices.edges, self.card_keys),
+                           "assumptions": list(prices.assumptions)})
+
     def coup(self, logged: "LoggedCoup", running: int | None, tc: Fraction | None) -> str:
         player, banker = hands(logged)
         return json.dumps({"event": "coup", "coup": logged.number, "cards": [c.text for c in logged.cards],
@@ -175,6 +239,13 @@ class TrackJsonl(TrackLines):
         return json.dumps({"event": "undo", "coup": undone.coup, "line": undone.line, "card": undone.card.text,
                            "reopened_coup": None if undone.reopened is None else undone.reopened.number,
                            **self._counts(running, tc)})
+
+
+def _csv_text(text: str) -> str:
+    """A CSV field: quoted if it holds a comma, a quote or a line break."""
+    if any(c in text for c in ',"\n\r'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 #: The line formatter of ``track``, by ``--format``.

@@ -148,10 +148,17 @@ def test_bets_all_leaves_out_pair_bets_with_a_note_and_prices_the_rest():
             assert f"{key}_house_edge" not in record
 
 
-def test_pair_bets_named_explicitly_are_refused():
-    res = run(["track", "--bets", "banker,player_pair", "-"], input="")
-    assert res.exit_code == 2
-    assert "Player Pair" in res.output and "Traceback" not in res.output
+def test_pair_bets_named_explicitly_are_priced_by_track_one_shoe_at_a_time():
+    """Issue 12: track prices a pair bet named in --bets (it was refused when only value-level bets
+    could be priced); a 0, whose rank is unknown, is then refused in one line."""
+    res = run(["track", "--decks", "1", "--bets", "banker,player_pair", "--format", "jsonl", "-"], input="")
+    assert res.exit_code == 0, res.output
+    before, cards = [json.loads(line) for line in res.stdout.splitlines()]
+    assert list(before["house_edge"]) == ["banker"] and cards["event"] == "cards"
+    player_pair = builtin_catalog().bet("player_pair")
+    assert Fraction(cards["house_edge"]["player_pair"]) == player_pair.price(engine.walk(Shoe.decks(1))).house_edge
+    res = run(["track", "--bets", "banker,player_pair", "-"], input="0")
+    assert res.exit_code == 2 and "Player Pair" in res.stderr and "Traceback" not in res.output
 
 
 def test_commission_and_variants_choose_bets_as_edge_does():
