@@ -104,8 +104,8 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     input order, has the input line number, the six-card counts of Banker
     wins, Player wins and ties and their total N(N-1)...(N-5), then for each
     bet its exact house edge (p/q) and the same in percent (10 decimals).
-    Every line is checked before anything is computed, and nothing is
-    written unless every shoe is done.
+    Every line is checked (the first bad one is named, and nothing is
+    written); nothing is written unless every shoe is done.
 
     \b
     Examples:
@@ -116,14 +116,19 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     """
     from functools import partial
 
-    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep_counts, sweep_text_chunks
+    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, check_sweep_lines, sweep_text_chunks
     from exact_odds.report.in_play import sweep_header, sweep_rows
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)
     if output is not None:
         check_output(output)
+    max_cards = 52 * MAX_DECKS
     try:
-        lines = parse_sweep_counts(source, max_cards=52 * MAX_DECKS)
+        lines = check_sweep_lines(source, max_cards=max_cards)
+        with progress_bar(len(lines), "shoes") as progress:
+            # read, priced and formatted in the workers, chunk by chunk (the parent checks and writes)
+            text = sweep_header(fmt, keys) + "".join(
+                sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress, max_cards=max_cards))
     except SweepShoeTooLarge as exc:
         raise InputError(f"line {exc.line}: at most 52 x 10^18 cards (10^18 decks); "
                          "for the limit use --decks inf") from None
@@ -131,10 +136,6 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
         raise InputError(str(exc)) from None
     except UnicodeDecodeError:
         raise not_text(source) from None
-    with progress_bar(len(lines), "shoes") as progress:
-        # priced and formatted in the workers, chunk by chunk (the parent reads and writes)
-        text = sweep_header(fmt, keys) + "".join(
-            sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress))
     if output is None:
         click.echo(text, nl=False)
     else:

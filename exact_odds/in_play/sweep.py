@@ -11,6 +11,7 @@ before every coup).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import partial
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
@@ -37,6 +38,10 @@ class SweepError(ValueError):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
+
+
+    def __reduce__(self):  # raised in a worker process and read in the parent
+        return type(self), (self.line, self.reason)
 
 
 class SweepShoeTooLarge(SweepError):
@@ -75,12 +80,58 @@ def _line_counts(text: str, number: int, max_cards: int | None) -> tuple[int, ..
         counts = [int(p) for p in parts]  # the common case: plain ASCII digits, read at once
     else:
         counts = [_count(p, number, len(parts)) for p in parts]
+    return _sized(tuple(counts), number, max_cards)
+
+
+def _sized(counts: tuple[int, ...], number: int, max_cards: int | None) -> tuple[int, ...]:
+    """``counts`` if their shoe can deal a coup and holds at most ``max_cards`` cards."""
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
     if max_cards is not None and total > max_cards:
         raise SweepShoeTooLarge(number, f"the shoe has {total} cards; at most {max_cards} are allowed")
-    return tuple(counts)
+    return counts
+
+
+#: A line of plain counts: 13 or 52 runs of 1-30 ASCII digits, commas between them (spaces and tabs
+#: around the commas). ``int`` reads each part of such a line exactly as :func:`_line_counts` does,
+#: so it is checked here at once and read later, in the worker that prices it.
+_PLAIN = re.compile(r"[0-9]{1,30}(?:[ \t]*,[ \t]*[0-9]{1,30}){12}(?:(?:[ \t]*,[ \t]*[0-9]{1,30}){39})?", re.ASCII)
+
+#: A sweep line as :func:`check_sweep_lines` gives it: its number, and its text (plain counts,
+#: to be read in a worker) or its 13 rank counts (read already).
+SweepLine = tuple[int, "str | tuple[int, ...]"]
+
+
+def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> list[SweepLine]:
+    """Every shoe line of ``lines`` (numbered from 1) checked for form at once, cheaply: a line of
+    plain ASCII counts is kept as text (:func:`read_sweep_line` reads it where it is priced),
+    any other is read now into its 13 rank counts. The first line that is not a shoe raises
+    :class:`SweepError` naming it (after checking the size of every plain line before it, so the
+    error is the first bad line, as :func:`parse_sweep_counts` would say); a plain line whose
+    shoe is too small or over ``max_cards`` is found where it is read."""
+    out: list[SweepLine] = []
+    plain = _PLAIN.fullmatch
+    for number, text in _shoe_lines(lines, max_cards, "check_sweep_lines"):
+        if plain(text):
+            out.append((number, text))
+            continue
+        try:
+            out.append((number, sweep_line_counts(text, number, max_cards)))
+        except SweepError:
+            for n, earlier in out:  # an earlier plain line of the wrong size comes first
+                if isinstance(earlier, str):
+                    read_sweep_line(earlier, n, max_cards)
+            raise
+    return out
+
+
+def read_sweep_line(line: "str | tuple[int, ...]", number: int, max_cards: int | None = None) -> tuple[int, ...]:
+    """The 13 rank counts of a line of :func:`check_sweep_lines` (read if it is text), its size checked."""
+    if not isinstance(line, str):
+        return line
+    counts = tuple(map(int, line.split(",")))
+    return _sized(_by_rank(counts) if len(counts) == 52 else counts, number, max_cards)
 
 
 def _count(p: str, number: int, of: int) -> int:
@@ -172,9 +223,9 @@ def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
 
 
 def _price_and_format(formatter: Callable[[list[int], list[ShoePrice]], str],
-                      chunk: list[tuple[int, tuple[int, ...]]]) -> str:
-    """A chunk of (line number, rank counts) priced, and ``formatter``'s text of it."""
-    prices = _price_chunk([rank_to_value_counts(counts) for _, counts in chunk])
+                      chunk: list[SweepLine], max_cards: int | None = None) -> str:
+    """A chunk of (line number, rank counts or plain text) read, priced, and ``formatter``'s text of it."""
+    prices = _price_chunk([rank_to_value_counts(read_sweep_line(line, number, max_cards)) for number, line in chunk])
     return formatter([number for number, _ in chunk], prices)
 
 
@@ -250,12 +301,16 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.
     return out
 
 
-def sweep_text_chunks(lines: Sequence[tuple[int, tuple[int, ...]]], bets: Iterable[PayTable],
+def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
                       formatter: Callable[[list[int], list[ShoePrice]], str], jobs: parallel.Jobs = 1,
-                      progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO) -> Iterator[str]:
-    """The shoes of a sweep (:func:`parse_sweep_counts`) priced as :func:`price_shoes` prices them,
-    and turned into text by ``formatter(line numbers, prices)`` in the workers themselves, a chunk
-    at a time, in input order (so the parent only reads the file and writes the text).
+                      progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO,
+                      max_cards: int | None = None) -> Iterator[str]:
+    """The shoes of a sweep (:func:`parse_sweep_counts`, or :func:`check_sweep_lines`) priced as
+    :func:`price_shoes` prices them, and turned into text by ``formatter(line numbers, prices)``
+    in the workers themselves, a chunk at a time, in input order (so the parent only reads the
+    file and writes the text). A line given as text (:func:`check_sweep_lines`) is read in the
+    worker too: one whose shoe has too few cards or more than ``max_cards`` raises
+    :class:`SweepError` as its chunk is reached (the first such line, in order).
     ``formatter`` must be picklable (a module-level function, or a ``functools.partial`` of one)."""
     lines = list(lines)
     bets = check_bets(bets)
@@ -267,5 +322,5 @@ def sweep_text_chunks(lines: Sequence[tuple[int, tuple[int, ...]]], bets: Iterab
     cached_pricer(bets, tableau)  # refuses rank-level bets before any work
     size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
-    return parallel.run(partial(_price_and_format, formatter), chunks, jobs, size=len, progress=progress,
-                        setup=(_set_pricer, (bets, tableau)))
+    return parallel.run(partial(_price_and_format, formatter, max_cards=max_cards), chunks, jobs, size=len,
+                        progress=progress, setup=(_set_pricer, (bets, tableau)))
