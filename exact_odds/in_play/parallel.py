@@ -27,6 +27,7 @@ queued for this client and closes it.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import signal
 from collections import deque
@@ -210,10 +211,15 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1
         return
     executor = process_executor(jobs)
     finished = False
+    # The objects made so far (the compiled walk, the pricer: hundreds of thousands) are left out of
+    # the collector's scans while the workers fork: a forked worker's collection would otherwise
+    # touch each of them, copying the parent's memory page by page into every worker.
+    gc.freeze()
     try:
         yield from _in_order(executor, fn, batches, jobs * AHEAD, size, progress, token)
         finished = True
     finally:
+        gc.unfreeze()
         if finished:
             try:
                 executor.shutdown(wait=True)
