@@ -117,7 +117,7 @@ def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> lis
             out.append((number, text))
             continue
         try:
-            out.append((number, sweep_line_counts(text, number, max_cards)))
+            out.append((number, _line_counts(text, number, max_cards)))
         except SweepError:
             for n, earlier in out:  # an earlier plain line of the wrong size comes first
                 if isinstance(earlier, str):
@@ -128,10 +128,20 @@ def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> lis
 
 def read_sweep_line(line: "str | tuple[int, ...]", number: int, max_cards: int | None = None) -> tuple[int, ...]:
     """The 13 rank counts of a line of :func:`check_sweep_lines` (read if it is text), its size checked."""
+    counts = _read_counts(line, number, max_cards)
+    return _by_rank(counts) if len(counts) == 52 else counts
+
+
+def _read_counts(line: "str | tuple[int, ...]", number: int, max_cards: int | None) -> tuple[int, ...]:
+    """The 13 or 52 counts of a line of :func:`check_sweep_lines`, its size checked."""
     if not isinstance(line, str):
         return line
-    counts = tuple(map(int, line.split(",")))
-    return _sized(_by_rank(counts) if len(counts) == 52 else counts, number, max_cards)
+    return _sized(tuple(map(int, line.split(","))), number, max_cards)
+
+
+def _line_shoe(counts: tuple[int, ...]) -> Shoe:
+    """The shoe of 13 rank counts, or of 52 rank-suit counts (suits kept)."""
+    return Shoe(_by_rank(counts), counts) if len(counts) == 52 else Shoe(counts)
 
 
 def _count(p: str, number: int, of: int) -> int:
@@ -184,7 +194,8 @@ def _shoe_lines(lines: Iterable[str], max_cards: int | None, who: str) -> list[t
 class ShoePrice(NamedTuple):
     """One shoe's six-card counts of Banker wins, Player wins and ties, their total
     N(N-1)...(N-5), and each bet's exact expected value as an integer numerator over
-    ``scale * total`` (``scales``: each bet's :func:`~exact_odds.punto_banco.pricer.pay_scale`);
+    ``scale * total`` (``scales``: each bet's :func:`~exact_odds.punto_banco.pricer.pay_scale`,
+    or for a card-level bet the denominator of its house edge);
     :attr:`house_edges` gives them as fractions. (A named tuple: a sweep makes one per shoe,
     and a tuple is made several times faster than a frozen dataclass.)"""
 
@@ -194,6 +205,8 @@ class ShoePrice(NamedTuple):
     total: int
     ev_numerators: tuple[int, ...]
     scales: tuple[int, ...]
+    #: what a card-level bet's price assumes (unknown suits of a line of 13 rank counts), else empty
+    assumptions: tuple[str, ...] = ()
 
     @property
     def house_edges(self) -> tuple[Fraction, ...]:
@@ -212,6 +225,28 @@ _PRICER: dict[str, Pricer] = {}
 
 def _set_pricer(bets: tuple[PayTable, ...], tableau: Tableau) -> None:
     _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
+    _CARDS.clear()
+
+
+#: The card-level bets of a sweep a worker prices one shoe at a time: (tableau, their places among
+#: all the bets, the bets), and the value-level bets' places (see :func:`_set_sweep`).
+_CARDS: dict[str, tuple] = {}
+
+
+def _set_sweep(bets: tuple[PayTable, ...], tableau: Tableau) -> None:
+    """A worker's state for a sweep of ``bets``: the value-level ones on the batch pricer (its
+    outcome rows are always there), the card-level ones (pairs, suits) kept to price per shoe."""
+    value, cards = split_bets(bets)
+    _set_pricer(tuple(bets[i] for i in value), tableau)
+    if cards:
+        _CARDS["cards"] = (tableau, value, cards, tuple(bets[i] for i in cards))
+
+
+def split_bets(bets: Sequence[PayTable]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The places of the value-level bets in ``bets`` (priced many shoes at once) and of the
+    card-level ones (pairs, suits, card values of a hand: priced one shoe at a time)."""
+    return (tuple(i for i, b in enumerate(bets) if b.is_value_level),
+            tuple(i for i, b in enumerate(bets) if not b.is_value_level))
 
 
 def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
@@ -225,8 +260,37 @@ def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
 def _price_and_format(formatter: Callable[[list[int], list[ShoePrice]], str],
                       chunk: list[SweepLine], max_cards: int | None = None) -> str:
     """A chunk of (line number, rank counts or plain text) read, priced, and ``formatter``'s text of it."""
-    prices = _price_chunk([rank_to_value_counts(read_sweep_line(line, number, max_cards)) for number, line in chunk])
+    cards = _CARDS.get("cards")
+    if cards is None:
+        prices = _price_chunk([rank_to_value_counts(read_sweep_line(line, number, max_cards))
+                               for number, line in chunk])
+    else:
+        counts = [_read_counts(line, number, max_cards) for number, line in chunk]
+        prices = _price_chunk([rank_to_value_counts(_by_rank(c) if len(c) == 52 else c) for c in counts])
+        prices = [_with_cards(price, _line_shoe(c), *cards) for price, c in zip(prices, counts)]
     return formatter([number for number, _ in chunk], prices)
+
+
+def _with_cards(price: ShoePrice, shoe: Shoe, tableau: Tableau, value: tuple[int, ...], cards: tuple[int, ...],
+                card_bets: tuple[PayTable, ...]) -> ShoePrice:
+    """``price`` (the value-level bets) with the card-level bets priced on ``shoe`` by
+    :func:`~exact_odds.punto_banco.analysis.analyse`, every bet in its place. A card-level house
+    edge h = p/q is kept as the numerator -p * total over q * total, so every bet's edge is
+    ``-num / (scale * total)`` as for the others (exact, whatever the bet's own denominator)."""
+    from exact_odds.punto_banco.analysis import analyse
+
+    results = analyse(shoe, card_bets, tableau, method="compiled").results
+    n = len(value) + len(cards)
+    nums: list[int] = [0] * n
+    scales: list[int] = [1] * n
+    for i, num, scale in zip(value, price.ev_numerators, price.scales):
+        nums[i], scales[i] = num, scale
+    assumptions: list[str] = []
+    for i, r in zip(cards, results):
+        edge = r.house_edge
+        nums[i], scales[i] = -edge.numerator * price.total, edge.denominator
+        assumptions += [a for a in r.assumptions if a not in assumptions]
+    return price._replace(ev_numerators=tuple(nums), scales=tuple(scales), assumptions=tuple(assumptions))
 
 
 def check_bets(bets: Iterable[PayTable]) -> tuple[PayTable, ...]:
@@ -308,7 +372,11 @@ def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
     """The shoes of a sweep (:func:`parse_sweep_counts`, or :func:`check_sweep_lines`) priced as
     :func:`price_shoes` prices them, and turned into text by ``formatter(line numbers, prices)``
     in the workers themselves, a chunk at a time, in input order (so the parent only reads the
-    file and writes the text). A line given as text (:func:`check_sweep_lines`) is read in the
+    file and writes the text). Value-level bets are priced many shoes at a time; card-level bets
+    (pairs, suits: :func:`split_bets`) one shoe at a time with
+    :func:`~exact_odds.punto_banco.analysis.analyse`, exactly, on the line's shoe: with its suits
+    for a line of 52 rank-suit counts, under the unknown-suit model for 13 rank counts (then
+    stated in each :class:`ShoePrice`'s ``assumptions``). A line given as text (:func:`check_sweep_lines`) is read in the
     worker too: one whose shoe has too few cards or more than ``max_cards`` raises
     :class:`SweepError` as its chunk is reached (the first such line, in order).
     ``formatter`` must be picklable (a module-level function, or a ``functools.partial`` of one)."""
@@ -319,8 +387,7 @@ def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
     check_tableau(tableau)
     if not callable(formatter):
         raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
-    cached_pricer(bets, tableau)  # refuses rank-level bets before any work
     size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
     return parallel.run(partial(_price_and_format, formatter, max_cards=max_cards), chunks, jobs, size=len,
-                        progress=progress, setup=(_set_pricer, (bets, tableau)))
+                        progress=progress, setup=(_set_sweep, (bets, tableau)))

@@ -167,6 +167,8 @@ def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["Sho
     for number, price in zip(lines, prices):
         record: dict[str, object] = dict(zip(headers, [number] + _sweep_cells(price)))
         record.update(banker=price.banker, player=price.player, tie=price.tie, total=price.total)
+        if price.assumptions:  # a card-level bet on a line without suits
+            record["assumptions"] = list(price.assumptions)
         out.append(json.dumps(record) + "\n")
     return "".join(out)
 
