@@ -78,8 +78,16 @@ def test_a_line_with_suits_or_a_rank_bet_assumes_nothing():
 
 
 def test_all_still_leaves_card_level_bets_out_and_says_how_to_price_them():
-    result = _sweep(["--bets", "all"], SUITED + "\n")
-    assert "perfect_pair_house_edge" not in result.stdout.splitlines()[0]
+    from exact_odds.cli.in_play import _with_card_level
+
+    chosen = _with_card_level(None, ["all"], (), None)
+    assert chosen.bets and all(b.is_value_level for b in chosen.bets)
+    assert "perfect_pair" in [b.key for b in chosen.left_out]
+    named = _with_card_level(None, ["perfect_pair", "banker"], (), None)
+    assert [b.key for b in named.bets] == ["perfect_pair", "banker"] and named.left_out == ()
+    # the note comes before any work (here a bad line stops the sweep before pricing)
+    result = CliRunner().invoke(cli, ["sweep", "-", "--bets", "all"], input="1,2\n")
+    assert result.exit_code == 2
     assert "name them with --bets to price them one shoe at a time" in result.stderr
 
 
