@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import pickle
 import signal
 from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -114,11 +115,11 @@ class _Batch:
         return _Batch, (self.items,)
 
 
-def _apply(fn: Callable[[T], R], batch: Sequence[T] | _Batch, setup: tuple[str, Setup] | None = None) -> list[R]:
+def _apply(fn: Callable[[T], R], batch: Sequence[T] | _Batch, setup: tuple[str, Setup | bytes] | None = None) -> list[R]:
     if isinstance(batch, _Batch):
         batch = batch.items
     if setup is not None and setup[0] not in _SET_UP:
-        function, args = setup[1]
+        function, args = pickle.loads(setup[1]) if isinstance(setup[1], bytes) else setup[1]
         function(*args)
         _SET_UP.add(setup[0])
     return [fn(item) for item in batch]
@@ -198,7 +199,10 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1
     if setup is not None:
         function, args = setup
         function(*args)
-    token = (uuid4().hex, setup) if setup is not None else None
+    # The setup travels with every batch (a Dask worker may first see any of them), pickled once
+    # here: a worker that has it already skips reading it (unpickling the bets of a sweep was
+    # 0.7 ms a batch, and pickling them 0.5 ms more in the parent, against ~5 ms of work).
+    token = (uuid4().hex, pickle.dumps(setup)) if setup is not None else None
     if token is not None:
         _SET_UP.add(token[0])
     batches = [items[i: i + chunk] for i in range(0, len(items), chunk)]
@@ -248,7 +252,7 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1
 
 def _in_order(executor: Executor, fn: Callable[[T], R], batches: list[Sequence[T]], ahead: int,
               size: Callable[[T], int], progress: Progress | None,
-              setup: tuple[str, Setup] | None = None, opaque: bool = False) -> Iterator[R]:
+              setup: tuple[str, bytes] | None = None, opaque: bool = False) -> Iterator[R]:
     """The results of every batch in order, with at most ``ahead`` batches submitted and not yet read
     (each sent as one :class:`_Batch` if ``opaque``: what a Dask client should not look into)."""
     pending: deque[tuple[Sequence[T], Future]] = deque()

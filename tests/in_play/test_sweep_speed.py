@@ -71,3 +71,19 @@ def test_workers_fork_with_the_heap_frozen_and_the_parent_thaws():
 def test_a_house_edge_is_minus_the_numerator_over_scale_times_total():
     price = ShoePrice(0, 0, 0, 30, (-3, 4), (20, 1))
     assert price.house_edges == (Fraction(3, 600), Fraction(-4, 30))
+
+
+_CALLS = []
+
+
+def _note_setup(word):
+    _CALLS.append(word)
+
+
+def test_a_worker_reads_the_pickled_setup_once_and_skips_it_after():
+    token = "test-token-setup-once"
+    setup = (token, pickle.dumps((_note_setup, ("ready",))))
+    assert parallel._apply(abs, [-1], setup) == [1] and _CALLS == ["ready"]
+    # set up already: the bytes are not even read (these would not unpickle)
+    assert parallel._apply(abs, [-2, 3], (token, b"not a pickle")) == [2, 3] and _CALLS == ["ready"]
+    parallel._SET_UP.discard(token)
