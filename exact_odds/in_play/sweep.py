@@ -250,9 +250,10 @@ def split_bets(bets: Sequence[PayTable]) -> tuple[tuple[int, ...], tuple[int, ..
 
 
 def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
-    """Every shoe of the chunk priced (given by its value counts)."""
+    """Every shoe of the chunk priced (given by its value counts: 10-tuples of ints >= 0 of at
+    least six cards, from checked shoes or checked lines)."""
     pricer = _PRICER["pricer"]
-    rows, totals = pricer.value_batch(value_counts, outcomes=True)
+    rows, totals = pricer.value_batch(value_counts, outcomes=True, checked=True)
     scales = pricer.scales
     return [ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals)]
 

@@ -87,3 +87,12 @@ def test_a_worker_reads_the_pickled_setup_once_and_skips_it_after():
     # set up already: the bytes are not even read (these would not unpickle)
     assert parallel._apply(abs, [-2, 3], (token, b"not a pickle")) == [2, 3] and _CALLS == ["ready"]
     parallel._SET_UP.discard(token)
+
+
+def test_value_batch_of_checked_counts_is_the_same_numbers():
+    from exact_odds.bets.catalog import builtin_catalog
+    from exact_odds.punto_banco.pricer import cached_pricer
+
+    pricer = cached_pricer(tuple(builtin_catalog().variant("standard")))
+    shoes = [(128, 32, 32, 32, 32, 32, 32, 32, 32, 32), (3, 0, 1, 0, 2, 0, 0, 0, 0, 1), (700, 1, 0, 0, 0, 0, 0, 0, 0, 400)]
+    assert pricer.value_batch(shoes, outcomes=True, checked=True) == pricer.value_batch(shoes, outcomes=True)
