@@ -339,6 +339,9 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
 CHUNK = 256
 #: Shoes per unit of work sent to a Dask worker: a task there costs a round trip to the scheduler.
 DASK_CHUNK = 1024
+#: Shoes per unit of work when card-level bets are priced: milliseconds to seconds a shoe, so a
+#: few dozen shoes already share out between the processes.
+CARD_CHUNK = 16
 
 
 def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.Jobs = 1,
@@ -388,7 +391,7 @@ def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
     check_tableau(tableau)
     if not callable(formatter):
         raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
-    size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    size = CARD_CHUNK if split_bets(bets)[1] else CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
     return parallel.run(partial(_price_and_format, formatter, max_cards=max_cards), chunks, jobs, size=len,
                         progress=progress, setup=(_set_sweep, (bets, tableau)))

@@ -115,3 +115,16 @@ def test_the_first_bad_line_is_named_whoever_finds_it():
                                 input="4,4,4,4,4,4,4,4,4,4,4,4,4\n" * 600 + "1,1,1,0,0,0,0,0,0,0,0,0,0\n")
     assert result.exit_code == 2
     assert "line 601: the shoe has 3 cards" in result.stderr
+
+
+def test_card_level_sweeps_share_out_in_small_chunks(monkeypatch):
+    """A card-level bet costs milliseconds to seconds a shoe: 40 lines go out as 3 chunks, not one."""
+    from exact_odds.in_play import parallel, sweep
+
+    seen = []
+    monkeypatch.setattr(parallel, "run", lambda fn, chunks, *a, **k: seen.append([len(c) for c in chunks]) or iter(()))
+    lines = check_sweep_lines([SUITED] * 40)
+    bets = [builtin_catalog().bet(k) for k in ("banker", "player_pair")]
+    list(sweep.sweep_text_chunks(lines, bets, lambda numbers, prices: "", jobs=2))
+    list(sweep.sweep_text_chunks(lines, bets[:1], lambda numbers, prices: "", jobs=2))
+    assert seen == [[16, 16, 8], [40]]
