@@ -8,7 +8,9 @@ dealt), then alternates, R times:
     bets (Pricer.value_batch) in 2 processes, warm, nothing formatted;
   * the same with 1 process.
 Prints the medians (shoes/s) and the median of the per-round ratios
-sweep / batch (the target is >= 0.5, and sweep >= 30,000 shoes/s).
+sweep / batch (the target is >= 0.5, and sweep >= 30,000 shoes/s), and
+the CPU time each sweep used (its own and its workers': on a shared
+machine, the figure that other people's work changes least).
 
 With --baseline PATH (another checkout, e.g. before issue 14), its sweep is
 timed in the same rounds too, and the ratio printed.
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -65,16 +68,20 @@ def main() -> None:
             f.writelines(",".join(map(str, r)) + "\n" for r in ranks)
         chunks = [values[i: i + 256] for i in range(0, len(values), 256)]
         rows = {"sweep": [], "batch2": [], "batch1": [], "baseline": []}
+        cpu = {"sweep": [], "baseline": []}
+
+        def sweep(name, where, environ):
+            t, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-m", "exact_odds", "sweep", src, "--jobs", "2", "-o", out],
+                           env=environ, cwd=where, check=True)
+            rows[name].append(args.shoes / (time.perf_counter() - t))
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+
         for _ in range(args.rounds):
             if args.baseline:
-                t = time.perf_counter()
-                subprocess.run([sys.executable, "-m", "exact_odds", "sweep", src, "--jobs", "2", "-o", out],
-                               env=dict(os.environ, PYTHONPATH=args.baseline), cwd=args.baseline, check=True)
-                rows["baseline"].append(args.shoes / (time.perf_counter() - t))
-            t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "exact_odds", "sweep", src, "--jobs", "2", "-o", out],
-                           env=env, cwd=ROOT, check=True)
-            rows["sweep"].append(args.shoes / (time.perf_counter() - t))
+                sweep("baseline", args.baseline, dict(os.environ, PYTHONPATH=args.baseline))
+            sweep("sweep", ROOT, env)
             for jobs in (2, 1):
                 t = time.perf_counter()
                 n = sum(len(p) for p in parallel.run(_chunk, chunks, jobs, setup=(_set, (bets,))))
@@ -85,14 +92,17 @@ def main() -> None:
     ratio = statistics.median(s / b for s, b in zip(rows["sweep"], rows["batch2"]))
     print(f"{args.shoes:,} 8-deck shoes in play, standard bets (Banker, Player, Tie), {args.rounds} rounds, "
           f"{os.cpu_count()} cores (medians):")
-    print(f"  exact-odds sweep --jobs 2, end to end: {med['sweep']:,.0f} shoes/s (target >= 30,000)")
+    print(f"  exact-odds sweep --jobs 2, end to end: {med['sweep']:,.0f} shoes/s (target >= 30,000); "
+          f"CPU {statistics.median(cpu['sweep']):.2f} s")
     print(f"  in-process batch, 2 processes: {med['batch2']:,.0f} shoes/s (target >= 100,000); "
           f"1 process: {med['batch1']:,.0f} shoes/s")
     print(f"  sweep / batch (2 processes), median of per-round ratios: {ratio:.2f} (target >= 0.5)")
     if args.baseline:
         gain = statistics.median(s / b for s, b in zip(rows["sweep"], rows["baseline"]))
-        print(f"  baseline {args.baseline} sweep --jobs 2: {med['baseline']:,.0f} shoes/s; this tree / baseline: "
-              f"{gain:.2f}x")
+        cpu_ratio = statistics.median(b / s for s, b in zip(cpu["sweep"], cpu["baseline"]))
+        print(f"  baseline {args.baseline} sweep --jobs 2: {med['baseline']:,.0f} shoes/s, CPU "
+              f"{statistics.median(cpu['baseline']):.2f} s; this tree / baseline: {gain:.2f}x the speed, "
+              f"{cpu_ratio:.2f}x less CPU (medians of per-round ratios)")
 
 
 if __name__ == "__main__":

@@ -61,18 +61,33 @@ def jobs_option(fn):
 MAX_JOBS = 64
 
 
-def chosen_bets(variant, bet_keys, paytables, commission):
+def chosen_bets(variant, bet_keys, paytables, commission, card_level: bool = False):
     """(keys, pay tables) chosen as ``edge`` chooses them, keeping value-level bets
     (:func:`~exact_odds.bets.selection.select_value_level`); card-level bets left
-    out of ``--bets all`` are named in a note on stderr."""
+    out of ``--bets all`` are named in a note on stderr. With ``card_level`` (``sweep``),
+    card-level bets named or in the variant are kept (priced one shoe at a time);
+    ``--bets all`` still leaves them out (some take minutes a shoe)."""
     from exact_odds.cli.bets import select_from_options
     from exact_odds.bets.selection import select_value_level
 
-    chosen = select_from_options(variant, bet_keys, paytables, commission, select_value_level)
+    select = _with_card_level if card_level else select_value_level
+    chosen = select_from_options(variant, bet_keys, paytables, commission, select)
     if chosen.left_out:
+        more = "; name them with --bets to price them one shoe at a time" if card_level else ""
         click.echo("note: left out (they need ranks or suits, not only card values): "
-                   + ", ".join(b.name for b in chosen.left_out), err=True)
+                   + ", ".join(b.name for b in chosen.left_out) + more, err=True)
     return list(chosen.keys), chosen.bets
+
+
+def _with_card_level(variant, bets, paytables, commission):
+    """:func:`~exact_odds.bets.selection.select_bets`, as a ``ValueLevelSelection``; with
+    ``all``, :func:`~exact_odds.bets.selection.select_value_level` (card-level bets left out)."""
+    from exact_odds.bets.selection import ALL, ValueLevelSelection, select_bets, select_value_level, unique_keys
+
+    if bets is not None and list(bets) == [ALL]:
+        return select_value_level(variant, bets, paytables, commission)
+    chosen = tuple(select_bets(variant, bets, paytables, commission))
+    return ValueLevelSelection(chosen, unique_keys(chosen), ())
 
 
 @contextmanager
@@ -100,30 +115,40 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     """Exact counts and house edges for many shoes, one shoe per line.
 
     Each input line holds 13 rank counts A,2,...,10,J,Q,K separated by
-    commas (blank lines and # comments are skipped). Each output row, in
-    input order, has the input line number, the six-card counts of Banker
-    wins, Player wins and ties and their total N(N-1)...(N-5), then for each
-    bet its exact house edge (p/q) and the same in percent (10 decimals).
-    Every line is checked before anything is computed, and nothing is
-    written unless every shoe is done.
+    commas, or 52 rank-suit counts As,Ah,Ad,Ac,2s,... (blank lines and #
+    comments are skipped). Each output row, in input order, has the input
+    line number, the six-card counts of Banker wins, Player wins and ties
+    and their total N(N-1)...(N-5), then for each bet its exact house edge
+    (p/q) and the same in percent (10 decimals). Pair and suit bets named
+    with --bets are priced one shoe at a time (with the suits of a 52-count
+    line; on a 13-count line, averaged over the unknown suits, as noted).
+    Every line is checked (the first bad one is named, and nothing is
+    written); nothing is written unless every shoe is done.
 
     \b
     Examples:
       exact-odds sweep shoes.txt
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
+      exact-odds sweep suited.txt --bets banker,perfect_pair
       exact-odds sweep shoes.txt --scheduler tcp://10.0.0.5:8786 -o edges.csv
     """
     from functools import partial
 
-    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep_counts, sweep_text_chunks
+    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, check_sweep_lines, sweep_text_chunks
     from exact_odds.report.in_play import sweep_header, sweep_rows
 
-    keys, bets = chosen_bets(variant, bets, paytables, commission)
+    keys, bets = chosen_bets(variant, bets, paytables, commission, card_level=True)
     if output is not None:
         check_output(output)
+    max_cards = 52 * MAX_DECKS
     try:
-        lines = parse_sweep_counts(source, max_cards=52 * MAX_DECKS)
+        lines = check_sweep_lines(source, max_cards=max_cards)
+        _suits_note(bets, lines)
+        with progress_bar(len(lines), "shoes") as progress:
+            # read, priced and formatted in the workers, chunk by chunk (the parent checks and writes)
+            text = sweep_header(fmt, keys) + "".join(
+                sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress, max_cards=max_cards))
     except SweepShoeTooLarge as exc:
         raise InputError(f"line {exc.line}: at most 52 x 10^18 cards (10^18 decks); "
                          "for the limit use --decks inf") from None
@@ -131,14 +156,22 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
         raise InputError(str(exc)) from None
     except UnicodeDecodeError:
         raise not_text(source) from None
-    with progress_bar(len(lines), "shoes") as progress:
-        # priced and formatted in the workers, chunk by chunk (the parent reads and writes)
-        text = sweep_header(fmt, keys) + "".join(
-            sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress))
     if output is None:
         click.echo(text, nl=False)
     else:
         write_output(output, text)
+
+
+def _suits_note(bets, lines) -> None:
+    """A note on stderr when a suit bet is priced on lines of 13 rank counts (CSV has no column
+    for it; each JSON line also states it in ``assumptions``)."""
+    suit_bets = [b.name for b in bets if b.uses_suits]
+    if suit_bets and any(isinstance(t, tuple) and len(t) == 13 or isinstance(t, str) and
+                                          t.count(",") == 12 for _, t in lines):
+        click.echo(f"note: lines of 13 rank counts have no suits: {', '.join(suit_bets)} there are exact "
+                   "averages over every way the suits could fall, the shoe taken as built from the fewest whole "
+                   "decks that hold it (docs/methods/suits.md); give 52 rank-suit counts to price the suits "
+                   "themselves", err=True)
 
 
 def check_output(output: str) -> None:

@@ -11,6 +11,7 @@ before every coup).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import partial
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
@@ -37,6 +38,10 @@ class SweepError(ValueError):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
+
+
+    def __reduce__(self):  # raised in a worker process and read in the parent
+        return type(self), (self.line, self.reason)
 
 
 class SweepShoeTooLarge(SweepError):
@@ -75,12 +80,68 @@ def _line_counts(text: str, number: int, max_cards: int | None) -> tuple[int, ..
         counts = [int(p) for p in parts]  # the common case: plain ASCII digits, read at once
     else:
         counts = [_count(p, number, len(parts)) for p in parts]
+    return _sized(tuple(counts), number, max_cards)
+
+
+def _sized(counts: tuple[int, ...], number: int, max_cards: int | None) -> tuple[int, ...]:
+    """``counts`` if their shoe can deal a coup and holds at most ``max_cards`` cards."""
     total = sum(counts)
     if total < MIN_CARDS:
         raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
     if max_cards is not None and total > max_cards:
         raise SweepShoeTooLarge(number, f"the shoe has {total} cards; at most {max_cards} are allowed")
-    return tuple(counts)
+    return counts
+
+
+#: A line of plain counts: 13 or 52 runs of 1-30 ASCII digits, commas between them (spaces and tabs
+#: around the commas). ``int`` reads each part of such a line exactly as :func:`_line_counts` does,
+#: so it is checked here at once and read later, in the worker that prices it.
+_PLAIN = re.compile(r"[0-9]{1,30}(?:[ \t]*,[ \t]*[0-9]{1,30}){12}(?:(?:[ \t]*,[ \t]*[0-9]{1,30}){39})?", re.ASCII)
+
+#: A sweep line as :func:`check_sweep_lines` gives it: its number, and its text (plain counts,
+#: to be read in a worker) or its 13 rank counts (read already).
+SweepLine = tuple[int, "str | tuple[int, ...]"]
+
+
+def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> list[SweepLine]:
+    """Every shoe line of ``lines`` (numbered from 1) checked for form at once, cheaply: a line of
+    plain ASCII counts is kept as text (:func:`read_sweep_line` reads it where it is priced),
+    any other is read now into its 13 rank counts. The first line that is not a shoe raises
+    :class:`SweepError` naming it (after checking the size of every plain line before it, so the
+    error is the first bad line, as :func:`parse_sweep_counts` would say); a plain line whose
+    shoe is too small or over ``max_cards`` is found where it is read."""
+    out: list[SweepLine] = []
+    plain = _PLAIN.fullmatch
+    for number, text in _shoe_lines(lines, max_cards, "check_sweep_lines"):
+        if plain(text):
+            out.append((number, text))
+            continue
+        try:
+            out.append((number, _line_counts(text, number, max_cards)))
+        except SweepError:
+            for n, earlier in out:  # an earlier plain line of the wrong size comes first
+                if isinstance(earlier, str):
+                    read_sweep_line(earlier, n, max_cards)
+            raise
+    return out
+
+
+def read_sweep_line(line: "str | tuple[int, ...]", number: int, max_cards: int | None = None) -> tuple[int, ...]:
+    """The 13 rank counts of a line of :func:`check_sweep_lines` (read if it is text), its size checked."""
+    counts = _read_counts(line, number, max_cards)
+    return _by_rank(counts) if len(counts) == 52 else counts
+
+
+def _read_counts(line: "str | tuple[int, ...]", number: int, max_cards: int | None) -> tuple[int, ...]:
+    """The 13 or 52 counts of a line of :func:`check_sweep_lines`, its size checked."""
+    if not isinstance(line, str):
+        return line
+    return _sized(tuple(map(int, line.split(","))), number, max_cards)
+
+
+def _line_shoe(counts: tuple[int, ...]) -> Shoe:
+    """The shoe of 13 rank counts, or of 52 rank-suit counts (suits kept)."""
+    return Shoe(_by_rank(counts), counts) if len(counts) == 52 else Shoe(counts)
 
 
 def _count(p: str, number: int, of: int) -> int:
@@ -133,7 +194,8 @@ def _shoe_lines(lines: Iterable[str], max_cards: int | None, who: str) -> list[t
 class ShoePrice(NamedTuple):
     """One shoe's six-card counts of Banker wins, Player wins and ties, their total
     N(N-1)...(N-5), and each bet's exact expected value as an integer numerator over
-    ``scale * total`` (``scales``: each bet's :func:`~exact_odds.punto_banco.pricer.pay_scale`);
+    ``scale * total`` (``scales``: each bet's :func:`~exact_odds.punto_banco.pricer.pay_scale`,
+    or for a card-level bet the denominator of its house edge);
     :attr:`house_edges` gives them as fractions. (A named tuple: a sweep makes one per shoe,
     and a tuple is made several times faster than a frozen dataclass.)"""
 
@@ -143,6 +205,8 @@ class ShoePrice(NamedTuple):
     total: int
     ev_numerators: tuple[int, ...]
     scales: tuple[int, ...]
+    #: what a card-level bet's price assumes (unknown suits of a line of 13 rank counts), else empty
+    assumptions: tuple[str, ...] = ()
 
     @property
     def house_edges(self) -> tuple[Fraction, ...]:
@@ -161,21 +225,73 @@ _PRICER: dict[str, Pricer] = {}
 
 def _set_pricer(bets: tuple[PayTable, ...], tableau: Tableau) -> None:
     _PRICER["pricer"] = cached_pricer(bets, tableau).prepare()
+    _CARDS.clear()
+
+
+#: The card-level bets of a sweep a worker prices one shoe at a time: (tableau, their places among
+#: all the bets, the bets), and the value-level bets' places (see :func:`_set_sweep`).
+_CARDS: dict[str, tuple] = {}
+
+
+def _set_sweep(bets: tuple[PayTable, ...], tableau: Tableau) -> None:
+    """A worker's state for a sweep of ``bets``: the value-level ones on the batch pricer (its
+    outcome rows are always there), the card-level ones (pairs, suits) kept to price per shoe."""
+    value, cards = split_bets(bets)
+    _set_pricer(tuple(bets[i] for i in value), tableau)
+    if cards:
+        _CARDS["cards"] = (tableau, value, cards, tuple(bets[i] for i in cards))
+
+
+def split_bets(bets: Sequence[PayTable]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The places of the value-level bets in ``bets`` (priced many shoes at once) and of the
+    card-level ones (pairs, suits, card values of a hand: priced one shoe at a time)."""
+    return (tuple(i for i, b in enumerate(bets) if b.is_value_level),
+            tuple(i for i, b in enumerate(bets) if not b.is_value_level))
 
 
 def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
-    """Every shoe of the chunk priced (given by its value counts)."""
+    """Every shoe of the chunk priced (given by its value counts: 10-tuples of ints >= 0 of at
+    least six cards, from checked shoes or checked lines)."""
     pricer = _PRICER["pricer"]
-    rows, totals = pricer.value_batch(value_counts, outcomes=True)
+    rows, totals = pricer.value_batch(value_counts, outcomes=True, checked=True)
     scales = pricer.scales
     return [ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals)]
 
 
 def _price_and_format(formatter: Callable[[list[int], list[ShoePrice]], str],
-                      chunk: list[tuple[int, tuple[int, ...]]]) -> str:
-    """A chunk of (line number, rank counts) priced, and ``formatter``'s text of it."""
-    prices = _price_chunk([rank_to_value_counts(counts) for _, counts in chunk])
+                      chunk: list[SweepLine], max_cards: int | None = None) -> str:
+    """A chunk of (line number, rank counts or plain text) read, priced, and ``formatter``'s text of it."""
+    cards = _CARDS.get("cards")
+    if cards is None:
+        prices = _price_chunk([rank_to_value_counts(read_sweep_line(line, number, max_cards))
+                               for number, line in chunk])
+    else:
+        counts = [_read_counts(line, number, max_cards) for number, line in chunk]
+        prices = _price_chunk([rank_to_value_counts(_by_rank(c) if len(c) == 52 else c) for c in counts])
+        prices = [_with_cards(price, _line_shoe(c), *cards) for price, c in zip(prices, counts)]
     return formatter([number for number, _ in chunk], prices)
+
+
+def _with_cards(price: ShoePrice, shoe: Shoe, tableau: Tableau, value: tuple[int, ...], cards: tuple[int, ...],
+                card_bets: tuple[PayTable, ...]) -> ShoePrice:
+    """``price`` (the value-level bets) with the card-level bets priced on ``shoe`` by
+    :func:`~exact_odds.punto_banco.analysis.analyse`, every bet in its place. A card-level house
+    edge h = p/q is kept as the numerator -p * total over q * total, so every bet's edge is
+    ``-num / (scale * total)`` as for the others (exact, whatever the bet's own denominator)."""
+    from exact_odds.punto_banco.analysis import analyse
+
+    results = analyse(shoe, card_bets, tableau, method="compiled").results
+    n = len(value) + len(cards)
+    nums: list[int] = [0] * n
+    scales: list[int] = [1] * n
+    for i, num, scale in zip(value, price.ev_numerators, price.scales):
+        nums[i], scales[i] = num, scale
+    assumptions: list[str] = []
+    for i, r in zip(cards, results):
+        edge = r.house_edge
+        nums[i], scales[i] = -edge.numerator * price.total, edge.denominator
+        assumptions += [a for a in r.assumptions if a not in assumptions]
+    return price._replace(ev_numerators=tuple(nums), scales=tuple(scales), assumptions=tuple(assumptions))
 
 
 def check_bets(bets: Iterable[PayTable]) -> tuple[PayTable, ...]:
@@ -223,6 +339,9 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
 CHUNK = 256
 #: Shoes per unit of work sent to a Dask worker: a task there costs a round trip to the scheduler.
 DASK_CHUNK = 1024
+#: Shoes per unit of work when card-level bets are priced: milliseconds to seconds a shoe, so a
+#: few dozen shoes already share out between the processes.
+CARD_CHUNK = 16
 
 
 def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.Jobs = 1,
@@ -250,12 +369,20 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.
     return out
 
 
-def sweep_text_chunks(lines: Sequence[tuple[int, tuple[int, ...]]], bets: Iterable[PayTable],
+def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
                       formatter: Callable[[list[int], list[ShoePrice]], str], jobs: parallel.Jobs = 1,
-                      progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO) -> Iterator[str]:
-    """The shoes of a sweep (:func:`parse_sweep_counts`) priced as :func:`price_shoes` prices them,
-    and turned into text by ``formatter(line numbers, prices)`` in the workers themselves, a chunk
-    at a time, in input order (so the parent only reads the file and writes the text).
+                      progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO,
+                      max_cards: int | None = None) -> Iterator[str]:
+    """The shoes of a sweep (:func:`parse_sweep_counts`, or :func:`check_sweep_lines`) priced as
+    :func:`price_shoes` prices them, and turned into text by ``formatter(line numbers, prices)``
+    in the workers themselves, a chunk at a time, in input order (so the parent only reads the
+    file and writes the text). Value-level bets are priced many shoes at a time; card-level bets
+    (pairs, suits: :func:`split_bets`) one shoe at a time with
+    :func:`~exact_odds.punto_banco.analysis.analyse`, exactly, on the line's shoe: with its suits
+    for a line of 52 rank-suit counts, under the unknown-suit model for 13 rank counts (then
+    stated in each :class:`ShoePrice`'s ``assumptions``). A line given as text (:func:`check_sweep_lines`) is read in the
+    worker too: one whose shoe has too few cards or more than ``max_cards`` raises
+    :class:`SweepError` as its chunk is reached (the first such line, in order).
     ``formatter`` must be picklable (a module-level function, or a ``functools.partial`` of one)."""
     lines = list(lines)
     bets = check_bets(bets)
@@ -264,8 +391,7 @@ def sweep_text_chunks(lines: Sequence[tuple[int, tuple[int, ...]]], bets: Iterab
     check_tableau(tableau)
     if not callable(formatter):
         raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
-    cached_pricer(bets, tableau)  # refuses rank-level bets before any work
-    size = CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    size = CARD_CHUNK if split_bets(bets)[1] else CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
-    return parallel.run(partial(_price_and_format, formatter), chunks, jobs, size=len, progress=progress,
-                        setup=(_set_pricer, (bets, tableau)))
+    return parallel.run(partial(_price_and_format, formatter, max_cards=max_cards), chunks, jobs, size=len,
+                        progress=progress, setup=(_set_sweep, (bets, tableau)))

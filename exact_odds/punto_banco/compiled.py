@@ -164,41 +164,48 @@ def _card_slots(values: tuple[int, ...]) -> list[int]:
     return [OCCURRENCES * v + values[:i].count(v) for i, v in enumerate(values)]
 
 
-def _sorted_insert(t: tuple[int, ...], v: int) -> tuple[int, ...]:
-    return tuple(sorted(t + (v,)))
+#: A multiset of card values as one integer: digit v (base 8) counts the cards of value v (at most 6 < 8),
+#: so adding a card of value v is adding ``_CARD[v]`` (the walk below adds hundreds of thousands).
+_CARD = tuple(8**v for v in range(10))
 
 
-@lru_cache(maxsize=8)
 def compiled(tableau: Tableau = PUNTO_BANCO) -> CompiledWalk:
     """Walk the coup once symbolically: every (deal, value multiset, multiplicity).
 
     Mirrors :func:`exact_odds.punto_banco.walk.walk` step for step: the two-card hands
     as unordered pairs of values with multiplicity 2 for distinct values,
-    naturals ending the coup, then the tableau's third cards."""
+    naturals ending the coup, then the tableau's third cards. Cached per
+    tableau (``compiled()`` and ``compiled(PUNTO_BANCO)`` are the same walk)."""
+    return _compiled(tableau)
+
+
+@lru_cache(maxsize=8)
+def _compiled(tableau: Tableau) -> CompiledWalk:
     player_draws = [tableau.player_draws(p) for p in range(8)]
     banker_draws = [[tableau.banker_draws(b, t) for t in range(10)] + [tableau.banker_draws(b, None)]
                     for b in range(8)]
     acc: dict[tuple, dict] = defaultdict(lambda: defaultdict(int))
+    card = _CARD
     for p1, p2, mp in TWO_CARD_HANDS:
         pt = hand_total(p1, p2)
         for b1, b2, mb in TWO_CARD_HANDS:
             bt = hand_total(b1, b2)
             m = mp * mb
-            base = tuple(sorted((p1, p2, b1, b2)))
+            base = card[p1] + card[p2] + card[b1] + card[b2]
             if natural_ends_coup(pt, bt):
                 acc[pt, bt, None, None][base] += m
             elif player_draws[pt]:
                 rule = banker_draws[bt]
                 for t in range(10):
-                    with_t = _sorted_insert(base, t)
+                    with_t = base + card[t]
                     if rule[t]:
                         for u in range(10):
-                            acc[pt, bt, t, u][_sorted_insert(with_t, u)] += m
+                            acc[pt, bt, t, u][with_t + card[u]] += m
                     else:
                         acc[pt, bt, t, None][with_t] += m
             elif banker_draws[bt][10]:
                 for u in range(10):
-                    acc[pt, bt, None, u][_sorted_insert(base, u)] += m
+                    acc[pt, bt, None, u][base + card[u]] += m
             else:
                 acc[pt, bt, None, None][base] += m
 
@@ -215,11 +222,12 @@ def compiled(tableau: Tableau = PUNTO_BANCO) -> CompiledWalk:
     factor = tuple(OCCURRENCES * n[-1] + n[:-1].count(n[-1]) for n in nodes)
     monomials = tuple(i for i, n in enumerate(nodes) if len(n) >= 4)
     mono_index = {nodes[i]: j for j, i in enumerate(monomials)}
+    by_code = {sum(_CARD[v] for v in nodes[i]): nodes[i] for i in monomials}
 
     deals = tuple(Deal(*key) for key in sorted(acc, key=_deal_order))
     terms = []
     for d, deal in enumerate(deals):
-        for mono, mult in sorted(acc[tuple(deal)].items()):
+        for mono, mult in sorted((by_code[code], mult) for code, mult in acc[tuple(deal)].items()):
             terms.append((d, mono_index[mono], mult))
     return CompiledWalk(tableau, deals, tuple(nodes), parent, factor, monomials, tuple(terms))
 

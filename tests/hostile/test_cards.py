@@ -69,7 +69,10 @@ def test_card_level_bet_on_a_shoe_without_suits_states_the_model():
 
 
 def test_shoe_in_play_commands_refuse_card_level_bets_in_one_line():
-    one_line(run("sweep", "--bets", "lucky8_player", "-"), "Lucky 8 Player", "ranks or suits")
+    # eor prices value-level bets only; sweep prices card-level bets one shoe at a time (issue 12)
+    one_line(run("eor", "--bets", "lucky8_player"), "Lucky 8 Player", "ranks or suits")
+    r = run("sweep", "--bets", "lucky8_player", "-")
+    assert r.exit_code == 0 and r.stdout.startswith("line,banker,player,tie,total,lucky8_player_house_edge,")
 
 
 def test_sweep_reads_52_count_lines_as_suited_shoes():
