@@ -50,8 +50,37 @@ def shuffled_ids(decks: int, seed: int) -> list[int]:
         raise ShoeError(f"a shoe needs at least 1 deck, not {decks}")
     check_int(seed, "seed")
     cards = list(range(52 * decks))
-    random.Random(seed).shuffle(cards)
+    if _same_shuffle():
+        _shuffle(cards, random.Random(seed).getrandbits)
+    else:  # a Python whose shuffle draws differently: its own
+        random.Random(seed).shuffle(cards)
     return cards
+
+
+def _shuffle(cards: list[int], getrandbits: Any) -> None:
+    """``random.Random.shuffle`` as CPython 3.11-3.13 write it (Fisher-Yates from the end; j drawn by
+    ``getrandbits(n.bit_length())`` until it is below n), without a method call per card:
+    the same swaps from the same draws. :func:`_same_shuffle` checks it against the real one."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=1)
+def _same_shuffle() -> bool:
+    """Whether :func:`_shuffle` moves cards as this Python's ``random.shuffle`` does (checked once
+    on a few seeds and lengths; where it does not, ``random.shuffle`` itself is used)."""
+    for seed, size in ((1, 52), (2**63 + 5, 416), (7, 1000)):
+        mine, theirs = list(range(size)), list(range(size))
+        _shuffle(mine, random.Random(seed).getrandbits)
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            return False
+    return True
 
 
 @lru_cache(maxsize=8)

@@ -257,21 +257,28 @@ def _count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
     return np.array(lhs >= rhs, dtype=bool)
 
 
-def _edge_rows(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> Any:
-    """(cards left, edge rounded to 1/EDGE_RESOLUTION, coups) rows, one per distinct pair."""
+#: Edge rows are coded as ``edge * EDGE_CODE + cards left`` (cards left < 2**16: at most 52,000).
+EDGE_CODE = 1 << 16
+
+
+def _edge_rows(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> tuple[Any, Any]:
+    """Each coup's (cards left, edge rounded to 1/EDGE_RESOLUTION), as distinct codes
+    ``edge * EDGE_CODE + cards left`` and the coups of each: int64 while every edge is below
+    2**40 in size (else Python integers, object arrays)."""
     if not len(nums):
-        return np.zeros((0, 3), dtype=np.int64)
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     x = 0.5 - EDGE_RESOLUTION * ev
     key = np.floor(x)
     frac = x - key
     unsure = np.flatnonzero((frac < 1e-6) | (frac > 1 - 1e-6) | (np.abs(x) >= 2.0**30))
-    key = key.astype(np.int64) if not len(unsure) or np.abs(x).max() < 2.0**62 else key.astype(object)
+    small = np.abs(x).max() < 2.0**39
+    key = key.astype(np.int64) if small else key.astype(object)
     for i in unsure.tolist():
         key[i] = (-2 * nums[i] * EDGE_RESOLUTION + dens[i]) // (2 * dens[i])
-    if key.dtype == object:  # an edge beyond int64: keep exact Python integers
-        pairs: dict[tuple[int, int], int] = {}
-        for n, k in zip(left.tolist(), key.tolist()):
-            pairs[(n, k)] = pairs.get((n, k), 0) + 1
-        return np.array([(n, k, c) for (n, k), c in pairs.items()], dtype=object)
-    rows, counts = np.unique(np.stack([left, key], axis=1), axis=0, return_counts=True)
-    return np.concatenate([rows, counts[:, None]], axis=1)
+    if small:  # |code| < 2**40 * 2**16 + 2**16 < 2**63
+        return np.unique(key * EDGE_CODE + left, return_counts=True)
+    pairs: dict[int, int] = {}
+    for n, k in zip(left.tolist(), key.tolist()):
+        code = k * EDGE_CODE + n
+        pairs[code] = pairs.get(code, 0) + 1
+    return np.array(list(pairs), dtype=object), np.array(list(pairs.values()), dtype=np.int64)

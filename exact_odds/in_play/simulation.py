@@ -32,10 +32,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play import parallel
+from exact_odds.in_play.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
                                         check_run, shoe_seeds)
-from exact_odds.in_play.shoe_blocks import (EDGE_RESOLUTION, BetTally, _WORK, block_shoes, play_block,  # noqa: F401
+from exact_odds.in_play.shoe_blocks import (EDGE_CODE, EDGE_RESOLUTION, BetTally, _WORK, block_shoes, play_block,  # noqa: F401
                                             prepare)
 from exact_odds.in_play.statistics import ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult
 from exact_odds.in_play.sweep import check_bets
@@ -227,23 +228,30 @@ class SimulationResult:
         """Bet b's house edge at each percent of ``percents`` over the coups in each band of
         ``per`` cards left (nearest rank: the least edge with at least that percent of the coups
         at or below it), from a full shoe down; bands with no coup left out."""
+        import numpy as np
+
         counts = self.edge_counts[b]
         out = []
         for lo, hi in self.buckets(per):
-            merged: Counter = Counter()
+            keys: list[int] = []
+            coups: list[int] = []
             for n in range(lo, hi + 1):
-                merged.update(counts.get(n, {}))
-            total = sum(merged.values())
-            if not total:
+                at = counts.get(n)
+                if at:
+                    keys.extend(at.keys())
+                    coups.extend(at.values())
+            if not coups:
                 continue
-            keys = sorted(merged)
-            values, seen, i = [], 0, 0
+            edges = np.array(keys, dtype=np.int64 if max(map(abs, keys)) < 2**62 else object)
+            order = np.argsort(edges, kind="stable")
+            edges = edges[order]
+            running = np.cumsum(np.array(coups, dtype=np.int64)[order])  # coups: far below 2**63
+            total = int(running[-1])
+            values = []
             for q in percents:
                 rank = max(1, -(-q * total // 100))
-                while seen + merged[keys[i]] < rank:
-                    seen += merged[keys[i]]
-                    i += 1
-                values.append(keys[i] / EDGE_RESOLUTION)
+                # the least edge with at least ``rank`` coups at or below it
+                values.append(int(edges[int(np.searchsorted(running, rank, side="left"))]) / EDGE_RESOLUTION)
             out.append(EdgeBand(hi, lo, total, tuple(percents), tuple(values)))
         return tuple(out)
 
@@ -327,21 +335,24 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4)
     blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
     # Every float sum below adds shoe after shoe in the order of the seeds, whatever the blocks.
-    for play in parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
-                             setup=(prepare, setup)):
-        coups += play.coups
-        for b, block in enumerate(play.bets):
-            tallies[b].merge(block.tally)
-            perfect[b].merge(block.perfect)
-            edge_moments[b].add_many(block.shoe_ev, block.band_coups.sum(axis=1))
-            for k in range(bands):
-                there = block.band_coups[:, k] > 0
-                em, pm = depth[b][k]
-                em.add_many(block.band_ev[there, k], block.band_coups[there, k])
-                pm.add_many(block.band_positive[there, k], block.band_coups[there, k])
-            edge_rows[b].append(block.edges)
-        if play.count is not None:
-            counted.merge(play.count)
+    # One BLAS thread per process (exact_odds.in_play.blas): the processes share the cores already.
+    with one_blas_thread():
+        plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
+                             setup=(prepare, setup))
+        for play in plays:
+            coups += play.coups
+            for b, block in enumerate(play.bets):
+                tallies[b].merge(block.tally)
+                perfect[b].merge(block.perfect)
+                edge_moments[b].add_many(block.shoe_ev, block.band_coups.sum(axis=1))
+                for k in range(bands):
+                    there = block.band_coups[:, k] > 0
+                    em, pm = depth[b][k]
+                    em.add_many(block.band_ev[there, k], block.band_coups[there, k])
+                    pm.add_many(block.band_positive[there, k], block.band_coups[there, k])
+                edge_rows[b].append(block.edges)
+            if play.count is not None:
+                counted.merge(play.count)
     edge_counts = tuple(_edge_counts(rows) for rows in edge_rows)
     return SimulationResult(
         shoes, decks, seed, burn, bets, coups, tuple(tallies), pricer.scales, cut_card,
@@ -354,12 +365,24 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
 
 
 def _edge_counts(blocks: list) -> dict[int, Counter]:
-    """cards left -> Counter of the rounded edge, from the blocks' (cards left, edge, coups) rows."""
-    out: dict[int, Counter] = {}
-    for rows in blocks:
-        for n, key, c in rows.tolist():
-            at = out.get(n)
-            if at is None:
-                at = out[n] = Counter()
-            at[key] += c
-    return out
+    """cards left -> Counter of the rounded edge, from the blocks' (codes, coups) of
+    :func:`~exact_odds.in_play.shoe_blocks._edge_rows`."""
+    import numpy as np
+
+    if not blocks:
+        return {}
+    codes = np.concatenate([c for c, _ in blocks])
+    coups = np.concatenate([n for _, n in blocks])
+    if codes.dtype == object:  # an edge beyond int64 (a bet paying millions): Python integers
+        out: dict[int, Counter] = {}
+        for code, c in zip(codes.tolist(), coups.tolist()):
+            out.setdefault(code % EDGE_CODE, Counter())[code // EDGE_CODE] += c
+        return out
+    distinct, where = np.unique(codes, return_inverse=True)
+    total = np.bincount(where.ravel(), weights=coups).astype(np.int64)  # coups: below 2**53, exact
+    left, edge = distinct % EDGE_CODE, distinct // EDGE_CODE
+    order = np.lexsort((edge, -left))
+    left, edge, total = left[order], edge[order], total[order]
+    cuts = np.flatnonzero(np.diff(left)) + 1
+    return {int(ns[0]): Counter(dict(zip(es.tolist(), ts.tolist())))
+            for ns, es, ts in zip(np.split(left, cuts), np.split(edge, cuts), np.split(total, cuts))}
