@@ -109,8 +109,13 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
         raise InputError(f"--decks {decks} is too many to simulate: at most {MAX_SIMULATED_DECKS} decks per shoe "
                          "(every coup is priced exactly; for one large shoe use 'exact-odds edge --decks N')")
     cut = chosen_cut_card(cut_card, penetration, decks, burn)
-    keys, bets = chosen_bets(variant, bets, paytables, commission)
+    keys, bets = chosen_simulated_bets(variant, bets, paytables, commission)
     count, counted = chosen_count(count_spec, trigger, count_bet, keys, bets, decks)
+    card_level = [b.name for b in bets if not b.is_value_level]
+    if card_level and sys.stderr.isatty():
+        click.echo(f"note: {', '.join(card_level)} read{'s' if len(card_level) == 1 else ''} ranks or suits: each "
+                   "coup is priced on the suited shoe left, one shoe at a time (from about 0.05 s a coup for a "
+                   "pair bet to seconds or more for Lucky 8 or All Red)", err=True)
     with progress_bar(shoes, "shoes") as progress:
         result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress, cut_card=cut, count=count,
                                 count_bet=counted)
@@ -122,6 +127,19 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
             sys.stdout.flush()
             click.echo(f"exact-odds: error: {plot_message(exc)}", err=True)
             sys.exit(1)
+
+
+def chosen_simulated_bets(variant, bet_keys, paytables, commission) -> "tuple[list[str], tuple[PayTable, ...]]":
+    """(keys, pay tables) as ``edge`` chooses them, card-level bets included (each coup is priced on
+    the suited shoe left); ``--bets all`` keeps the value-level bets only (as sweep does, with
+    a note): the card-level ones are slow and must be named."""
+    from exact_odds.bets.selection import ALL, unique_keys
+    from exact_odds.cli.bets import select_from_options
+
+    if bet_keys is not None and [k.strip() for k in bet_keys.split(",") if k.strip()] == [ALL]:
+        return chosen_bets(variant, bet_keys, paytables, commission)
+    bets = tuple(select_from_options(variant, bet_keys, paytables, commission))
+    return list(unique_keys(bets)), bets
 
 
 def chosen_cut_card(cut_card: int | None, penetration: str | None, decks: int, burn: str) -> int:

@@ -32,10 +32,11 @@ import numpy as np
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
-from exact_odds.in_play.deal_batch import deal_block, shuffled_block
+from exact_odds.in_play.card_play import card_payout, family_of, price_cards, suited_known
+from exact_odds.in_play.deal_batch import DealtBlock, deal_block, shuffled_block
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
 from exact_odds.in_play.statistics import ShoeTally, StrategyAccumulator
-from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
+from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
 from exact_odds.report.numbers import decimal_text
 from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES
 from exact_odds.rules.shoe import Shoe
@@ -124,29 +125,98 @@ _WORK: dict[str, Any] = {}
 
 def prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = CARDS_BEHIND_CUT,
             count: "CountStrategy | None" = None, count_bet: int = 0) -> None:
-    """The state :func:`play_block` reads, made in each worker (forked workers inherit it)."""
-    _WORK.update(pricer=cached_pricer(tuple(bets), PUNTO_BANCO).prepare(), decks=decks, burn=burn, bets=tuple(bets),
-                 cut_card=cut_card, count=count, count_bet=count_bet)
+    """The state :func:`play_block` reads, made in each worker (forked workers inherit it):
+    the pricer of the value-level bets; card-level ones are priced coup by coup (card_play)."""
+    value, card = family_of(bets)
+    pricer = cached_pricer(tuple(bets[i] for i in value), PUNTO_BANCO)
+    _WORK.update(pricer=pricer.prepare() if value else pricer, value=value, card=card, decks=decks, burn=burn,
+                 bets=tuple(bets), scales=tuple(pay_scale(b) for b in bets), cut_card=cut_card, count=count,
+                 count_bet=count_bet)
 
 
-def block_shoes(shoes: int, decks: int, workers: int) -> int:
+def block_shoes(shoes: int, decks: int, workers: int, card_level: bool = False) -> int:
     """Shoes per block: about four blocks per worker (for the progress bar and an even share),
-    at most :data:`BLOCK_CARDS` cards. The result of a run never depends on it."""
+    at most :data:`BLOCK_CARDS` cards; one shoe with a card-level bet (seconds a shoe). The
+    result of a run never depends on it."""
+    if card_level:
+        return 1
     most = max(1, BLOCK_CARDS // (CARDS_PER_DECK * decks))
     return max(1, min(most, -(-shoes // (4 * max(workers, 1)))))
 
 
+class _Priced:
+    """One bet's prices before every coup of a block: EV numerators over ``dens`` (scale × total),
+    and per coup on demand Σ (scaled payout)² × line count and what the coup paid."""
+
+    def __init__(self, nums: Sequence[int], dens: Sequence[int], second: Any, paid: Any):
+        self.nums, self.dens, self.second, self.paid = nums, dens, second, paid
+
+
+def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
+    """Every value-level bet priced by one :meth:`Pricer.value_batch` call over the block's coups;
+    the line counts (for E[payout²]) of the coups some strategy bets (EV > 0, or ``counted``
+    where the count is played on a value-level bet) by one more batch."""
+    pricer: Pricer = _WORK["pricer"]
+    value: list[int] = _WORK["value"]
+    if not value or not len(dealt):
+        return {b: _Priced([], [], None, None) for b in value}
+    numerators, totals = pricer.value_batch(dealt.known @ RANK_TO_VALUE)
+    columns = list(zip(*numerators))
+    bet_on = [i for i, row in enumerate(numerators) if any(n > 0 for n in row)
+              or counted is not None and _WORK["count_bet"] in value and counted[i]]
+    shoes = [Shoe(tuple(dealt.known[i].tolist())) for i in bet_on]
+    line_counts = dict(zip(bet_on, pricer.batch_counts(shoes))) if shoes else {}
+
+    def second_of(j: int) -> Any:
+        off, pays = pricer.offsets[j], pricer.payouts[j]
+        return lambda i: sum(p * p * c for p, c in zip(pays, line_counts[i][off: off + len(pays)]))
+
+    out = {}
+    for j, b in enumerate(value):
+        bet = _WORK["bets"][b]
+        out[b] = _Priced(columns[j], [pricer.scales[j] * t for t in totals], second_of(j),
+                         lambda i, bet=bet: payout(bet, dealt.deal(i)))
+    return out
+
+
+def _card_prices(dealt: DealtBlock, ranks: Any, suits: Any) -> dict[int, _Priced]:
+    """Every card-level bet priced coup by coup on the suited shoe left (card_play)."""
+    card: list[int] = _WORK["card"]
+    if not card:
+        return {}
+    bets = [_WORK["bets"][b] for b in card]
+    scales = [_WORK["scales"][b] for b in card]
+    decks, burn = _WORK["decks"], _WORK["burn"]
+    rows: list[list] = []
+    cards: list[list[tuple[int, int]]] = []
+    shoe, start, size = dealt.shoe.tolist(), dealt.start.tolist(), dealt.size.tolist()
+    for s in range(dealt.shoes):
+        at = [i for i in range(len(shoe)) if shoe[i] == s]
+        r, u = ranks[s].tolist(), suits[s].tolist()
+        known = suited_known(r, u, decks, [start[i] for i in at], 0 if burn == "face-value" else None)
+        for i, k in zip(at, known):
+            rows.append(price_cards(k, bets, scales))
+            cards.append([(r[q], u[q]) for q in range(start[i], start[i] + size[i])])
+    out = {}
+    for j, (b, bet, scale) in enumerate(zip(card, bets, scales)):
+        pays = [int(p * scale) for p in [line.pays for line in bet.lines] + [bet.otherwise]]
+        out[b] = _Priced([row[j][0] for row in rows], [scale * row[j][1] for row in rows],
+                         lambda i, j=j, pays=pays: sum(p * p * c for p, c in zip(pays, rows[i][j][2])),
+                         lambda i, bet=bet: card_payout(bet, dealt.deal(i), cards[i]))
+    return out
+
+
 def play_block(seeds: Sequence[int]) -> BlockPlay:
     """Deal the shoes of ``seeds`` and price every bet before every coup (module docstring)."""
-    pricer: Pricer = _WORK["pricer"]
     bets: tuple[PayTable, ...] = _WORK["bets"]
     decks = _WORK["decks"]
     count, count_bet = _WORK["count"], _WORK["count_bet"]
-    ranks, _ = shuffled_block(decks, seeds)
+    ranks, suits = shuffled_block(decks, seeds)
     dealt = deal_block(ranks, _WORK["burn"], cut_card=_WORK["cut_card"])
     s_count, c_count = len(seeds), len(dealt)
     known = dealt.known
-    numerators, totals = pricer.value_batch(known @ RANK_TO_VALUE) if c_count else ([], [])
+    counted = _count_decisions(count, known, decks) if count is not None else None
+    priced = {**_value_prices(dealt, counted), **_card_prices(dealt, ranks, suits)}
     left = known.sum(axis=1)
     left_list = left.tolist()
     shoe = dealt.shoe
@@ -158,26 +228,21 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
     bands = decks
     band_grid = np.full((s_count, width), -1, dtype=np.int64)
     band_grid[shoe, at] = band
-    counted = _count_decisions(count, known, decks) if count is not None else None
-    columns = list(zip(*numerators)) if c_count else [() for _ in bets]
     out = []
-    line_counts: dict[int, list[int]] = {}
-    for b, (bet, scale) in enumerate(zip(bets, pricer.scales)):
-        nums = columns[b]
-        dens = [scale * t for t in totals]
+    count_acc = None
+    for b, (bet, scale) in enumerate(zip(bets, _WORK["scales"])):
+        p = priced[b]
+        nums, dens = p.nums, p.dens
         ev = np.array(list(map(truediv, nums, dens)), dtype=np.float64)
         positive = ev > 0
         tally = _tally(nums, dens, ev, positive, left, left_list)
         bet_coups = np.flatnonzero(positive if counted is None or b != count_bet else positive | counted)
-        _price_lines(pricer, known, bet_coups, line_counts)
-        off, pays = pricer.offsets[b], pricer.payouts[b]
         sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(s_count)]
         count_sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(s_count)] if b == count_bet else None
         for i in bet_coups.tolist():
             e = Fraction(nums[i], dens[i])
-            lines = line_counts[i][off: off + len(pays)]
-            m2 = Fraction(sum(p * p * c for p, c in zip(pays, lines)), scale * dens[i])
-            paid = payout(bet, dealt.deal(i))
+            m2 = Fraction(p.second(i), scale * dens[i])
+            paid = p.paid(i)
             s = int(shoe[i])
             targets = []
             if positive[i]:
@@ -214,7 +279,7 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
         shoe_ev = [sum(y for y, c in zip(ys, cs) if c) for ys, cs in zip(band_ev.tolist(), band_coups.tolist())]
         out.append(BetBlock(tally, perfect, band_ev, band_coups, band_positive, shoe_ev,
                             _edge_rows(nums, dens, ev, left)))
-    return BlockPlay(s_count, c_count, tuple(out), count_acc if count is not None else None)
+    return BlockPlay(s_count, c_count, tuple(out), count_acc)
 
 
 def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, left: Any,
@@ -234,14 +299,6 @@ def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, lef
                               ("worst", min, np.flatnonzero(ev == ev.min()))):
         setattr(t, attr, pick(Fraction(nums[i], dens[i]) for i in where.tolist()))
     return t
-
-
-def _price_lines(pricer: Pricer, known: Any, coups: Any, line_counts: dict[int, list[int]]) -> None:
-    """Every line count of the coups not priced line by line yet (for E[payout²] of the coups bet)."""
-    todo = [i for i in coups.tolist() if i not in line_counts]
-    if todo:
-        for i, row in zip(todo, pricer.batch_counts([Shoe(tuple(known[i].tolist())) for i in todo])):
-            line_counts[i] = row
 
 
 def _count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:

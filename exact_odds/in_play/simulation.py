@@ -40,7 +40,7 @@ from exact_odds.in_play.shoe_blocks import (EDGE_CODE, EDGE_RESOLUTION, BetTally
                                             prepare)
 from exact_odds.in_play.statistics import ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult
 from exact_odds.in_play.sweep import check_bets
-from exact_odds.punto_banco.pricer import Pricer
+from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
 from exact_odds.rules.deal import falling
@@ -321,8 +321,7 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
                         f"not {count_bet}")
     setup = (bets, decks, burn, cut_card, count, count_bet)
     prepare(*setup)
-    pricer: Pricer = _WORK["pricer"]
-    full_ev = [float(-e) for e in pricer.house_edges(Shoe.decks(decks))]  # shifts for the moments
+    full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
     bands = decks  # bands of 52 cards left, from a full shoe down
     tallies = [BetTally() for _ in bets]
     perfect = [StrategyAccumulator() for _ in bets]
@@ -332,7 +331,7 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     edge_rows: list[list] = [[] for _ in bets]
     coups = 0
     seeds = shoe_seeds(seed, shoes)
-    per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4)
+    per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4, bool(_WORK["card"]))
     blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
     # Every float sum below adds shoe after shoe in the order of the seeds, whatever the blocks.
     # One BLAS thread per process (exact_odds.in_play.blas): the processes share the cores already.
@@ -355,13 +354,26 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
                 counted.merge(play.count)
     edge_counts = tuple(_edge_counts(rows) for rows in edge_rows)
     return SimulationResult(
-        shoes, decks, seed, burn, bets, coups, tuple(tallies), pricer.scales, cut_card,
+        shoes, decks, seed, burn, bets, coups, tuple(tallies), _WORK["scales"], cut_card,
         perfect=tuple(a.result("perfect play", None) for a in perfect),
         count=count, count_bet=None if count is None else count_bet,
         count_result=None if count is None else counted.result(count.name, count),
         edge_moments=tuple(edge_moments), depth_moments=tuple(tuple(d) for d in depth),
         edge_counts=edge_counts,
     )
+
+
+def full_shoe_edges(bets: tuple[PayTable, ...], decks: int) -> list[Fraction]:
+    """Each bet's exact house edge on a full shoe of ``decks`` decks (value-level bets by the pricer,
+    card-level ones by the card walk)."""
+    shoe = Shoe.decks(decks)
+    value = [b for b in bets if b.is_value_level]
+    edges = dict(zip((i for i, b in enumerate(bets) if b.is_value_level), _WORK["pricer"].house_edges(shoe)
+                     if value else []))
+    card = [i for i, b in enumerate(bets) if not b.is_value_level]
+    if card:
+        edges.update(zip(card, (r.house_edge for r in analyse(shoe, [bets[i] for i in card]).results)))
+    return [edges[i] for i in range(len(bets))]
 
 
 def _edge_counts(blocks: list) -> dict[int, Counter]:
