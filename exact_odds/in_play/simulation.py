@@ -152,7 +152,9 @@ class SimulationResult:
         return (ASSUMPTION,
                 "Each coup's EV is exact for the cards the bettor has not seen; wins per coup and per shoe add "
                 "those exact EVs (what the dealt coups paid is given beside them as the realised win).",
-                f"Percentile bands of the edge round each coup's exact edge to 1/{EDGE_RESOLUTION:,}.")
+                f"Percentile bands of the edge round each coup's exact edge to 1/{EDGE_RESOLUTION:,}.") + (
+            ("Every card is dealt with its suit and seen with it; bets that read ranks or suits are priced on the "
+             "exact suited shoe left (no suit model).",) if any(not b.is_value_level for b in self.bets) else ())
 
     def mean_ev(self, b: int, lo: int, hi: int) -> tuple[Fraction | None, int, int]:
         """Mean EV of bet b over coups with lo <= cards remaining <= hi, coups, positive."""
