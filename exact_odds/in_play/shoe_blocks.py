@@ -128,8 +128,8 @@ def prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = C
     """The state :func:`play_block` reads, made in each worker (forked workers inherit it):
     the pricer of the value-level bets; card-level ones are priced coup by coup (card_play)."""
     value, card = family_of(bets)
-    pricer = cached_pricer(tuple(bets[i] for i in value), PUNTO_BANCO)
-    _WORK.update(pricer=pricer.prepare() if value else pricer, value=value, card=card, decks=decks, burn=burn,
+    pricer = cached_pricer(tuple(bets[i] for i in value), PUNTO_BANCO).prepare() if value else None
+    _WORK.update(pricer=pricer, value=value, card=card, decks=decks, burn=burn,
                  bets=tuple(bets), scales=tuple(pay_scale(b) for b in bets), cut_card=cut_card, count=count,
                  count_bet=count_bet)
 
