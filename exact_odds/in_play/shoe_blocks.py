@@ -162,8 +162,11 @@ def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
         return {b: _Priced([], [], None, None) for b in value}
     numerators, totals = pricer.value_batch(dealt.known @ RANK_TO_VALUE)
     columns = list(zip(*numerators))
-    bet_on = [i for i, row in enumerate(numerators) if any(n > 0 for n in row)
-              or counted is not None and _WORK["count_bet"] in value and counted[i]]
+    # EV > 0 for some bet: a nonzero integer never converts to 0.0, so the float keeps its sign
+    wanted = (np.array(numerators, dtype=np.float64) > 0).any(axis=1)
+    if counted is not None and _WORK["count_bet"] in value:
+        wanted |= counted
+    bet_on = np.flatnonzero(wanted).tolist()
     shoes = [Shoe(tuple(dealt.known[i].tolist())) for i in bet_on]
     line_counts = dict(zip(bet_on, pricer.batch_counts(shoes))) if shoes else {}
 
