@@ -218,7 +218,7 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
     dealt = deal_block(ranks, _WORK["burn"], cut_card=_WORK["cut_card"])
     s_count, c_count = len(seeds), len(dealt)
     known = dealt.known
-    counted = _count_decisions(count, known, decks) if count is not None else None
+    counted = count_decisions(count, known, decks) if count is not None else None
     priced = {**_value_prices(dealt, counted), **_card_prices(dealt, ranks, suits)}
     left = known.sum(axis=1)
     left_list = left.tolist()
@@ -304,7 +304,7 @@ def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, lef
     return t
 
 
-def _count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
+def count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
     """Whether the count bets before each coup: :meth:`CountStrategy.bets`, for every coup at once."""
     seen = 4 * decks - known  # cards of each rank seen (or burned) before the coup
     tags = np.array(count.tags, dtype=np.int64)
