@@ -148,3 +148,15 @@ def test_one_blas_thread_restores_the_setting():
             assert functions[0]() == 1
     if functions is not None:
         assert functions[0]() == before
+
+
+def test_a_counting_block_is_its_shoes_played_one_by_one():
+    """count_study's blocks against play_shoe (deal_shoe coup by coup, a Shoe per coup)."""
+    from exact_odds.in_play import counting
+
+    count = counting.CountStrategy("c", (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0), Fraction(1, 2))
+    counting._prepare(builtin_catalog().bet("dragon7"), 1, "face-value", 8, (count,))
+    seeds = shoe_seeds(4, 3)
+    block = counting.play_block(seeds)
+    assert block == [counting.play_shoe(s) for s in seeds]
+    assert sum(t[1].bets for t in block) > 0  # the count bet: the comparison could fail
