@@ -20,7 +20,7 @@ depleted shoe, so a simulation with such a bet takes that per coup.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Sequence
 
 from exact_odds.bets.card_names import CONSTANTS, FACT_NAMES, card_facts
 from exact_odds.bets.paytable import PayTable, deal_names
@@ -93,9 +93,3 @@ def suited_known(ranks: Sequence[int], suits: Sequence[int], decks: int, starts:
         out.append(tuple(left))
         previous = start
     return out
-
-
-def family_of(bets: Sequence[PayTable]) -> Any:
-    """The indices of the value-level bets and of the card-level ones."""
-    value = [i for i, b in enumerate(bets) if b.is_value_level]
-    return value, [i for i in range(len(bets)) if i not in value]

@@ -32,7 +32,6 @@ import numpy as np
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
-from exact_odds.in_play.card_play import card_payout, family_of, price_cards, suited_known
 from exact_odds.in_play.deal_batch import DealtBlock, deal_block, shuffled_block
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
 from exact_odds.in_play.statistics import ShoeTally, StrategyAccumulator
@@ -127,7 +126,8 @@ def prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = C
             count: "CountStrategy | None" = None, count_bet: int = 0) -> None:
     """The state :func:`play_block` reads, made in each worker (forked workers inherit it):
     the pricer of the value-level bets; card-level ones are priced coup by coup (card_play)."""
-    value, card = family_of(bets)
+    value = [i for i, b in enumerate(bets) if b.is_value_level]
+    card = [i for i in range(len(bets)) if i not in value]  # priced coup by coup (card_play)
     pricer = cached_pricer(tuple(bets[i] for i in value), PUNTO_BANCO).prepare() if value else None
     _WORK.update(pricer=pricer, value=value, card=card, decks=decks, burn=burn,
                  bets=tuple(bets), scales=tuple(pay_scale(b) for b in bets), cut_card=cut_card, count=count,
@@ -187,6 +187,7 @@ def _card_prices(dealt: DealtBlock, ranks: Any, suits: Any) -> dict[int, _Priced
     card: list[int] = _WORK["card"]
     if not card:
         return {}
+    from exact_odds.in_play.card_play import card_payout, price_cards, suited_known  # only for card-level bets
     bets = [_WORK["bets"][b] for b in card]
     scales = [_WORK["scales"][b] for b in card]
     decks, burn = _WORK["decks"], _WORK["burn"]
