@@ -116,9 +116,9 @@ def test_strategy_accumulator_merge_is_adding_shoe_by_shoe():
 def test_the_result_does_not_depend_on_the_blocks(monkeypatch):
     """One shoe a block against every shoe in one block: every tally, float sum and percentile equal."""
     bets = builtin_catalog().variant("standard")
-    whole = simulation.simulate(7, 1, 3, bets, burn="face-value")
+    whole = simulation.simulate(4, 1, 3, bets, burn="face-value")
     monkeypatch.setattr(simulation, "block_shoes", lambda *args: 1)
-    single = simulation.simulate(7, 1, 3, bets, burn="face-value")
+    single = simulation.simulate(4, 1, 3, bets, burn="face-value")
     assert single == whole
 
 
