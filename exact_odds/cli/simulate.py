@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.in_play import bets_option, chosen_bets, jobs_option, progress_bar
+from exact_odds.cli.in_play import bets_option, jobs_option, progress_bar
 from exact_odds.cli.options import format_option
 from exact_odds.report.emit import emit
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 #: Largest shoe ``simulate`` deals. The time per shoe grows faster than the
 #: decks (each coup is priced exactly on ever larger integers): measured on
-#: the shared 2-core machine, 8 decks ~10 ms, 100 decks ~8 s, so 100,000
+#: the shared 2-core machine, 8 decks ~2-3 ms, 100 decks ~8 s, so 100,000
 #: decks would run for hours with no sign of life.
 MAX_SIMULATED_DECKS = 100
 
@@ -38,8 +38,8 @@ MAX_SIMULATED_SHOES = 1_000_000
 
 @click.command("simulate")
 @click.option("--shoes", default=100, show_default=True, type=click.IntRange(1, MAX_SIMULATED_SHOES), metavar="N",
-              help="Number of shoes to deal (an 8-deck shoe takes about 10 ms per job for the standard bets, "
-                   "after about 2 s of start-up).")
+              help="Number of shoes to deal (an 8-deck shoe takes about 2-3 ms of one core for the standard "
+                   "bets, most of it pricing its 80-odd coups, after about 1 s of start-up).")
 @click.option("--decks", default=8, show_default=True, type=int, metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
                    f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 10 s).")
@@ -85,6 +85,14 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     shoe, SD per coup and desirability index, each with its standard error
     and 95% interval; then the house edge by cards left.
 
+    Every card is dealt with its suit (from the same shuffle: a run's coups
+    do not depend on the bets). Bets that read ranks or suits (pairs, Lucky 8,
+    All Red; name them in --bets or choose a variant holding them) are priced
+    on the exact suited shoe left before every coup, one shoe at a time: from
+    about 0.05 s a coup for a pair bet to seconds or minutes a coup for Lucky 8
+    or All Red on a depleted shoe, against about 20 microseconds for a
+    value-level bet. Try one deck and a few shoes first.
+
     \b
     Examples:
       exact-odds simulate --shoes 1000 --decks 8 --seed 7 --jobs 2
@@ -93,6 +101,7 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
       exact-odds simulate --shoes 500 --bets dragon7 --count 0,0,0,-1,-1,-1,-1,2,2,0,0,0,0 --trigger 4
       exact-odds simulate --shoes 50 --format json
       exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.pdf
+      exact-odds simulate --shoes 5 --decks 1 --bets banker,player_pair,perfect_pair
     """
     from exact_odds.in_play.simulation import simulate as run_simulation
     from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
@@ -109,8 +118,13 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
         raise InputError(f"--decks {decks} is too many to simulate: at most {MAX_SIMULATED_DECKS} decks per shoe "
                          "(every coup is priced exactly; for one large shoe use 'exact-odds edge --decks N')")
     cut = chosen_cut_card(cut_card, penetration, decks, burn)
-    keys, bets = chosen_bets(variant, bets, paytables, commission)
+    keys, bets = chosen_simulated_bets(variant, bets, paytables, commission)
     count, counted = chosen_count(count_spec, trigger, count_bet, keys, bets, decks)
+    card_level = [b.name for b in bets if not b.is_value_level]
+    if card_level and sys.stderr.isatty():
+        click.echo(f"note: {', '.join(card_level)} read{'s' if len(card_level) == 1 else ''} ranks or suits: each "
+                   "coup is priced on the suited shoe left, one shoe at a time (from about 0.05 s a coup for a "
+                   "pair bet to seconds or more for Lucky 8 or All Red)", err=True)
     with progress_bar(shoes, "shoes") as progress:
         result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress, cut_card=cut, count=count,
                                 count_bet=counted)
@@ -122,6 +136,23 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
             sys.stdout.flush()
             click.echo(f"exact-odds: error: {plot_message(exc)}", err=True)
             sys.exit(1)
+
+
+def chosen_simulated_bets(variant, bet_keys, paytables, commission) -> "tuple[list[str], tuple[PayTable, ...]]":
+    """(keys, pay tables) as ``edge`` chooses them, card-level bets included (each coup is priced on
+    the suited shoe left); ``--bets all`` keeps the value-level bets only (as sweep does, with
+    a note): the card-level ones are slow and must be named."""
+    from exact_odds.bets.selection import ALL, select_value_level, unique_keys
+    from exact_odds.cli.bets import select_from_options
+
+    if bet_keys is not None and [k.strip() for k in bet_keys.split(",") if k.strip()] == [ALL]:
+        chosen = select_from_options(variant, bet_keys, paytables, commission, select_value_level)
+        if chosen.left_out:
+            click.echo("note: left out of --bets all (each coup is priced on the suited shoe left, slowly; name them "
+                       "in --bets to simulate them): " + ", ".join(b.name for b in chosen.left_out), err=True)
+        return list(chosen.keys), chosen.bets
+    bets = tuple(select_from_options(variant, bet_keys, paytables, commission))
+    return list(unique_keys(bets)), bets
 
 
 def chosen_cut_card(cut_card: int | None, penetration: str | None, decks: int, burn: str) -> int:
@@ -199,6 +230,9 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
         except NumberError as exc:
             raise InputError(f"--trigger: {exc}") from None
     name = "count"
+    if (named or tc is None) and not bets[index].is_value_level:
+        raise InputError(f"--count: {bets[index].name} reads ranks or suits, so 'exact-odds eor' derives no count "
+                         "for it; give 13 tags with --count and a --trigger")
     if named or tc is None:  # the EOR is needed: for the count, or for its default trigger
         eor = effect_of_removal(Shoe.decks(decks), [bets[index]])
         if named:

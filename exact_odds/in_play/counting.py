@@ -206,6 +206,47 @@ def play_shoe(seed: int) -> tuple[ShoeTally, ...]:
     return tuple(ShoeTally(len(dealt), *acc) for acc in sums)
 
 
+def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
+    """:func:`play_shoe` of each seed, for a block of shoes dealt and priced together
+    (:mod:`exact_odds.in_play.shoe_blocks`): the same tallies, exactly."""
+    from exact_odds.in_play.deal_batch import deal_block, shuffled_block
+    from exact_odds.in_play.shoe_blocks import RANK_TO_VALUE, count_decisions
+
+    pricer: Pricer = _WORK["pricer"]
+    bet: PayTable = _WORK["bet"]
+    counts: tuple[CountStrategy, ...] = _WORK["counts"]
+    decks = _WORK["decks"]
+    ranks, _ = shuffled_block(decks, seeds)
+    dealt = deal_block(ranks, _WORK["burn"], cut_card=_WORK["cut_card"])
+    known = dealt.known
+    off, pays, scale = pricer.offsets[0], pricer.payouts[0], pricer.scales[0]
+    nums: list[int] = []
+    totals: list[int] = []
+    if len(dealt):
+        numerators, totals = pricer.value_batch(known @ RANK_TO_VALUE)
+        nums = [r[0] for r in numerators]
+    decisions = [[n > 0 for n in nums]] + [count_decisions(c, known, decks).tolist() for c in counts]
+    bet_on = [i for i in range(len(dealt)) if any(d[i] for d in decisions)]
+    lines = dict(zip(bet_on, pricer.batch_counts([Shoe(tuple(known[i].tolist())) for i in bet_on]))) \
+        if bet_on else {}
+    per_shoe = dealt.coups_per_shoe()
+    sums = [[[0, Fraction(0), Fraction(0), Fraction(0)] for _ in decisions] for _ in seeds]
+    shoe = dealt.shoe.tolist()
+    for i in bet_on:
+        total = totals[i]
+        ev = Fraction(nums[i], scale * total)
+        row = lines[i][off: off + len(pays)]
+        m2 = Fraction(sum(p * p * c for p, c in zip(pays, row)), scale * scale * total)
+        paid = payout(bet, dealt.deal(i))
+        for acc, d in zip(sums[shoe[i]], decisions):
+            if d[i]:
+                acc[0] += 1
+                acc[1] += ev
+                acc[2] += m2
+                acc[3] += paid
+    return [tuple(ShoeTally(c, *acc) for acc in shoe_sums) for c, shoe_sums in zip(per_shoe, sums)]
+
+
 # --- many shoes ---------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -287,13 +328,21 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
     counts = tuple(counts)
     if any(not isinstance(c, CountStrategy) for c in counts):
         raise TypeError("counts must be CountStrategy objects, such as CountStrategy('mine', tags, Fraction(4))")
+    from exact_odds.in_play.blas import one_blas_thread
+    from exact_odds.in_play.shoe_blocks import block_shoes
+
     setup = (bet, decks, burn, cut_card, counts)
     _prepare(*setup)
     acc = [StrategyAccumulator() for _ in range(1 + len(counts))]
-    for tallies in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress,
-                                setup=(_prepare, setup)):
-        for a, t in zip(acc, tallies):
-            a.add(t)
+    seeds = shoe_seeds(seed, shoes)
+    per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4)
+    blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
+    with one_blas_thread():  # the processes share the cores already (exact_odds.in_play.blas)
+        for block in parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
+                                  setup=(_prepare, setup)):
+            for tallies in block:  # shoe by shoe, in the order of the seeds
+                for a, t in zip(acc, tallies):
+                    a.add(t)
     names = ["perfect play"] + [c.name for c in counts]
     strategies = tuple(a.result(name, c) for a, name, c in zip(acc, names, (None,) + counts))
     return CountStudy(bet, decks, cut_card, burn, seed, shoes, acc[0].coups, strategies)

@@ -25,160 +25,29 @@ number of cards from 6 up (7 by default, docs/rules.md §7).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play import parallel
+from exact_odds.in_play.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
-                                        check_run, deal_shoe, shoe_seeds, shuffled_cards)
-from exact_odds.in_play.statistics import (ASSUMPTION, Estimate, RatioMoments, ShoeTally, StrategyAccumulator,
-                                           StrategyResult)
+                                        check_run, shoe_seeds)
+from exact_odds.in_play.shoe_blocks import (EDGE_CODE, EDGE_RESOLUTION, BetTally, _WORK, block_shoes, play_block,  # noqa: F401
+                                            prepare)
+from exact_odds.in_play.statistics import ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult
 from exact_odds.in_play.sweep import check_bets
-from exact_odds.punto_banco.features import rank_to_value_counts
-from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
+from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe, ShoeError
-from exact_odds.rules.tableau import PUNTO_BANCO
 
 if TYPE_CHECKING:
     from exact_odds.in_play.counting import CountStrategy
-
-#: Resolution of the recorded distribution of the house edge (for percentile bands):
-#: each coup's exact edge is rounded to the nearest 1/EDGE_RESOLUTION (0.001%).
-EDGE_RESOLUTION = 10**5
-
-
-@dataclass
-class BetTally:
-    """One bet's results over some shoes."""
-
-    coups: int = 0
-    positive: int = 0
-    #: sum of the positive expected values (per unit) over the coups bet
-    expected_gain: Fraction = Fraction(0)
-    #: what one unit on each positive-EV coup actually paid
-    realised_gain: Fraction = Fraction(0)
-    #: per cards-remaining N: [coups, sum of EV numerators over scale*total(N), positive coups]
-    by_remaining: dict[int, list[int]] = field(default_factory=dict)
-    best: Fraction | None = None
-    worst: Fraction | None = None
-
-    def __repr__(self) -> str:
-        return short(f"BetTally({self.coups} coups, {self.positive} with EV > 0, "
-                     f"expected gain {decimal_text(self.expected_gain, 6)}, "
-                     f"realised gain {decimal_text(self.realised_gain, 6)})")
-
-    def merge(self, other: "BetTally") -> None:
-        self.coups += other.coups
-        self.positive += other.positive
-        self.expected_gain += other.expected_gain
-        self.realised_gain += other.realised_gain
-        for n, (c, s, p) in other.by_remaining.items():
-            row = self.by_remaining.setdefault(n, [0, 0, 0])
-            row[0] += c
-            row[1] += s
-            row[2] += p
-        for attr, pick in (("best", max), ("worst", min)):
-            mine, theirs = getattr(self, attr), getattr(other, attr)
-            if theirs is not None:
-                setattr(self, attr, theirs if mine is None else pick(mine, theirs))
-
-
-# State a forked worker inherits (see exact_odds.in_play.parallel).
-_WORK: dict[str, Any] = {}
-
-
-def _prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = CARDS_BEHIND_CUT,
-             count: "CountStrategy | None" = None, count_bet: int = 0) -> None:
-    _WORK.update(pricer=cached_pricer(tuple(bets), PUNTO_BANCO).prepare(), decks=decks, burn=burn, bets=tuple(bets),
-                 cut_card=cut_card, count=count, count_bet=count_bet)
-
-
-@dataclass(frozen=True)
-class ShoePlay:
-    """One shoe dealt: its coups, and per bet its tally, perfect play, and what the depth and
-    edge records need (the bucket of 52 cards left, EV and EV > 0 of each coup; the rounded edge)."""
-
-    coups: int
-    tallies: tuple[BetTally, ...]
-    perfect: tuple[ShoeTally, ...]
-    count: ShoeTally | None
-    #: per bet, per band of 52 cards left with a coup: (band index from a full shoe, Σ EV as a float,
-    #: coups, coups with EV > 0)
-    bands: tuple[tuple[tuple[int, float, int, int], ...], ...]
-    #: per bet, per coup: (cards left, house edge rounded to 1/EDGE_RESOLUTION)
-    edges: tuple[tuple[tuple[int, int], ...], ...]
-
-
-def play_shoe(seed: int) -> ShoePlay:
-    """Deal one shoe from ``seed`` and price every bet before every coup."""
-    pricer: Pricer = _WORK["pricer"]
-    bets: tuple[PayTable, ...] = _WORK["bets"]
-    count, count_bet = _WORK["count"], _WORK["count_bet"]
-    full = 4 * _WORK["decks"]
-    dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"], cut_card=_WORK["cut_card"])
-    # The batch path on value counts (Pricer.value_batch): no Shoe per coup; EV × scale × total, exactly.
-    numerators, totals = pricer.value_batch([rank_to_value_counts(c.known) for c in dealt])
-    scales = pricer.scales
-    tallies = [BetTally() for _ in bets]
-    perfect = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in bets]
-    counted = [0, Fraction(0), Fraction(0), Fraction(0)]
-    bands: list[dict[int, list]] = [{} for _ in bets]
-    edges: list[list[tuple[int, int]]] = [[] for _ in bets]
-    cards = 52 * _WORK["decks"]
-    best: list = [None] * len(bets)  # (numerator, denominator) of the best and worst EV so far
-    worst: list = [None] * len(bets)
-    for coup, total, nums in zip(dealt, totals, numerators):
-        n = sum(coup.known)
-        line_counts = None  # the line counts, for E[payout²], priced only for a coup some strategy bets
-        for b, (bet, off, pays, num) in enumerate(zip(bets, pricer.offsets, pricer.payouts, nums)):
-            den = scales[b] * total  # EV = num / den, exactly
-            t = tallies[b]
-            t.coups += 1
-            tally_row = t.by_remaining.setdefault(n, [0, 0, 0])
-            tally_row[0] += 1
-            tally_row[1] += num
-            band = bands[b].setdefault((cards - n) // CARDS_PER_DECK, [0.0, 0, 0])
-            band[0] += num / den
-            band[1] += 1
-            band[2] += num > 0
-            edges[b].append((n, (-2 * num * EDGE_RESOLUTION + den) // (2 * den)))
-            counts_here = count is not None and b == count_bet and count.bets([full - k for k in coup.known], n)
-            if num > 0 or counts_here:
-                ev = Fraction(num, den)
-                line_counts = pricer.counts(Shoe(coup.known)) if line_counts is None else line_counts
-                lines = line_counts[off: off + len(pays)]
-                m2 = Fraction(sum(p * p * c for p, c in zip(pays, lines)), scales[b] * den)
-                paid = payout(bet, coup.deal)
-                for acc, d in ((perfect[b], num > 0), (counted, counts_here)):
-                    if d:
-                        acc[0] += 1
-                        acc[1] += ev
-                        acc[2] += m2
-                        acc[3] += paid
-                if num > 0:
-                    t.positive += 1
-                    tally_row[2] += 1
-                    t.expected_gain += ev
-                    t.realised_gain += paid
-            if best[b] is None or num * best[b][1] > best[b][0] * den:
-                best[b] = (num, den)
-            if worst[b] is None or num * worst[b][1] < worst[b][0] * den:
-                worst[b] = (num, den)
-    for t, hi, lo in zip(tallies, best, worst):
-        if hi is not None:
-            t.best, t.worst = Fraction(*hi), Fraction(*lo)
-    coups = len(dealt)
-    return ShoePlay(coups, tuple(tallies), tuple(ShoeTally(coups, *p) for p in perfect),
-                    None if count is None else ShoeTally(coups, *counted),
-                    tuple(tuple((k, *v) for k, v in sorted(d.items())) for d in bands), tuple(map(tuple, edges)))
-
 
 @dataclass(frozen=True)
 class BetSummary:
@@ -283,7 +152,9 @@ class SimulationResult:
         return (ASSUMPTION,
                 "Each coup's EV is exact for the cards the bettor has not seen; wins per coup and per shoe add "
                 "those exact EVs (what the dealt coups paid is given beside them as the realised win).",
-                f"Percentile bands of the edge round each coup's exact edge to 1/{EDGE_RESOLUTION:,}.")
+                f"Percentile bands of the edge round each coup's exact edge to 1/{EDGE_RESOLUTION:,}.") + (
+            ("Every card is dealt with its suit and seen with it; bets that read ranks or suits are priced on the "
+             "exact suited shoe left (no suit model).",) if any(not b.is_value_level for b in self.bets) else ())
 
     def mean_ev(self, b: int, lo: int, hi: int) -> tuple[Fraction | None, int, int]:
         """Mean EV of bet b over coups with lo <= cards remaining <= hi, coups, positive."""
@@ -359,23 +230,30 @@ class SimulationResult:
         """Bet b's house edge at each percent of ``percents`` over the coups in each band of
         ``per`` cards left (nearest rank: the least edge with at least that percent of the coups
         at or below it), from a full shoe down; bands with no coup left out."""
+        import numpy as np
+
         counts = self.edge_counts[b]
         out = []
         for lo, hi in self.buckets(per):
-            merged: Counter = Counter()
+            keys: list[int] = []
+            coups: list[int] = []
             for n in range(lo, hi + 1):
-                merged.update(counts.get(n, {}))
-            total = sum(merged.values())
-            if not total:
+                at = counts.get(n)
+                if at:
+                    keys.extend(at.keys())
+                    coups.extend(at.values())
+            if not coups:
                 continue
-            keys = sorted(merged)
-            values, seen, i = [], 0, 0
+            edges = np.array(keys, dtype=np.int64 if max(map(abs, keys)) < 2**62 else object)
+            order = np.argsort(edges, kind="stable")
+            edges = edges[order]
+            running = np.cumsum(np.array(coups, dtype=np.int64)[order])  # coups: far below 2**63
+            total = int(running[-1])
+            values = []
             for q in percents:
                 rank = max(1, -(-q * total // 100))
-                while seen + merged[keys[i]] < rank:
-                    seen += merged[keys[i]]
-                    i += 1
-                values.append(keys[i] / EDGE_RESOLUTION)
+                # the least edge with at least ``rank`` coups at or below it
+                values.append(int(edges[int(np.searchsorted(running, rank, side="left"))]) / EDGE_RESOLUTION)
             out.append(EdgeBand(hi, lo, total, tuple(percents), tuple(values)))
         return tuple(out)
 
@@ -443,42 +321,82 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     if not 0 <= count_bet < len(bets):
         raise ShoeError(f"count_bet is the index of the counted bet among the bets, 0 to {len(bets) - 1}, "
                         f"not {count_bet}")
-    _prepare(bets, decks, burn, cut_card, count, count_bet)
-    pricer: Pricer = _WORK["pricer"]
-    full_ev = [float(-e) for e in pricer.house_edges(Shoe.decks(decks))]  # shifts for the moments
+    setup = (bets, decks, burn, cut_card, count, count_bet)
+    prepare(*setup)
+    full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
     bands = decks  # bands of 52 cards left, from a full shoe down
     tallies = [BetTally() for _ in bets]
     perfect = [StrategyAccumulator() for _ in bets]
     counted = StrategyAccumulator()
     edge_moments = [RatioMoments(f) for f in full_ev]
     depth = [[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev]
-    edge_counts: list[dict[int, Counter]] = [{} for _ in bets]
+    edge_rows: list[list] = [[] for _ in bets]
     coups = 0
-    for play in parallel.run(play_shoe, shoe_seeds(seed, shoes), jobs, chunk=4, progress=progress,
-                             setup=(_prepare, (bets, decks, burn, cut_card, count, count_bet))):
-        coups += play.coups
-        for b, (t, s) in enumerate(zip(tallies, play.tallies)):
-            t.merge(s)
-            perfect[b].add(play.perfect[b])
-            shoe_bands = play.bands[b]
-            edge_moments[b].add(sum(y for _, y, _, _ in shoe_bands), sum(c for _, _, c, _ in shoe_bands))
-            for k, y, c, p in shoe_bands:
-                em, pm = depth[b][k]
-                em.add(y, c)
-                pm.add(p, c)
-            counts = edge_counts[b]
-            for n, key in play.edges[b]:
-                at = counts.get(n)
-                if at is None:
-                    at = counts[n] = Counter()
-                at[key] += 1
-        if play.count is not None:
-            counted.add(play.count)
+    seeds = shoe_seeds(seed, shoes)
+    per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4, bool(_WORK["card"]))
+    blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
+    # Every float sum below adds shoe after shoe in the order of the seeds, whatever the blocks.
+    # One BLAS thread per process (exact_odds.in_play.blas): the processes share the cores already.
+    with one_blas_thread():
+        plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
+                             setup=(prepare, setup))
+        for play in plays:
+            coups += play.coups
+            for b, block in enumerate(play.bets):
+                tallies[b].merge(block.tally)
+                perfect[b].merge(block.perfect)
+                edge_moments[b].add_many(block.shoe_ev, block.band_coups.sum(axis=1))
+                for k in range(bands):
+                    there = block.band_coups[:, k] > 0
+                    em, pm = depth[b][k]
+                    em.add_many(block.band_ev[there, k], block.band_coups[there, k])
+                    pm.add_many(block.band_positive[there, k], block.band_coups[there, k])
+                edge_rows[b].append(block.edges)
+            if play.count is not None:
+                counted.merge(play.count)
+    edge_counts = tuple(_edge_counts(rows) for rows in edge_rows)
     return SimulationResult(
-        shoes, decks, seed, burn, bets, coups, tuple(tallies), pricer.scales, cut_card,
+        shoes, decks, seed, burn, bets, coups, tuple(tallies), _WORK["scales"], cut_card,
         perfect=tuple(a.result("perfect play", None) for a in perfect),
         count=count, count_bet=None if count is None else count_bet,
         count_result=None if count is None else counted.result(count.name, count),
         edge_moments=tuple(edge_moments), depth_moments=tuple(tuple(d) for d in depth),
-        edge_counts=tuple(edge_counts),
+        edge_counts=edge_counts,
     )
+
+
+def full_shoe_edges(bets: tuple[PayTable, ...], decks: int) -> list[Fraction]:
+    """Each bet's exact house edge on a full shoe of ``decks`` decks (value-level bets by the pricer,
+    card-level ones by the card walk)."""
+    shoe = Shoe.decks(decks)
+    value = [b for b in bets if b.is_value_level]
+    edges = dict(zip((i for i, b in enumerate(bets) if b.is_value_level), _WORK["pricer"].house_edges(shoe)
+                     if value else []))
+    card = [i for i, b in enumerate(bets) if not b.is_value_level]
+    if card:
+        edges.update(zip(card, (r.house_edge for r in analyse(shoe, [bets[i] for i in card]).results)))
+    return [edges[i] for i in range(len(bets))]
+
+
+def _edge_counts(blocks: list) -> dict[int, Counter]:
+    """cards left -> Counter of the rounded edge, from the blocks' (codes, coups) of
+    :func:`~exact_odds.in_play.shoe_blocks._edge_rows`."""
+    import numpy as np
+
+    if not blocks:
+        return {}
+    codes = np.concatenate([c for c, _ in blocks])
+    coups = np.concatenate([n for _, n in blocks])
+    if codes.dtype == object:  # an edge beyond int64 (a bet paying millions): Python integers
+        out: dict[int, Counter] = {}
+        for code, c in zip(codes.tolist(), coups.tolist()):
+            out.setdefault(code % EDGE_CODE, Counter())[code // EDGE_CODE] += c
+        return out
+    distinct, where = np.unique(codes, return_inverse=True)
+    total = np.bincount(where.ravel(), weights=coups).astype(np.int64)  # coups: below 2**53, exact
+    left, edge = distinct % EDGE_CODE, distinct // EDGE_CODE
+    order = np.lexsort((edge, -left))
+    left, edge, total = left[order], edge[order], total[order]
+    cuts = np.flatnonzero(np.diff(left)) + 1
+    return {int(ns[0]): Counter(dict(zip(es.tolist(), ts.tolist())))
+            for ns, es, ts in zip(np.split(left, cuts), np.split(edge, cuts), np.split(total, cuts))}

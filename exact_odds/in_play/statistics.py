@@ -220,6 +220,18 @@ class StrategyAccumulator:
         for k, v in zip("nbeqr", (t.coups, t.bets, t.expected_win, t.second_moment, t.realised_win)):
             self.per_shoe[k].append(float(v))
 
+    def merge(self, other: "StrategyAccumulator") -> None:
+        """Add the shoes of ``other`` after these (the same totals and per-shoe floats, in the same
+        order, as adding its shoes one by one: the sums are exact)."""
+        self.shoes += other.shoes
+        self.coups += other.coups
+        self.bets += other.bets
+        self.e += other.e
+        self.q += other.q
+        self.r += other.r
+        for k, values in other.per_shoe.items():
+            self.per_shoe[k].extend(values)
+
     def result(self, name: str, count: Any) -> StrategyResult:
         s, ps = self.shoes, self.per_shoe
         n, b, e, q, r = (ps[k] for k in "nbeqr")
@@ -287,6 +299,24 @@ class RatioMoments:
         self.syy += y * y
         self.syn += y * n
         self.snn += float(n) * n
+
+    def add_many(self, ys: Sequence[float], ns: Sequence[int]) -> None:
+        """:meth:`add` of each ``(y, n)`` in order, bit for bit: every running sum adds its terms
+        one after the other (``numpy.cumsum`` accumulates in order; it never regroups as a
+        pairwise ``sum`` does), from the same float64 terms :meth:`add` forms."""
+        import numpy as np
+
+        y = np.asarray(ys, dtype=np.float64)
+        n = np.asarray(ns, dtype=np.float64)  # coups per shoe: whole numbers far below 2**53, exact
+        if y.shape != n.shape or y.ndim != 1:
+            raise ValueError("add_many takes two sequences of the same length: one y and one n per shoe")
+        if not len(y):
+            return
+        self.contributing += int(np.count_nonzero(n))
+        y = y - self.shift * n
+        for name, terms in (("sy", y), ("syy", y * y), ("syn", y * n), ("snn", n * n)):
+            running = np.concatenate(([getattr(self, name)], terms))
+            setattr(self, name, float(np.cumsum(running)[-1]))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RatioMoments) and vars(self) == vars(other)

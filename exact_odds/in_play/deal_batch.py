@@ -1,0 +1,206 @@
+"""Many shuffled shoes dealt at once with numpy: the same coups as :func:`~exact_odds.in_play.dealing.deal_shoe`.
+
+``simulate`` deals every shoe of a block together: one step of the loop deals
+the next coup of every shoe still in play, as arrays. The drawing rules are not
+restated here: the lookup tables come from the rules' own functions, called
+once on every case they can meet:
+
+* a hand's total of two values, from :func:`exact_odds.rules.deal.hand_total`;
+* whether four cards end the coup (two-card totals p and b), and whether five do
+  (with the fifth card's value), from :func:`exact_odds.rules.coup.coup_complete`
+  under the tableau (any cards with those totals give the same answer: the rule
+  reads only the totals and the fifth card);
+* which hand took the fifth card of a five-card coup, from
+  :func:`exact_odds.rules.coup.deal_of`.
+
+The shuffle is Python's, as :func:`~exact_odds.in_play.dealing.shuffled_cards`
+makes it, but of the card identities ``0 .. 52 D - 1`` instead of the ranks:
+``random.shuffle`` moves positions the same way whatever the list holds, so the
+ranks (``id // 4D``) are exactly the shoe ``shuffled_cards`` deals for that seed,
+and every card also has a suit (``id % 4``) drawn from the same shuffle. A
+value-only simulation therefore deals the same coups as before suits existed.
+
+Counts are small integers (at most 52 x 1,000 cards of a rank), held in int64.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Sequence
+
+import numpy as np
+
+from exact_odds.in_play.dealing import BURN_RULES, MIN_CARDS_BEHIND_CUT, check_int, check_tableau
+from exact_odds.rules.cards import RANK_VALUES
+from exact_odds.rules.coup import Deal, coup_complete, deal_of
+from exact_odds.rules.deal import hand_total
+from exact_odds.rules.shoe import ShoeError
+from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+
+#: Suits of the card identities: ``id % 4`` (the order of :data:`exact_odds.rules.cards.SUITS`).
+SUITS_PER_RANK = 4
+
+
+def shuffled_ids(decks: int, seed: int) -> list[int]:
+    """A shuffled shoe of ``decks`` decks as card identities ``0 .. 52 decks - 1`` from its own seed:
+    rank ``id // (4 decks)``, suit ``id % 4``. The ranks are :func:`shuffled_cards` ``(decks, seed)``."""
+    if check_int(decks, "decks") < 1:
+        raise ShoeError(f"a shoe needs at least 1 deck, not {decks}")
+    check_int(seed, "seed")
+    cards = list(range(52 * decks))
+    if _same_shuffle():
+        _shuffle(cards, random.Random(seed).getrandbits)
+    else:  # a Python whose shuffle draws differently: its own
+        random.Random(seed).shuffle(cards)
+    return cards
+
+
+def _shuffle(cards: list[int], getrandbits: Any) -> None:
+    """``random.Random.shuffle`` as CPython 3.11-3.13 write it (Fisher-Yates from the end; j drawn by
+    ``getrandbits(n.bit_length())`` until it is below n), without a method call per card:
+    the same swaps from the same draws. :func:`_same_shuffle` checks it against the real one."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=1)
+def _same_shuffle() -> bool:
+    """Whether :func:`_shuffle` moves cards as this Python's ``random.shuffle`` does (checked once
+    on a few seeds and lengths; where it does not, ``random.shuffle`` itself is used)."""
+    for seed, size in ((1, 52), (2**63 + 5, 416), (7, 1000)):
+        mine, theirs = list(range(size)), list(range(size))
+        _shuffle(mine, random.Random(seed).getrandbits)
+        random.Random(seed).shuffle(theirs)
+        if mine != theirs:
+            return False
+    return True
+
+
+@lru_cache(maxsize=8)
+def rule_tables(tableau: Tableau = PUNTO_BANCO) -> dict[str, Any]:
+    """The lookup tables of the module docstring, built by calling the rules' functions."""
+    total = np.array([[hand_total(a, b) for b in range(10)] for a in range(10)], dtype=np.int64)
+    four = np.array([[coup_complete([p, b, 0, 0], tableau) for b in range(10)] for p in range(10)])
+    five = np.array([[[coup_complete([p, b, 0, 0, v], tableau) for v in range(10)] for b in range(10)]
+                     for p in range(10)])
+    # In a five-card coup, did the Player take the fifth card? (only read where four did not end it)
+    player_fifth = np.array([[not four[p, b] and deal_of([p, b, 0, 0, 0], tableau).player_third is not None
+                              for b in range(10)] for p in range(10)])
+    return {"total": total, "four": four, "five": five, "player_fifth": player_fifth,
+            "value": np.array(RANK_VALUES, dtype=np.int64)}
+
+
+@dataclass(frozen=True)
+class DealtBlock:
+    """The coups of a block of shoes, shoe by shoe and in deal order within a shoe (C coups).
+
+    ``known[i]`` holds the cards of each rank not yet seen by the bettor before coup i
+    (the shoe less the cards dealt before it and the burn card turned up), as
+    :class:`~exact_odds.in_play.dealing.DealtCoup` ``known``; ``shoe[i]`` the coup's shoe
+    in the block, ``start[i]`` its first card's position, ``size[i]`` its cards (4-6); the
+    deal's two-card totals and third-card values (-1: no third card)."""
+
+    shoes: int
+    shoe: Any
+    start: Any
+    size: Any
+    known: Any
+    player_initial: Any
+    banker_initial: Any
+    player_third: Any
+    banker_third: Any
+
+    def __len__(self) -> int:
+        return len(self.shoe)
+
+    def coups_per_shoe(self) -> list[int]:
+        return np.bincount(self.shoe, minlength=self.shoes).tolist()
+
+    def deal(self, i: int) -> Deal:
+        """Coup i's :class:`~exact_odds.rules.coup.Deal`."""
+        p3, b3 = int(self.player_third[i]), int(self.banker_third[i])
+        return Deal(int(self.player_initial[i]), int(self.banker_initial[i]), None if p3 < 0 else p3,
+                    None if b3 < 0 else b3)
+
+
+def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
+               cut_card: int = 7) -> DealtBlock:
+    """Deal every shoe of ``ranks`` (an (S, cards) array of rank indices 0-12, one shuffled shoe a
+    row) until its cut card comes out: the coups :func:`~exact_odds.in_play.dealing.deal_shoe`
+    deals from each row, for the same burn rule and cut card."""
+    check_tableau(tableau)
+    if burn not in BURN_RULES:
+        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    check_int(cut_card, "cut_card")
+    if cut_card < MIN_CARDS_BEHIND_CUT:
+        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
+                        f"(a coup may take 6 cards), not {cut_card}")
+    ranks = np.asarray(ranks, dtype=np.int64)
+    if ranks.ndim != 2 or ranks.size and (ranks.min() < 0 or ranks.max() > 12):
+        raise ValueError("ranks must be an (S, cards) array of rank indices 0 (ace) to 12 (king)")
+    tables = rule_tables(tableau)
+    s_count, cards = ranks.shape
+    values = np.zeros((s_count, cards + 6), dtype=np.int64)  # six past the end: a coup never reads there
+    values[:, :cards] = tables["value"][ranks]
+    rows = np.arange(s_count)
+    dealt_from = start_of_play(values, cards, burn)  # the first coup's first card
+    pos = dealt_from.copy()
+    # What the bettor has seen before the first coup: the burn card turned up, if any.
+    seen_first = np.zeros((s_count, 13), dtype=np.int64)
+    if burn == "face-value" and cards:
+        seen_first[rows, ranks[:, 0]] = 1
+    cut = cards - cut_card
+    steps: list[tuple[Any, ...]] = []
+    active = np.flatnonzero(pos <= cut) if cards else rows[:0]
+    while active.size:
+        p = pos[active]
+        c = [values[active, p + j] for j in range(6)]
+        pt = tables["total"][c[0], c[2]]
+        bt = tables["total"][c[1], c[3]]
+        four = tables["four"][pt, bt]
+        five = tables["five"][pt, bt, c[4]]
+        size = np.where(four, 4, np.where(five, 5, 6))
+        player_fifth = tables["player_fifth"][pt, bt]
+        p3 = np.where(size == 6, c[4], np.where((size == 5) & player_fifth, c[4], -1))
+        b3 = np.where(size == 6, c[5], np.where((size == 5) & ~player_fifth, c[4], -1))
+        steps.append((active, p, size, pt, bt, p3, b3))
+        pos[active] = p + size
+        active = active[p + size <= cut]
+    if not steps:
+        empty = np.zeros(0, dtype=np.int64)
+        return DealtBlock(s_count, empty, empty, empty, np.zeros((0, 13), dtype=np.int64), empty, empty, empty,
+                          empty)
+    shoe, start, size, pt, bt, p3, b3 = (np.concatenate(x) for x in zip(*steps))
+    order = np.lexsort((start, shoe))  # shoe by shoe, in deal order
+    shoe, start, size, pt, bt, p3, b3 = (x[order] for x in (shoe, start, size, pt, bt, p3, b3))
+    # Cards of each rank dealt before each position: a running count along every shoe.
+    onehot = np.zeros((s_count, cards + 1, 13), dtype=np.int32)
+    onehot[rows[:, None], np.arange(1, cards + 1)[None, :], ranks] = 1
+    before = np.cumsum(onehot, axis=1, dtype=np.int32)  # before[s, q, r]: cards of rank r at positions < q
+    full = before[:, cards].astype(np.int64)
+    # Seen before a coup at q: the cards from the first coup's start up to q, and the burn card turned up.
+    seen = before[shoe, start] - before[shoe, dealt_from[shoe]] + seen_first[shoe]
+    known = full[shoe] - seen
+    return DealtBlock(s_count, shoe, start, size, known, pt, bt, p3, b3)
+
+
+def start_of_play(values: Any, cards: int, burn: str) -> Any:
+    """Position of each shoe's first dealt card: after the face-value burn, the card turned up
+    and as many more as its value (10-K count 10, as :func:`deal_shoe` burns them)."""
+    if burn == "face-value" and cards:
+        first_value = values[:, 0]
+        return 1 + np.where(first_value == 0, 10, first_value)
+    return np.zeros(values.shape[0], dtype=np.int64)
+
+
+def shuffled_block(decks: int, seeds: Sequence[int]) -> tuple[Any, Any]:
+    """The shoes of ``seeds`` shuffled (:func:`shuffled_ids`): (ranks, suits), two (S, 52 decks) arrays."""
+    ids = np.array([shuffled_ids(decks, s) for s in seeds], dtype=np.int64).reshape(len(seeds), 52 * decks)
+    return ids // (SUITS_PER_RANK * decks), ids % SUITS_PER_RANK

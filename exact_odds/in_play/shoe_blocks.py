@@ -1,0 +1,345 @@
+"""One block of simulated shoes, dealt and priced together: what each worker of ``simulate`` does.
+
+A block is a list of shoe seeds. Its shoes are shuffled as
+:func:`~exact_odds.in_play.dealing.shuffled_cards` shuffles them and dealt
+together (:func:`~exact_odds.in_play.deal_batch.deal_block`); every coup of
+the block is priced by ONE :meth:`~exact_odds.punto_banco.pricer.Pricer.value_batch`
+call; then each bet's tallies are taken from arrays. The result,
+:class:`BlockPlay`, is the same as dealing and pricing the shoes one by one:
+
+* the exact sums (EV numerators by cards left, wins, second moments) are Python
+  integers and Fractions, whose order does not matter;
+* the floats kept for standard errors are formed per shoe exactly as before:
+  each coup's ``num / den`` is Python's correctly rounded division, the sum of a
+  band of 52 cards left adds them in deal order (``numpy.cumsum`` along the shoe,
+  with 0.0 where a coup is in another band: adding 0.0 changes no float here, the
+  sums start at +0.0), and a shoe's total is the built-in ``sum`` of its bands;
+* each coup's edge, rounded to 1/EDGE_RESOLUTION, is ``floor(1/2 - R num/den)``
+  taken from the float where that float is more than 1e-6 from a whole number
+  (its error is below (2|x| + 1) 2**-52 < 5e-7 for |x| < 2**30), else exactly.
+
+No count here exceeds int64: cards are at most 52,000 a shoe, tags at most 1,000.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from operator import truediv
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+
+from exact_odds.bets.paytable import PayTable
+from exact_odds.in_play._display import short
+from exact_odds.in_play.deal_batch import DealtBlock, deal_block, shuffled_block
+from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
+from exact_odds.in_play.statistics import ShoeTally, StrategyAccumulator
+from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
+from exact_odds.report.numbers import decimal_text
+from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO
+
+if TYPE_CHECKING:
+    from exact_odds.in_play.counting import CountStrategy
+
+#: Resolution of the recorded distribution of the house edge (for percentile bands):
+#: each coup's exact edge is rounded to the nearest 1/EDGE_RESOLUTION (0.001%).
+EDGE_RESOLUTION = 10**5
+
+#: Cards dealt together in one block at most (a block's running counts are 13 int32 per card).
+BLOCK_CARDS = 125_000
+
+#: rank index -> value, as a (13, 10) 0/1 matrix: value counts = rank counts @ this
+RANK_TO_VALUE = np.zeros((13, 10), dtype=np.int64)
+RANK_TO_VALUE[np.arange(13), RANK_VALUES] = 1
+
+
+@dataclass
+class BetTally:
+    """One bet's results over some shoes."""
+
+    coups: int = 0
+    positive: int = 0
+    #: sum of the positive expected values (per unit) over the coups bet
+    expected_gain: Fraction = Fraction(0)
+    #: what one unit on each positive-EV coup actually paid
+    realised_gain: Fraction = Fraction(0)
+    #: per cards-remaining N: [coups, sum of EV numerators over scale*total(N), positive coups]
+    by_remaining: dict[int, list[int]] = field(default_factory=dict)
+    best: Fraction | None = None
+    worst: Fraction | None = None
+
+    def __repr__(self) -> str:
+        return short(f"BetTally({self.coups} coups, {self.positive} with EV > 0, "
+                     f"expected gain {decimal_text(self.expected_gain, 6)}, "
+                     f"realised gain {decimal_text(self.realised_gain, 6)})")
+
+    def merge(self, other: "BetTally") -> None:
+        self.coups += other.coups
+        self.positive += other.positive
+        self.expected_gain += other.expected_gain
+        self.realised_gain += other.realised_gain
+        for n, (c, s, p) in other.by_remaining.items():
+            row = self.by_remaining.setdefault(n, [0, 0, 0])
+            row[0] += c
+            row[1] += s
+            row[2] += p
+        for attr, pick in (("best", max), ("worst", min)):
+            mine, theirs = getattr(self, attr), getattr(other, attr)
+            if theirs is not None:
+                setattr(self, attr, theirs if mine is None else pick(mine, theirs))
+
+
+@dataclass(frozen=True)
+class BetBlock:
+    """One bet over a block of S shoes: its tally, perfect play shoe by shoe, and per shoe and band
+    of 52 cards left (``bands`` of them, from a full shoe down) the sum of the coups' EVs as floats
+    (``band_ev``), the coups (``band_coups``) and those with EV > 0 (``band_positive``); ``shoe_ev``
+    each shoe's sum of its bands; ``edges``: (cards left, rounded edge, coups) rows."""
+
+    tally: BetTally
+    perfect: StrategyAccumulator
+    band_ev: Any
+    band_coups: Any
+    band_positive: Any
+    shoe_ev: list[float]
+    edges: Any
+
+
+@dataclass(frozen=True)
+class BlockPlay:
+    """A block of shoes dealt: its coups, each bet's :class:`BetBlock`, and the count's play."""
+
+    shoes: int
+    coups: int
+    bets: tuple[BetBlock, ...]
+    count: StrategyAccumulator | None
+
+
+# State a forked worker inherits (see exact_odds.in_play.parallel).
+_WORK: dict[str, Any] = {}
+
+
+def prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = CARDS_BEHIND_CUT,
+            count: "CountStrategy | None" = None, count_bet: int = 0) -> None:
+    """The state :func:`play_block` reads, made in each worker (forked workers inherit it):
+    the pricer of the value-level bets; card-level ones are priced coup by coup (card_play)."""
+    value = [i for i, b in enumerate(bets) if b.is_value_level]
+    card = [i for i in range(len(bets)) if i not in value]  # priced coup by coup (card_play)
+    pricer = cached_pricer(tuple(bets[i] for i in value), PUNTO_BANCO).prepare() if value else None
+    _WORK.update(pricer=pricer, value=value, card=card, decks=decks, burn=burn,
+                 bets=tuple(bets), scales=tuple(pay_scale(b) for b in bets), cut_card=cut_card, count=count,
+                 count_bet=count_bet)
+
+
+def block_shoes(shoes: int, decks: int, workers: int, card_level: bool = False) -> int:
+    """Shoes per block: about four blocks per worker (for the progress bar and an even share),
+    at most :data:`BLOCK_CARDS` cards; one shoe with a card-level bet (seconds a shoe). The
+    result of a run never depends on it."""
+    if card_level:
+        return 1
+    most = max(1, BLOCK_CARDS // (CARDS_PER_DECK * decks))
+    return max(1, min(most, -(-shoes // (4 * max(workers, 1)))))
+
+
+class _Priced:
+    """One bet's prices before every coup of a block: EV numerators over ``dens`` (scale × total),
+    and per coup on demand Σ (scaled payout)² × line count and what the coup paid."""
+
+    def __init__(self, nums: Sequence[int], dens: Sequence[int], second: Any, paid: Any):
+        self.nums, self.dens, self.second, self.paid = nums, dens, second, paid
+
+
+def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
+    """Every value-level bet priced by one :meth:`Pricer.value_batch` call over the block's coups;
+    the line counts (for E[payout²]) of the coups some strategy bets (EV > 0, or ``counted``
+    where the count is played on a value-level bet) by one more batch."""
+    pricer: Pricer = _WORK["pricer"]
+    value: list[int] = _WORK["value"]
+    if not value or not len(dealt):
+        return {b: _Priced([], [], None, None) for b in value}
+    numerators, totals = pricer.value_batch(dealt.known @ RANK_TO_VALUE)
+    columns = list(zip(*numerators))
+    # EV > 0 for some bet: a nonzero integer never converts to 0.0, so the float keeps its sign
+    wanted = (np.array(numerators, dtype=np.float64) > 0).any(axis=1)
+    if counted is not None and _WORK["count_bet"] in value:
+        wanted |= counted
+    bet_on = np.flatnonzero(wanted).tolist()
+    shoes = [Shoe(tuple(dealt.known[i].tolist())) for i in bet_on]
+    line_counts = dict(zip(bet_on, pricer.batch_counts(shoes))) if shoes else {}
+
+    def second_of(j: int) -> Any:
+        off, pays = pricer.offsets[j], pricer.payouts[j]
+        return lambda i: sum(p * p * c for p, c in zip(pays, line_counts[i][off: off + len(pays)]))
+
+    out = {}
+    for j, b in enumerate(value):
+        bet = _WORK["bets"][b]
+        out[b] = _Priced(columns[j], [pricer.scales[j] * t for t in totals], second_of(j),
+                         lambda i, bet=bet: payout(bet, dealt.deal(i)))
+    return out
+
+
+def _card_prices(dealt: DealtBlock, ranks: Any, suits: Any) -> dict[int, _Priced]:
+    """Every card-level bet priced coup by coup on the suited shoe left (card_play)."""
+    card: list[int] = _WORK["card"]
+    if not card:
+        return {}
+    from exact_odds.in_play.card_play import card_payout, price_cards, suited_known  # only for card-level bets
+    bets = [_WORK["bets"][b] for b in card]
+    scales = [_WORK["scales"][b] for b in card]
+    decks, burn = _WORK["decks"], _WORK["burn"]
+    rows: list[list] = []
+    cards: list[list[tuple[int, int]]] = []
+    shoe, start, size = dealt.shoe.tolist(), dealt.start.tolist(), dealt.size.tolist()
+    for s in range(dealt.shoes):
+        at = [i for i in range(len(shoe)) if shoe[i] == s]
+        r, u = ranks[s].tolist(), suits[s].tolist()
+        known = suited_known(r, u, decks, [start[i] for i in at], 0 if burn == "face-value" else None)
+        for i, k in zip(at, known):
+            rows.append(price_cards(k, bets, scales))
+            cards.append([(r[q], u[q]) for q in range(start[i], start[i] + size[i])])
+    out = {}
+    for j, (b, bet, scale) in enumerate(zip(card, bets, scales)):
+        pays = [int(p * scale) for p in [line.pays for line in bet.lines] + [bet.otherwise]]
+        out[b] = _Priced([row[j][0] for row in rows], [scale * row[j][1] for row in rows],
+                         lambda i, j=j, pays=pays: sum(p * p * c for p, c in zip(pays, rows[i][j][2])),
+                         lambda i, bet=bet: card_payout(bet, dealt.deal(i), cards[i]))
+    return out
+
+
+def play_block(seeds: Sequence[int]) -> BlockPlay:
+    """Deal the shoes of ``seeds`` and price every bet before every coup (module docstring)."""
+    bets: tuple[PayTable, ...] = _WORK["bets"]
+    decks = _WORK["decks"]
+    count, count_bet = _WORK["count"], _WORK["count_bet"]
+    ranks, suits = shuffled_block(decks, seeds)
+    dealt = deal_block(ranks, _WORK["burn"], cut_card=_WORK["cut_card"])
+    s_count, c_count = len(seeds), len(dealt)
+    known = dealt.known
+    counted = count_decisions(count, known, decks) if count is not None else None
+    priced = {**_value_prices(dealt, counted), **_card_prices(dealt, ranks, suits)}
+    left = known.sum(axis=1)
+    left_list = left.tolist()
+    shoe = dealt.shoe
+    per_shoe = np.bincount(shoe, minlength=s_count)
+    first = np.concatenate(([0], np.cumsum(per_shoe)[:-1]))
+    at = np.arange(c_count) - first[shoe]  # each coup's place in its shoe
+    width = int(per_shoe.max()) if c_count else 0
+    band = (CARDS_PER_DECK * decks - left) // CARDS_PER_DECK
+    bands = decks
+    band_grid = np.full((s_count, width), -1, dtype=np.int64)
+    band_grid[shoe, at] = band
+    out = []
+    count_acc = None
+    for b, (bet, scale) in enumerate(zip(bets, _WORK["scales"])):
+        p = priced[b]
+        nums, dens = p.nums, p.dens
+        ev = np.array(list(map(truediv, nums, dens)), dtype=np.float64)
+        positive = ev > 0
+        tally = _tally(nums, dens, ev, positive, left, left_list)
+        bet_coups = np.flatnonzero(positive if counted is None or b != count_bet else positive | counted)
+        sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(s_count)]
+        count_sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(s_count)] if b == count_bet else None
+        for i in bet_coups.tolist():
+            e = Fraction(nums[i], dens[i])
+            m2 = Fraction(p.second(i), scale * dens[i])
+            paid = p.paid(i)
+            s = int(shoe[i])
+            targets = []
+            if positive[i]:
+                targets.append(sums[s])
+                tally.expected_gain += e
+                tally.realised_gain += paid
+            if count_sums is not None and counted is not None and counted[i]:
+                targets.append(count_sums[s])
+            for acc in targets:
+                acc[0] += 1
+                acc[1] += e
+                acc[2] += m2
+                acc[3] += paid
+        perfect = StrategyAccumulator()
+        for c, acc in zip(per_shoe.tolist(), sums):
+            perfect.add(ShoeTally(c, *acc))
+        if count_sums is not None and count is not None:
+            count_acc = StrategyAccumulator()
+            for c, acc in zip(per_shoe.tolist(), count_sums):
+                count_acc.add(ShoeTally(c, *acc))
+        ev_grid = np.zeros((s_count, width), dtype=np.float64)
+        ev_grid[shoe, at] = ev
+        positive_grid = np.zeros((s_count, width), dtype=bool)
+        positive_grid[shoe, at] = positive
+        band_ev = np.zeros((s_count, bands), dtype=np.float64)
+        band_coups = np.zeros((s_count, bands), dtype=np.int64)
+        band_positive = np.zeros((s_count, bands), dtype=np.int64)
+        for k in range(bands):
+            inside = band_grid == k
+            if width:
+                band_ev[:, k] = np.cumsum(np.where(inside, ev_grid, 0.0), axis=1)[:, -1]
+            band_coups[:, k] = inside.sum(axis=1)
+            band_positive[:, k] = (inside & positive_grid).sum(axis=1)
+        shoe_ev = [sum(y for y, c in zip(ys, cs) if c) for ys, cs in zip(band_ev.tolist(), band_coups.tolist())]
+        out.append(BetBlock(tally, perfect, band_ev, band_coups, band_positive, shoe_ev,
+                            _edge_rows(nums, dens, ev, left)))
+    return BlockPlay(s_count, c_count, tuple(out), count_acc)
+
+
+def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, left: Any,
+           left_list: list[int]) -> BetTally:
+    """A bet's tally over the block's coups, except the gains (added by the caller)."""
+    t = BetTally(coups=len(nums), positive=int(positive.sum()))
+    if not len(nums):
+        return t
+    sums: dict[int, int] = dict.fromkeys(sorted(set(left_list), reverse=True), 0)
+    for n, v in zip(left_list, nums):
+        sums[n] += v
+    coups = np.bincount(left)
+    pos = np.bincount(left, weights=positive).astype(np.int64)  # whole numbers below 2**53: exact
+    t.by_remaining = {n: [int(coups[n]), s, int(pos[n])] for n, s in sums.items()}
+    # Division is rounded monotonically, so the best EV is among the coups whose float is the largest.
+    for attr, pick, where in (("best", max, np.flatnonzero(ev == ev.max())),
+                              ("worst", min, np.flatnonzero(ev == ev.min()))):
+        setattr(t, attr, pick(Fraction(nums[i], dens[i]) for i in where.tolist()))
+    return t
+
+
+def count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
+    """Whether the count bets before each coup: :meth:`CountStrategy.bets`, for every coup at once."""
+    seen = 4 * decks - known  # cards of each rank seen (or burned) before the coup
+    tags = np.array(count.tags, dtype=np.int64)
+    balanced = 13 * (seen @ tags) - seen.sum(axis=1) * int(tags.sum())  # |.| < 2**40: exact
+    unseen = known.sum(axis=1)
+    t = count.trigger
+    # CARDS_PER_DECK × balanced × den >= 13 × num × unseen, in Python integers (any trigger)
+    lhs = (CARDS_PER_DECK * balanced).astype(object) * t.denominator
+    rhs = (13 * unseen).astype(object) * t.numerator
+    return np.array(lhs >= rhs, dtype=bool)
+
+
+#: Edge rows are coded as ``edge * EDGE_CODE + cards left`` (cards left < 2**16: at most 52,000).
+EDGE_CODE = 1 << 16
+
+
+def _edge_rows(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> tuple[Any, Any]:
+    """Each coup's (cards left, edge rounded to 1/EDGE_RESOLUTION), as distinct codes
+    ``edge * EDGE_CODE + cards left`` and the coups of each: int64 while every edge is below
+    2**40 in size (else Python integers, object arrays)."""
+    if not len(nums):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    x = 0.5 - EDGE_RESOLUTION * ev
+    key = np.floor(x)
+    frac = x - key
+    unsure = np.flatnonzero((frac < 1e-6) | (frac > 1 - 1e-6) | (np.abs(x) >= 2.0**30))
+    small = np.abs(x).max() < 2.0**39
+    key = key.astype(np.int64) if small else key.astype(object)
+    for i in unsure.tolist():
+        key[i] = (-2 * nums[i] * EDGE_RESOLUTION + dens[i]) // (2 * dens[i])
+    if small:  # |code| < 2**40 * 2**16 + 2**16 < 2**63
+        return np.unique(key * EDGE_CODE + left, return_counts=True)
+    pairs: dict[int, int] = {}
+    for n, k in zip(left.tolist(), key.tolist()):
+        code = k * EDGE_CODE + n
+        pairs[code] = pairs.get(code, 0) + 1
+    return np.array(list(pairs), dtype=object), np.array(list(pairs.values()), dtype=np.int64)

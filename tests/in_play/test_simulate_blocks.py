@@ -1,0 +1,162 @@
+"""simulate's blocks of shoes: dealt with numpy, the same coups as dealing card by card by the rules;
+the float sums and exact tallies the same whatever the blocks."""
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from exact_odds.bets.catalog import builtin_catalog
+from exact_odds.in_play import shoe_blocks, simulation
+from exact_odds.in_play.blas import one_blas_thread
+from exact_odds.in_play.deal_batch import _shuffle, deal_block, shuffled_block, shuffled_ids
+from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.statistics import RatioMoments, ShoeTally, StrategyAccumulator
+from exact_odds.rules.coup import coup_complete, deal_of
+from exact_odds.rules.cards import RANK_VALUES
+
+
+def test_the_shuffle_of_card_identities_is_pythons_shuffle_of_the_ranks():
+    """The ranks of the shuffled identities are exactly the shoe shuffled_cards deals (so a run's
+    coups are today's), and the suits spread 2 decks x 4 suits over every rank."""
+    for decks, seed in ((1, 3), (2, 2**64 - 1), (8, 12345)):
+        ids = shuffled_ids(decks, seed)
+        assert [i // (4 * decks) for i in ids] == shuffled_cards(decks, seed)
+        expected = list(range(52 * decks))
+        random.Random(seed).shuffle(expected)  # the standard library, not our loop
+        assert ids == expected
+    ranks, suits = shuffled_block(2, [5, 6])
+    for r in range(13):
+        assert sorted(suits[0][ranks[0] == r].tolist()) == [0, 0, 1, 1, 2, 2, 3, 3]
+
+
+def test_our_shuffle_loop_draws_as_random_shuffle_does():
+    for size in (2, 3, 17, 64, 65, 416):
+        mine, theirs = list(range(size)), list(range(size))
+        _shuffle(mine, random.Random(size).getrandbits)
+        random.Random(size).shuffle(theirs)
+        assert mine == theirs
+
+
+def _by_hand(ranks, burn, cut_card):
+    """The coups of one shoe dealt card by card with rules/coup.py alone (no dealing module):
+    (cards of the coup, known before it, deal)."""
+    known = [0] * 13
+    for r in ranks:
+        known[r] += 1
+    pos = 0
+    if burn == "face-value":
+        known[ranks[0]] -= 1
+        pos = 1 + (RANK_VALUES[ranks[0]] or 10)
+    out = []
+    while pos <= len(ranks) - cut_card:
+        values, start = [], pos
+        while not coup_complete(values):
+            values.append(RANK_VALUES[ranks[pos]])
+            pos += 1
+        out.append((tuple(ranks[start:pos]), tuple(known), deal_of(values)))
+        for r in ranks[start:pos]:
+            known[r] -= 1
+    return out
+
+
+@pytest.mark.parametrize("decks,burn,cut_card", [(1, "none", 6), (1, "face-value", 7), (2, "none", 40),
+                                                 (8, "face-value", 14), (6, "none", 7)])
+def test_a_block_deals_the_coups_the_rules_deal_card_by_card(decks, burn, cut_card):
+    seeds = shoe_seeds(decks + cut_card, 12)
+    ranks, _ = shuffled_block(decks, seeds)
+    block = deal_block(ranks, burn, cut_card=cut_card)
+    expected = [c for row in ranks.tolist() for c in _by_hand(row, burn, cut_card)]
+    assert len(block) == len(expected)
+    got = [(tuple(ranks[s, a: a + n].tolist()), tuple(k), block.deal(i))
+           for i, (s, a, n, k) in enumerate(zip(block.shoe, block.start, block.size, block.known.tolist()))]
+    assert got == expected
+    # and the same as the dealing module's deal_shoe, shoe by shoe
+    assert block.coups_per_shoe() == [len(deal_shoe(shuffled_cards(decks, s), burn, cut_card=cut_card))
+                                      for s in seeds]
+
+
+def test_a_block_of_a_shoe_with_no_room_deals_nothing():
+    ranks = np.array([[9] * 8], dtype=np.int64)  # a 10 turned up burns 11 cards: more than the 2 before the cut
+    assert len(deal_block(ranks, "face-value", cut_card=6)) == 0
+    assert len(deal_block(np.zeros((0, 52), dtype=np.int64))) == 0
+
+
+def test_ratio_moments_add_many_is_add_bit_for_bit():
+    rng = random.Random(7)
+    for _ in range(50):
+        shift = rng.choice([0.0, -0.0107, 0.25])
+        one, many = RatioMoments(shift), RatioMoments(shift)
+        for _ in range(3):
+            ys = [rng.uniform(-2, 2) * 10.0 ** rng.randint(-9, 3) for _ in range(rng.randint(0, 40))]
+            ns = [rng.choice([0, rng.randint(1, 90)]) for _ in ys]
+            for y, n in zip(ys, ns):
+                one.add(y, n)
+            many.add_many(ys, ns)
+        assert vars(one) == vars(many)
+    with pytest.raises(ValueError, match="same length"):
+        RatioMoments().add_many([1.0], [1, 2])
+
+
+def test_strategy_accumulator_merge_is_adding_shoe_by_shoe():
+    tallies = [ShoeTally(80 + i, i % 3, Fraction(i, 7), Fraction(i * i, 11), Fraction(-i, 3)) for i in range(9)]
+    one, a, b = StrategyAccumulator(), StrategyAccumulator(), StrategyAccumulator()
+    for t in tallies:
+        one.add(t)
+    for t in tallies[:4]:
+        a.add(t)
+    for t in tallies[4:]:
+        b.add(t)
+    a.merge(b)
+    assert (a.shoes, a.coups, a.bets, a.e, a.q, a.r) == (one.shoes, one.coups, one.bets, one.e, one.q, one.r)
+    assert {k: list(v) for k, v in a.per_shoe.items()} == {k: list(v) for k, v in one.per_shoe.items()}
+
+
+def test_the_result_does_not_depend_on_the_blocks(monkeypatch):
+    """One shoe a block against every shoe in one block: every tally, float sum and percentile equal."""
+    bets = builtin_catalog().variant("standard")
+    whole = simulation.simulate(4, 1, 3, bets, burn="face-value")
+    monkeypatch.setattr(simulation, "block_shoes", lambda *args: 1)
+    single = simulation.simulate(4, 1, 3, bets, burn="face-value")
+    assert single == whole
+
+
+def test_edges_are_rounded_exactly_even_on_the_halfway_points():
+    """floor(1/2 - R num/den) from the float only where it is sure, else exactly: on EVs exactly
+    halfway between two steps of 1/EDGE_RESOLUTION, and beside them."""
+    r = shoe_blocks.EDGE_RESOLUTION
+    den = 20 * 5_064_928_468_000  # scale x a six-card total, above 2**53
+    nums = [den * (2 * k + 1) // (2 * r) + d for k in (-3, 0, 7, 1234) for d in (-1, 0, 1)]
+    nums += [0, den, -den, 3, -3]
+    ev = np.array([n / den for n in nums])
+    left = np.full(len(nums), 300, dtype=np.int64)
+    codes, coups = shoe_blocks._edge_rows(nums, [den] * len(nums), ev, left)
+    got = sorted(int(c) // shoe_blocks.EDGE_CODE for c, k in zip(codes, coups) for _ in range(int(k)))
+    assert got == sorted((-2 * n * r + den) // (2 * den) for n in nums)
+    assert set(int(c) % shoe_blocks.EDGE_CODE for c in codes) == {300}
+
+
+def test_one_blas_thread_restores_the_setting():
+    from exact_odds.in_play.blas import _openblas
+
+    functions = _openblas()
+    before = None if functions is None else functions[0]()
+    with one_blas_thread() as done:
+        assert done == (functions is not None)
+        if functions is not None:
+            assert functions[0]() == 1
+    if functions is not None:
+        assert functions[0]() == before
+
+
+def test_a_counting_block_is_its_shoes_played_one_by_one():
+    """count_study's blocks against play_shoe (deal_shoe coup by coup, a Shoe per coup)."""
+    from exact_odds.in_play import counting
+
+    count = counting.CountStrategy("c", (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0), Fraction(1, 2))
+    counting._prepare(builtin_catalog().bet("dragon7"), 1, "face-value", 8, (count,))
+    seeds = shoe_seeds(4, 3)
+    block = counting.play_block(seeds)
+    assert block == [counting.play_shoe(s) for s in seeds]
+    assert sum(t[1].bets for t in block) > 0  # the count bet: the comparison could fail
