@@ -125,44 +125,76 @@ def _classify(np, m, f):
     return cz[:, hi[f]] - cz[:, lo[f]]
 
 
+@lru_cache(maxsize=1)
+def _shared_cards():
+    """Constant (hands x hands) matrices: for left hand i and right hand j, the
+    cards of the value of j's first, second and third card that are gone
+    before that card is dealt (i's cards of that value, plus j's own earlier
+    ones). Only the shoe's counts change from banker pair to banker pair."""
+    h = tableau_hands()
+    return (h.used[:, h.a], h.used[:, h.b] + h.off_b[None, :], h.used[:, h.t] + h.off_t[None, :])
+
+
+@lru_cache(maxsize=1)
+def _uses():
+    """For each value u, the hands that use a u, how many, and where each group
+    of hands starts and ends among them (for summing by group with prefix sums)."""
+    import numpy as np
+
+    h = tableau_hands()
+    n = len(h.a)
+    ends = np.append(h.group_starts[1:], n)
+    rows, vals, lo, hi = [], [], [], []
+    for u in range(10):
+        idx = np.nonzero(h.used[:, u])[0]
+        base = sum(len(r) for r in rows)
+        rows.append(idx)
+        vals.append(h.used[idx, u])
+        lo.append(base + np.searchsorted(idx, h.group_starts))
+        hi.append(base + np.searchsorted(idx, ends))
+    return np.concatenate(rows), np.concatenate(vals), np.concatenate(lo), np.concatenate(hi)
+
+
 def banker_pair_block(np: Any, c0: Sequence[int], infinite: bool, bt: int,
                       dtype: Any) -> tuple[NDArray[Any], NDArray[Any]]:
     """Counts of (left block, result, right block, result) for one banker pair
     of total bt (0-7) after the pair left the shoe as ``c0``: (stand, draw).
 
     ``np`` is the numpy module (imported by the caller, so that importing this
-    module does not import numpy); ``dtype`` int64 or object (Python ints)."""
+    module does not import numpy); ``dtype`` int64 or object (Python ints).
+
+    The ways w[i, j] of left hand i then right hand j are the product over
+    values v of c0[v] (c0[v] - 1) ... for all the v's both hands use, so w is
+    symmetric: the sums by right hand are the transposed sums by left hand,
+    and the ways that used a u on the right are the transposed ways that used
+    a u on the left. Every sum below is one of the sums the int64 bound of
+    :func:`~exact_odds.games.banque.walk.banque_walk` covers."""
     h = tableau_hands()
     c0x = np.array(list(c0) + [1], dtype=dtype)
-    used = h.used.astype(dtype)
-    if infinite:
-        off_b = np.zeros_like(h.off_b, dtype=dtype)
-        off_t = off_b
-        dep = np.zeros_like(used)
-    else:
-        off_b, off_t, dep = h.off_b.astype(dtype), h.off_t.astype(dtype), used
     mult = h.mult.astype(dtype)
-    w_left = mult * c0x[h.a] * (c0x[h.b] - off_b) * (c0x[h.t] - off_t)
-    # the right hand's ways after the left hand's cards left the shoe
-    w_right = (mult[None, :]
-               * (c0x[h.a][None, :] - dep[:, h.a])
-               * (c0x[h.b][None, :] - dep[:, h.b] - off_b[None, :])
-               * (c0x[h.t][None, :] - dep[:, h.t] - off_t[None, :]))
-    w = w_left[:, None] * w_right
     gs = h.group_starts
+    if infinite:
+        w_left = mult * c0x[h.a] * c0x[h.b] * c0x[h.t]
+        w = w_left[:, None] * w_left[None, :]
+    else:
+        ea, eb, et = _shared_cards()
+        w_left = mult * c0x[h.a] * (c0x[h.b] - h.off_b) * (c0x[h.t] - h.off_t)
+        w = (w_left[:, None] * mult[None, :]) * (c0x[h.a][None, :] - ea)
+        w *= c0x[h.b][None, :] - eb
+        w *= c0x[h.t][None, :] - et
     by_left = np.add.reduceat(w, gs, axis=0)  # (groups, hands)
-    by_right = np.add.reduceat(w, gs, axis=1)  # (hands, groups)
-    stand = np.add.reduceat(by_left, gs, axis=1)  # (groups, groups)
-    out_stand = _classify(np, stand, bt)
-    out_draw = None
+    stand = np.add.reduceat(by_left, gs, axis=1)  # (groups, groups), symmetric
+    g = len(gs)
+    m = c0x[:10, None, None] * stand[None, :, :]
     if not infinite:
-        # ways that removed a u, by left and by right hand: sum(w * r[u])
-        left_used = np.add.reduceat(by_right[:, None, :] * dep[:, :10, None], gs, axis=0)  # (g, 10, g)
-        right_used = np.add.reduceat(by_left[:, :, None] * dep[None, :, :10], gs, axis=1)  # (g, g, 10)
-    for u in range(10):
-        m = c0x[u] * stand
-        if not infinite:
-            m = m - left_used[:, u, :] - right_used[:, :, u]
-        part = _classify(np, m, hand_total(bt, u))
-        out_draw = part if out_draw is None else out_draw + part
-    return out_stand, out_draw
+        # ways that removed a u on the left: sum over left hands i of a group of w[i, :] * used_i[u]
+        rows, vals, lo, hi = _uses()
+        by_right = np.ascontiguousarray(by_left.T)  # (hands, groups): sums by right group
+        y = np.zeros((len(rows) + 1, g), dtype=dtype)
+        np.cumsum(by_right[rows] * vals[:, None].astype(dtype), axis=0, out=y[1:])
+        left_used = (y[hi] - y[lo]).reshape(10, g, g)  # (u, left group, right group)
+        m -= left_used + left_used.transpose(0, 2, 1)  # the right's = the left's, transposed
+    out_draw = _classify(np, m[0], bt)
+    for u in range(1, 10):
+        out_draw += _classify(np, m[u], hand_total(bt, u))
+    return _classify(np, stand, bt), out_draw
