@@ -95,7 +95,7 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
     shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
     try:
         result = analyse_banque(shoe, policy, t, five)
-        solution = result.middle.solve()
+        solution = result.middle.closed_form()
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     click.echo(emit(banque_report(result, solution, exact), fmt))
