@@ -22,7 +22,7 @@ from exact_odds.rules.deal import hand_total
 
 
 def _random_middle(rng: random.Random) -> Middle:
-    parts = [rng.randint(0, 9) for _ in range(3)]
+    parts = [rng.randint(0, 9) for _ in range(6)]
     parts[rng.randint(0, 1)] += 1  # the bet settles some time
     tot = sum(parts)
     return Middle(*(Fraction(p, tot) for p in parts))
