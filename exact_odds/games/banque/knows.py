@@ -180,25 +180,52 @@ def knows_evs(game: KnowsGame, x: Sequence[Fraction], y: Sequence[Fraction],
     """Each tableau's EV (even money, a tie pushes) under a profile, exactly:
     ``x``, ``y`` one probability of drawing per holding (:data:`FIVE_HOLDINGS`),
     ``banker`` a probability of drawing per information set (missing: stands)."""
+    if not isinstance(game, KnowsGame):
+        raise TypeError(f"knows_evs needs a KnowsGame (from knows_game(shoe)), not {type(game).__name__}")
+    return _evs(game, _against(game, banker), _strategy(x, "x"), _strategy(y, "y"))
+
+
+def _against(game: KnowsGame, banker: dict[InfoSet, Fraction]):
+    """The banker's ways won minus lost against each tableau, by (la, fl, ra, fr),
+    his play fixed (times the mixes' common denominator, returned with it)."""
     import numpy as np
     from math import lcm
 
-    if not isinstance(game, KnowsGame):
-        raise TypeError(f"knows_evs needs a KnowsGame (from knows_game(shoe)), not {type(game).__name__}")
-    x, y = _strategy(x, "x"), _strategy(y, "y")
-    den_x = lcm(*(v.denominator for v in x))
-    den_y = lcm(*(v.denominator for v in y))
-    wl = np.array([[int(v * den_x) for v in row] for row in holding_weights(x)], dtype=object)
-    wr = np.array([[int(v * den_y) for v in row] for row in holding_weights(y)], dtype=object)
-    mixes = {k: exact_probability(v, "banker mix") for k, v in banker.items()}
+    if not isinstance(banker, dict):
+        raise TypeError(f"banker must be a dict of information set -> probability of drawing, "
+                        f"not {type(banker).__name__}")
+    mixes = {k: exact_probability(v, "the banker's probability of drawing") for k, v in banker.items()}
     den_s = lcm(*(v.denominator for v in mixes.values())) if mixes else 1
     s = np.zeros(game.live.shape, dtype=object)
     for (h, la, ra), v in mixes.items():
         s[h, la, ra] = int(v * den_s)
     out = []
-    for g in (game.gain_left, game.gain_right):
-        t = g[:, 0] * (den_s - s)[:, :, None, :, None] + g[:, 1] * s[:, :, None, :, None]  # (h, la, fl, ra, fr)
-        t = t.sum(axis=0)
+    for stand, change in _parts(game):
+        out.append(stand * den_s + (change * s[:, :, None, :, None]).sum(axis=0))  # (la, fl, ra, fr)
+    return out[0], out[1], den_s
+
+
+def _parts(game: KnowsGame):
+    """Cached on the game, per tableau: the ways if the banker stands everywhere,
+    summed over his holdings, and the change per set when he draws instead."""
+    parts = game.__dict__.get("_parts")
+    if parts is None:
+        parts = tuple((g[:, 0].sum(axis=0), g[:, 1] - g[:, 0]) for g in (game.gain_left, game.gain_right))
+        object.__setattr__(game, "_parts", parts)
+    return parts
+
+
+def _evs(game: KnowsGame, against, x: Sequence[Fraction], y: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
+    import numpy as np
+    from math import lcm
+
+    tl, tr, den_s = against
+    den_x = lcm(*(v.denominator for v in x))
+    den_y = lcm(*(v.denominator for v in y))
+    wl = np.array([[int(v * den_x) for v in row] for row in holding_weights(x)], dtype=object)
+    wr = np.array([[int(v * den_y) for v in row] for row in holding_weights(y)], dtype=object)
+    out = []
+    for t in (tl, tr):
         ways = (t * wl[:, :, None, None] * wr[None, None, :, :]).sum()
         out.append(Fraction(-int(ways), game.total * den_s * den_x * den_y))
     f = game.forced
@@ -215,9 +242,12 @@ def knows_gaps(game: KnowsGame, theta: Fraction, x: Sequence[Fraction], y: Seque
     his own probability there), the banker's set by set."""
     from exact_odds.games.banque.knows_search import banker_deltas
 
+    if not isinstance(game, KnowsGame):
+        raise TypeError(f"knows_gaps needs a KnowsGame (from knows_game(shoe)), not {type(game).__name__}")
     theta = exact_probability(theta, "theta")
     x, y = _strategy(x, "x"), _strategy(y, "y")
-    ev_l, ev_r = knows_evs(game, x, y, banker)
+    against = _against(game, banker)
+    ev_l, ev_r = _evs(game, against, x, y)
     gaps = []
     for side, p in ((0, x), (1, y)):
         best = list(p)
@@ -226,11 +256,11 @@ def knows_gaps(game: KnowsGame, theta: Fraction, x: Sequence[Fraction], y: Seque
             for q in (Fraction(0), Fraction(1)):
                 trial = list(p)
                 trial[k] = q
-                pair = knows_evs(game, trial, y, banker) if side == 0 else knows_evs(game, x, trial, banker)
+                pair = _evs(game, against, trial, y) if side == 0 else _evs(game, against, x, trial)
                 vals.append(pair[side])
             if vals[0] != vals[1]:
                 best[k] = Fraction(int(vals[1] > vals[0]))
-        evs = knows_evs(game, best, y, banker) if side == 0 else knows_evs(game, x, best, banker)
+        evs = _evs(game, against, best, y) if side == 0 else _evs(game, against, x, best)
         gaps.append(evs[side] - (ev_l, ev_r)[side])
     best_s = dict(banker)
     for info, d in banker_deltas(game, theta, x, y).items():
@@ -238,5 +268,6 @@ def knows_gaps(game: KnowsGame, theta: Fraction, x: Sequence[Fraction], y: Seque
             best_s[info] = Fraction(int(d > 0))
     bl, br = knows_evs(game, x, y, best_s)
     gaps.append(-(theta * bl + (1 - theta) * br) + (theta * ev_l + (1 - theta) * ev_r))
+    object.__setattr__(game, "_last_evs", (x, y, dict(banker), (ev_l, ev_r)))
     return tuple(gaps)
 

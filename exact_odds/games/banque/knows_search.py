@@ -82,21 +82,27 @@ def _sigma() -> list[int]:
     return s
 
 
-def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, Fraction]:
+def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, int]:
     """The banker's gain from drawing over standing, per information set, in
-    ways (exact; only the sign is used)."""
+    ways times positive denominators (exact; only the sign is used)."""
     import numpy as np
+    from math import lcm
 
     theta = exact_probability(theta, "theta")
-    wl = np.array(holding_weights(x), dtype=object)
-    wr = np.array(holding_weights(y), dtype=object)
-    out = {}
+    dx = lcm(*(Fraction(v).denominator for v in x))
+    dy = lcm(*(Fraction(v).denominator for v in y))
+    wl = np.array([[int(v * dx) for v in row] for row in holding_weights(x)], dtype=object)
+    wr = np.array([[int(v * dy) for v in row] for row in holding_weights(y)], dtype=object)
+    sets = game.info_sets()
+    h = np.array([s[0] for s in sets])
+    la = np.array([s[1] for s in sets])
+    ra = np.array([s[2] for s in sets])
     gl, gr = game.gain_left, game.gain_right
-    for h, la, ra in game.info_sets():
-        d = theta * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) \
-            + (1 - theta) * (gr[h, 1, la, :, ra, :] - gr[h, 0, la, :, ra, :])
-        out[h, la, ra] = (wl[la][:, None] * d * wr[ra][None, :]).sum()
-    return out
+    tn, td = theta.numerator, theta.denominator
+    d = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
+                                                                             - gr[h, 0, la, :, ra, :])
+    vals = (wl[la][:, :, None] * d * wr[ra][:, None, :]).sum(axis=(1, 2))
+    return dict(zip(sets, (int(v) for v in vals)))
 
 
 class _Coefficients:
@@ -267,6 +273,7 @@ def _checked(game: KnowsGame, theta, x, y, banker) -> KnowsEquilibrium:
     gaps = knows_gaps(game, theta, x, y, banker)
     if gaps != (0, 0, 0):  # never return something that is not an equilibrium
         raise BanqueError(f"internal check failed: not an equilibrium (gains from deviating {gaps})")
-    left, right = knows_evs(game, x, y, banker)
+    last = game.__dict__.get("_last_evs")  # the EVs knows_gaps just priced for this profile
+    left, right = last[3] if last and last[:3] == (x, y, banker) else knows_evs(game, x, y, banker)
     mixed = tuple(k for k, v in banker.items() if 0 < v < 1)
     return KnowsEquilibrium(theta, x, y, banker, mixed, left, right, gaps)
