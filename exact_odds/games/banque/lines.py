@@ -187,22 +187,25 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
     out = []
     for key in _sorted_roots(by_root):
         idx = by_root[key]
-        r = Fraction(*key)
         before = [i for i in idx if sb[i] < 0]  # drew just left of r iff b < 0
         after = [i for i in idx if sb[i] > 0]
-        base = total - sum(fv(i) for i in before)
-        lo = base + free_lo + sum(min(0, fv(i)) for i in idx)
-        hi = base + free_hi + sum(max(0, fv(i)) for i in idx)
+        fvs = [fv(i) for i in idx]
+        base = total - sum(v for i, v in zip(idx, fvs) if sb[i] < 0)
+        lo = base + free_lo + sum(v for v in fvs if v < 0)
+        hi = base + free_hi + sum(v for v in fvs if v > 0)
         if lo <= 0 <= hi:
+            r = Fraction(*key)
             ob = (E0 + S0 - sum(int(of[0][i]) for i in before)) + (E1 + S1 - sum(int(of[1][i]) for i in before)) * r
             vals = [of[0][i] + of[1][i] * r for i in list(idx) + [int(j) for j in alw]]
             olo = ob + sum(min(0, v) for v in vals)
             ohi = ob + sum(max(0, v) for v in vals)
             if (want == "eq" and olo <= 0 <= ohi) or (want == "le" and olo <= 0) or (want == "ge" and ohi >= 0):
                 out.append(r)
-        total += sum(fv(i) for i in after) - sum(fv(i) for i in before)
-        S0 += sum(int(of[0][i]) for i in after) - sum(int(of[0][i]) for i in before)
-        S1 += sum(int(of[1][i]) for i in after) - sum(int(of[1][i]) for i in before)
+        for i, v in zip(idx, fvs):  # the banker's reply in these sets flips at r
+            sg = sb[i]
+            total += sg * v
+            S0 += sg * int(of[0][i])
+            S1 += sg * int(of[1][i])
     return out
 
 
