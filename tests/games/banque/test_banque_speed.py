@@ -57,7 +57,8 @@ def _direct_block(c0, bt):
     for i in range(len(h.a)):
         cards = [int(h.a[i]), int(h.b[i])] + ([int(h.t[i])] if h.t[i] < 10 else [])
         key = int(h.key[i])
-        hands.append((cards, int(h.mult[i]), key // 10, key % 10))
+        if all(c0[v] for v in cards):  # a hand with a value the shoe lacks has no ways
+            hands.append((cards, int(h.mult[i]), key // 10, key % 10))
 
     def ways(cards, left):
         w = 1
@@ -91,7 +92,7 @@ def test_kernel_equals_direct_count_on_a_depleted_shoe(seed):
     import numpy as np
 
     rng = random.Random(seed)
-    c0 = [rng.randint(0, 6) for _ in range(10)]
+    c0 = [rng.randint(0, 6) if v in (0, 1, 4, 5, 6, 9) else 0 for v in range(10)]  # few values: fast
     c0[0] += 4
     bt = rng.randint(0, 7)
     stand, draw = banker_pair_block(np, c0, False, bt, object)
