@@ -56,8 +56,8 @@ def _conclusion(search) -> str:
                 "holding is one (all 1024 were decided exactly). An equilibrium exists (Nash), with some "
                 "holding mixed: this search does not find it.")
     if search.whole_game:
-        return (f"{n} equilibrium averages (x, y); every equilibrium of this model has the same values as one "
-                "of these.")
+        return (f"{n} equilibrium average{'s' if n > 1 else ''} (x, y) of the total model, found by its "
+                "search; every equilibrium of this model has the values of one of them.")
     if n == 1:
         return "Unique within the class searched (all 1024 pure profiles decided exactly)."
     return f"Not unique: {n} equilibria within the class searched; all are listed."
