@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from exact_odds.games.banque.hands import FIVE_HOLDINGS, banker_pair_block
 from exact_odds.games.banque.model import (
-    LOSE, N_ACTIONS, PAIRS, STOOD, WIN, BanqueError, check_shoe, exact_probability, is_natural_action,
+    LOSE, N_ACTIONS, PAIRS, STOOD, WIN, check_shoe, exact_probability, is_natural_action,
     third_card,
 )
 from exact_odds.rules.deal import deal_two_cards, hand_total, is_natural, unused_ways
@@ -234,14 +234,35 @@ def _evs(game: KnowsGame, against, x: Sequence[Fraction], y: Sequence[Fraction])
     return left + out[0], right + out[1]
 
 
+def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, int]:
+    """The banker's gain from drawing over standing, per information set, in
+    ways times positive denominators (exact; only the sign is used)."""
+    import numpy as np
+    from math import lcm
+
+    theta = exact_probability(theta, "theta")
+    dx = lcm(*(Fraction(v).denominator for v in x))
+    dy = lcm(*(Fraction(v).denominator for v in y))
+    wl = np.array([[int(v * dx) for v in row] for row in holding_weights(x)], dtype=object)
+    wr = np.array([[int(v * dy) for v in row] for row in holding_weights(y)], dtype=object)
+    sets = game.info_sets()
+    h = np.array([s[0] for s in sets])
+    la = np.array([s[1] for s in sets])
+    ra = np.array([s[2] for s in sets])
+    gl, gr = game.gain_left, game.gain_right
+    tn, td = theta.numerator, theta.denominator
+    d = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
+                                                                             - gr[h, 0, la, :, ra, :])
+    vals = (wl[la][:, :, None] * d * wr[ra][:, None, :]).sum(axis=(1, 2))
+    return dict(zip(sets, (int(v) for v in vals)))
+
+
 def knows_gaps(game: KnowsGame, theta: Fraction, x: Sequence[Fraction], y: Sequence[Fraction],
                banker: dict[InfoSet, Fraction]) -> tuple[Fraction, Fraction, Fraction]:
     """What each player gains by his best deviation (left, right, banker): all 0
     at an equilibrium. Exact, by pricing whole profiles: a punter's best reply
     is taken holding by holding (his EV is a sum over holdings, each linear in
     his own probability there), the banker's set by set."""
-    from exact_odds.games.banque.knows_search import banker_deltas
-
     if not isinstance(game, KnowsGame):
         raise TypeError(f"knows_gaps needs a KnowsGame (from knows_game(shoe)), not {type(game).__name__}")
     theta = exact_probability(theta, "theta")

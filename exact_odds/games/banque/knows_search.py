@@ -25,10 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Any
 
 from exact_odds.games.banque.hands import FIVE_HOLDINGS
-from exact_odds.games.banque.knows import KINDS, InfoSet, KnowsGame, holding_weights, knows_evs, knows_gaps
+from exact_odds.games.banque.knows import (
+    KINDS, InfoSet, KnowsGame, holding_weights, knows_evs, knows_gaps,
+)
 from exact_odds.games.banque.model import N_ACTIONS, STOOD, BanqueError, exact_probability
 
 H = len(FIVE_HOLDINGS)
@@ -80,29 +81,6 @@ def _sigma() -> list[int]:
     for a in range(1, 11):
         s[a] = 1
     return s
-
-
-def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, int]:
-    """The banker's gain from drawing over standing, per information set, in
-    ways times positive denominators (exact; only the sign is used)."""
-    import numpy as np
-    from math import lcm
-
-    theta = exact_probability(theta, "theta")
-    dx = lcm(*(Fraction(v).denominator for v in x))
-    dy = lcm(*(Fraction(v).denominator for v in y))
-    wl = np.array([[int(v * dx) for v in row] for row in holding_weights(x)], dtype=object)
-    wr = np.array([[int(v * dy) for v in row] for row in holding_weights(y)], dtype=object)
-    sets = game.info_sets()
-    h = np.array([s[0] for s in sets])
-    la = np.array([s[1] for s in sets])
-    ra = np.array([s[2] for s in sets])
-    gl, gr = game.gain_left, game.gain_right
-    tn, td = theta.numerator, theta.denominator
-    d = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
-                                                                             - gr[h, 0, la, :, ra, :])
-    vals = (wl[la][:, :, None] * d * wr[ra][:, None, :]).sum(axis=(1, 2))
-    return dict(zip(sets, (int(v) for v in vals)))
 
 
 class _Coefficients:
