@@ -5,26 +5,80 @@ the same shoe, run in the same process (and the same moment), so the ratio
 survives a noisy shared machine. The Python-integer path (shoes above the
 int64 bound) is timed on 3 decks against the int64 path.
 
-Usage: python benchmarks/bench_banque.py [--repeat N]
+``--against DIR`` also times this tree against another checkout DIR (such
+as /work/main) in the same run, alternating: the 6-deck walk (warm, each tree
+in its own process) and ``exact-odds banque --decks 3`` cold, with the
+ratio this / DIR.
+
+Usage: python benchmarks/bench_banque.py [--repeat N] [--against DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
+import subprocess
 import sys
+import time
 
-from timing import median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
+from timing import ROOT, median_time, run_quietly  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds import Shoe, walk  # noqa: E402
 from exact_odds.games.banque import BANKER_POLICIES, THETAS, banque_walk  # noqa: E402
 
 
 
+_WALK = ("import sys, time, statistics\n"
+         "from exact_odds import Shoe\n"
+         "from exact_odds.games.banque import banque_walk\n"
+         "banque_walk(Shoe.decks(3))\n"
+         "ts = []\n"
+         "for _ in range({n}):\n"
+         "    t = time.perf_counter(); banque_walk(Shoe.decks(6)); ts.append(time.perf_counter() - t)\n"
+         "print(statistics.median(ts))\n")
+
+
+def _walk_in(tree: str, n: int) -> float:
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, "-c", _WALK.format(n=n)], cwd=tree, env=env, check=True,
+                         capture_output=True, text=True)
+    return float(out.stdout.split()[-1])
+
+
+def _cold_in(tree: str) -> float:
+    env = dict(os.environ, PYTHONPATH=tree)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "exact_odds", "banque", "--decks", "3"], cwd=tree, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def against(other: str, rounds: int) -> None:
+    """Same-run comparison with another checkout, alternating the two trees."""
+    here = str(ROOT)
+    walk = {here: [], other: []}
+    cold = {here: [], other: []}
+    for _ in range(rounds):
+        for tree in (here, other):
+            walk[tree].append(_walk_in(tree, 3))
+            cold[tree].append(_cold_in(tree))
+    med = {k: (statistics.median(walk[k]), statistics.median(cold[k])) for k in walk}
+    print(f"same run, alternating, {rounds} rounds (medians):")
+    print(f"  6-deck walk, warm:        this {med[here][0] * 1e3:8.1f} ms   {other} {med[other][0] * 1e3:8.1f} ms"
+          f"   ratio {med[here][0] / med[other][0]:5.2f}")
+    print(f"  banque --decks 3, cold:   this {med[here][1] * 1e3:8.1f} ms   {other} {med[other][1] * 1e3:8.1f} ms"
+          f"   ratio {med[here][1] / med[other][1]:5.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--against", metavar="DIR", help="another checkout to compare with in the same run")
     args = ap.parse_args()
     r = args.repeat
+    if args.against:
+        against(args.against, max(3, r // 2))
     banque_walk(Shoe.decks(3))  # warm imports and the cached hand lists
     print(f"warm, median of {r}:")
     for d in (3, 6):

@@ -50,11 +50,17 @@ def parse_punter_five(text: str) -> "PunterFive":
                    "information set. Prints a Nash equilibrium at --theta, its EVs, the middle bet, and the "
                    "equilibrium for theta = 0, 1/4, 1/2, 3/4, 1. Fast for --decks inf (with replacement, as "
                    "Ethier and Lee); a finite shoe takes about half a minute per theta.")
+@click.option("--punters", default=None, show_default="total", metavar="MODEL",
+              help="With --equilibrium: what a punter on 5 knows. total: his total only (one probability of "
+                   "drawing on 5); know-cards: his two cards (one probability per holding T-5, 1-4, 2-3, 6-9, "
+                   "7-8). know-cards searches the whole game with replacement (--decks inf) and only the "
+                   "profiles pure on every holding for a finite shoe (the output says which).")
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
 @input_errors
-def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, no_theta_table, exact, fmt):
+def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, exact,
+           fmt):
     """Exact odds of baccarat banque: two tableaux, one banker, and the middle bet.
 
     Deal: left, right, banker, left, right, banker from one shoe. Punters draw
@@ -72,6 +78,7 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
       exact-odds banque --format json
       exact-odds banque --equilibrium --decks inf         # Ethier and Lee's with-replacement model
       exact-odds banque --equilibrium --decks inf --theta 3/4 --exact --no-theta-table
+      exact-odds banque --equilibrium --punters know-cards --decks inf --no-theta-table
     """
     from exact_odds.games.banque import BANKER_POLICIES, BanqueError, analyse_banque
     from exact_odds.report.banque import banque_report
@@ -80,12 +87,15 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
         for name, value in (("--banker", policy), ("--punter-five", punter_five)):
             if value is not None:
                 raise InputError(f"--equilibrium finds every player's strategy itself: drop {name}")
+        model = _punters(punters)
         t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
         shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
-        click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact), fmt))
+        click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact, model), fmt))
         return
     if no_theta_table:
         raise InputError("--no-theta-table goes with --equilibrium")
+    if punters is not None:
+        raise InputError("--punters goes with --equilibrium (the punters' play at 5 is --punter-five otherwise)")
     policy = "optimal" if policy is None else policy
     punter_five = "draw" if punter_five is None else punter_five
     if policy not in BANKER_POLICIES:
@@ -95,13 +105,26 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
     shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
     try:
         result = analyse_banque(shoe, policy, t, five)
-        solution = result.middle.solve()
+        solution = result.middle.closed_form()
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     click.echo(emit(banque_report(result, solution, exact), fmt))
 
 
-def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool):
+PUNTER_MODELS = ("total", "know-cards")
+
+
+def _punters(text: str | None) -> str:
+    """--punters: total (default) or know-cards."""
+    if text is None:
+        return "total"
+    t = text.strip().lower()
+    if t not in PUNTER_MODELS:
+        raise InputError(f"--punters must be one of {', '.join(PUNTER_MODELS)}, not {shown(text, 40)}")
+    return t
+
+
+def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool, model: str = "total"):
     """banque --equilibrium: solve at theta (and the theta table), build the report."""
     from exact_odds.games.banque import THETAS, BanqueError
     from exact_odds.games.banque.equilibrium import solve_banque
@@ -114,6 +137,8 @@ def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool):
         if sys.stderr.isatty():
             click.echo(f"exact-odds: {text}", err=True)
 
+    if model == "know-cards":
+        return _knows(shoe, theta, table, exact, progress)
     try:
         progress("walking the shoe")
         game = cached_game(shoe)
@@ -127,3 +152,25 @@ def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool):
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     return equilibrium_report(search, by_theta, exact)
+
+
+def _knows(shoe, theta: Fraction, table: bool, exact: bool, progress):
+    """banque --equilibrium --punters know-cards."""
+    from exact_odds.games.banque import THETAS, BanqueError
+    from exact_odds.games.banque.knows import knows_game
+    from exact_odds.games.banque.knows_search import solve_knows
+    from exact_odds.report.banque_knows import knows_report
+
+    try:
+        progress("walking the shoe (each punter's 5 by holding)")
+        game = knows_game(shoe)
+        progress(f"solving theta = {theta}")
+        search = solve_knows(game, theta)
+        by_theta = []
+        for t in THETAS if table else ():
+            if t != theta:
+                progress(f"solving theta = {t}")
+            by_theta.append(search if t == theta else solve_knows(game, t))
+    except BanqueError as exc:
+        raise InputError(str(exc)) from None
+    return knows_report(search, by_theta, exact)

@@ -165,7 +165,7 @@ def to_json(result: BanqueResult, solution: MiddleSolution) -> dict:
             "both_tie": fraction_text(m.both_tie),
             "expected_value": fraction_text(solution.expected_value),
             "expected_coups": fraction_text(solution.expected_coups),
-            "still_in_play_after_k": str(solution.still_in_play),
+            "still_in_play_after_k": solution.still_in_play_text,
         },
     }
 
@@ -182,7 +182,7 @@ def banque_report(result: BanqueResult, solution: MiddleSolution, exact: bool = 
             Section(before=(f"The banker's edge (his expected gain per unit bet) by theta, policy {result.policy}:",),
                     table=Table.of(*theta_rows(w, (result.policy,), exact))),
             Section(table=Table.of(*middle_rows(result, solution, exact)),
-                    after=(f"P(still in play after k coups) = {solution.still_in_play}",)),
+                    after=(f"P(still in play after k coups) = {solution.still_in_play_text}",)),
         ),
         document=to_json(result, solution),
         csv=(Table.of(*joint_rows(result, exact=True)),),
@@ -208,7 +208,7 @@ def _banque_text() -> str:
           "Same figures: `exact-odds banque --decks 3 --exact` (or `--decks 6`).", ""]
     for d in BANQUE_DECKS:
         r = analyse_banque(reference_shoe(d), "optimal", Fraction(1, 2))
-        s = r.middle.solve()
+        s = r.middle.closed_form()
         md += [f"## {r.walk.shoe.describe()}", "",
                "Model (every choice the figures depend on):", ""]
         md += [f"- {note}" for note in model_notes(r)]
@@ -222,7 +222,7 @@ def _banque_text() -> str:
                table(*theta_rows(r.walk, BANKER_POLICIES), "github"), "",
                "### The middle bet (a cheval), optimal banker, theta = 1/2", "",
                table(*middle_rows(r, s, exact=True), "github"), "",
-               f"P(still in play after k coups) = `{s.still_in_play}`.", ""]
+               f"P(still in play after k coups) = `{s.still_in_play_text}`.", ""]
     return "\n".join(md)
 
 

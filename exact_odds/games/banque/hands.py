@@ -45,8 +45,16 @@ class _Hands:
     group_keys: NDArray[Any]
 
 
-@lru_cache(maxsize=1)
-def tableau_hands() -> _Hands:
+#: The two-card 5s by values (a <= b), numbered 1-5: the "holding" a punter
+#: who knows his two cards chooses on (:mod:`exact_odds.games.banque.knows`).
+FIVE_HOLDINGS = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
+
+
+@lru_cache(maxsize=2)
+def tableau_hands(kinds: int = 2) -> _Hands:
+    """The hands, with ``kinds`` five flags: 2 (0 = not a two-card 5, 1 = a
+    two-card 5) or 6 (0, or the number 1-5 of the 5's holding in
+    :data:`FIVE_HOLDINGS`)."""
     import numpy as np
 
     rows = []
@@ -56,17 +64,19 @@ def tableau_hands() -> _Hands:
             rows.append((a, b, 10, m, natural(a, b), 0, total))
             continue
         action = PUNTER.action(total)
-        five = 1 if action == "choose" else 0  # exists only through the punter's choice
+        five = 0
+        if action == "choose":  # exists only through the punter's choice
+            five = 1 if kinds == 2 else 1 + FIVE_HOLDINGS.index((min(a, b), max(a, b)))
         if action != "draw":
             rows.append((a, b, 10, m, STOOD, five, total))
         if action != "stand":
             for t in range(10):
                 rows.append((a, b, t, m, drew(t), five, hand_total(total, t)))
-    rows.sort(key=lambda r: ((2 * r[4] + r[5]) * 10 + r[6], r[0], r[1], r[2]))
+    rows.sort(key=lambda r: ((kinds * r[4] + r[5]) * 10 + r[6], r[0], r[1], r[2]))
     a = np.array([r[0] for r in rows])
     b = np.array([r[1] for r in rows])
     t = np.array([r[2] for r in rows])
-    key = np.array([(2 * r[4] + r[5]) * 10 + r[6] for r in rows])
+    key = np.array([(kinds * r[4] + r[5]) * 10 + r[6] for r in rows])
     used = np.zeros((len(rows), 11), dtype=np.int64)
     for i, r in enumerate(rows):
         used[i, r[0]] += 1
@@ -83,8 +93,8 @@ def tableau_hands() -> _Hands:
     )
 
 
-@lru_cache(maxsize=1)
-def _result_bounds():
+@lru_cache(maxsize=2)
+def _result_bounds(kinds: int = 2):
     """For every banker final total f, the group-index bounds of each
     (action, five flag, result) block: lo and hi of shape (10, 44 * 3).
 
@@ -93,15 +103,15 @@ def _result_bounds():
     A natural wins whatever f is."""
     import numpy as np
 
-    h = tableau_hands()
+    h = tableau_hands(kinds)
     gk = h.group_keys
-    lo = np.zeros((10, 2 * N_ACTIONS * 3), dtype=np.int64)
+    lo = np.zeros((10, kinds * N_ACTIONS * 3), dtype=np.int64)
     hi = np.zeros_like(lo)
     for f in range(10):
-        for blk in range(2 * N_ACTIONS):
+        for blk in range(kinds * N_ACTIONS):
             start = np.searchsorted(gk, blk * 10, "left")
             end = np.searchsorted(gk, blk * 10 + 10, "left")
-            if is_natural_action(blk // 2):
+            if is_natural_action(blk // kinds):
                 lose_end = tie_end = start
             else:
                 lose_end = np.searchsorted(gk, blk * 10 + f, "left")
@@ -113,10 +123,10 @@ def _result_bounds():
     return lo, hi
 
 
-def _classify(np, m, f):
+def _classify(np, m, f, kinds=2):
     """Sum a (groups x groups) matrix into (block, result) x (block, result)
     against banker final total f (prefix sums, so empty blocks give 0)."""
-    lo, hi = _result_bounds()
+    lo, hi = _result_bounds(kinds)
     z = np.zeros((1, m.shape[1]), dtype=m.dtype)
     cz = np.concatenate([z, np.cumsum(m, axis=0)], axis=0)
     y = cz[hi[f]] - cz[lo[f]]
@@ -125,44 +135,78 @@ def _classify(np, m, f):
     return cz[:, hi[f]] - cz[:, lo[f]]
 
 
+@lru_cache(maxsize=2)
+def _shared_cards(kinds: int = 2):
+    """Constant (hands x hands) matrices: for left hand i and right hand j, the
+    cards of the value of j's first, second and third card that are gone
+    before that card is dealt (i's cards of that value, plus j's own earlier
+    ones). Only the shoe's counts change from banker pair to banker pair."""
+    h = tableau_hands(kinds)
+    return (h.used[:, h.a], h.used[:, h.b] + h.off_b[None, :], h.used[:, h.t] + h.off_t[None, :])
+
+
+@lru_cache(maxsize=2)
+def _uses(kinds: int = 2):
+    """For each value u, the hands that use a u, how many, and where each group
+    of hands starts and ends among them (for summing by group with prefix sums)."""
+    import numpy as np
+
+    h = tableau_hands(kinds)
+    n = len(h.a)
+    ends = np.append(h.group_starts[1:], n)
+    rows, vals, lo, hi = [], [], [], []
+    for u in range(10):
+        idx = np.nonzero(h.used[:, u])[0]
+        base = sum(len(r) for r in rows)
+        rows.append(idx)
+        vals.append(h.used[idx, u])
+        lo.append(base + np.searchsorted(idx, h.group_starts))
+        hi.append(base + np.searchsorted(idx, ends))
+    return np.concatenate(rows), np.concatenate(vals), np.concatenate(lo), np.concatenate(hi)
+
+
 def banker_pair_block(np: Any, c0: Sequence[int], infinite: bool, bt: int,
-                      dtype: Any) -> tuple[NDArray[Any], NDArray[Any]]:
+                      dtype: Any, kinds: int = 2) -> tuple[NDArray[Any], NDArray[Any]]:
     """Counts of (left block, result, right block, result) for one banker pair
     of total bt (0-7) after the pair left the shoe as ``c0``: (stand, draw).
 
     ``np`` is the numpy module (imported by the caller, so that importing this
-    module does not import numpy); ``dtype`` int64 or object (Python ints)."""
-    h = tableau_hands()
+    module does not import numpy); ``dtype`` int64 or object (Python ints);
+    ``kinds`` the five flags of :func:`tableau_hands` (a block is ``kinds *
+    action + flag``).
+
+    The ways w[i, j] of left hand i then right hand j are the product over
+    values v of c0[v] (c0[v] - 1) ... for all the v's both hands use, so w is
+    symmetric: the sums by right hand are the transposed sums by left hand,
+    and the ways that used a u on the right are the transposed ways that used
+    a u on the left. Every sum below is one of the sums the int64 bound of
+    :func:`~exact_odds.games.banque.walk.banque_walk` covers."""
+    h = tableau_hands(kinds)
     c0x = np.array(list(c0) + [1], dtype=dtype)
-    used = h.used.astype(dtype)
-    if infinite:
-        off_b = np.zeros_like(h.off_b, dtype=dtype)
-        off_t = off_b
-        dep = np.zeros_like(used)
-    else:
-        off_b, off_t, dep = h.off_b.astype(dtype), h.off_t.astype(dtype), used
     mult = h.mult.astype(dtype)
-    w_left = mult * c0x[h.a] * (c0x[h.b] - off_b) * (c0x[h.t] - off_t)
-    # the right hand's ways after the left hand's cards left the shoe
-    w_right = (mult[None, :]
-               * (c0x[h.a][None, :] - dep[:, h.a])
-               * (c0x[h.b][None, :] - dep[:, h.b] - off_b[None, :])
-               * (c0x[h.t][None, :] - dep[:, h.t] - off_t[None, :]))
-    w = w_left[:, None] * w_right
     gs = h.group_starts
+    if infinite:
+        w_left = mult * c0x[h.a] * c0x[h.b] * c0x[h.t]
+        w = w_left[:, None] * w_left[None, :]
+    else:
+        ea, eb, et = _shared_cards(kinds)
+        w_left = mult * c0x[h.a] * (c0x[h.b] - h.off_b) * (c0x[h.t] - h.off_t)
+        w = (w_left[:, None] * mult[None, :]) * (c0x[h.a][None, :] - ea)
+        w *= c0x[h.b][None, :] - eb
+        w *= c0x[h.t][None, :] - et
     by_left = np.add.reduceat(w, gs, axis=0)  # (groups, hands)
-    by_right = np.add.reduceat(w, gs, axis=1)  # (hands, groups)
-    stand = np.add.reduceat(by_left, gs, axis=1)  # (groups, groups)
-    out_stand = _classify(np, stand, bt)
-    out_draw = None
+    stand = np.add.reduceat(by_left, gs, axis=1)  # (groups, groups), symmetric
+    g = len(gs)
+    m = c0x[:10, None, None] * stand[None, :, :]
     if not infinite:
-        # ways that removed a u, by left and by right hand: sum(w * r[u])
-        left_used = np.add.reduceat(by_right[:, None, :] * dep[:, :10, None], gs, axis=0)  # (g, 10, g)
-        right_used = np.add.reduceat(by_left[:, :, None] * dep[None, :, :10], gs, axis=1)  # (g, g, 10)
-    for u in range(10):
-        m = c0x[u] * stand
-        if not infinite:
-            m = m - left_used[:, u, :] - right_used[:, :, u]
-        part = _classify(np, m, hand_total(bt, u))
-        out_draw = part if out_draw is None else out_draw + part
-    return out_stand, out_draw
+        # ways that removed a u on the left: sum over left hands i of a group of w[i, :] * used_i[u]
+        rows, vals, lo, hi = _uses(kinds)
+        by_right = np.ascontiguousarray(by_left.T)  # (hands, groups): sums by right group
+        y = np.zeros((len(rows) + 1, g), dtype=dtype)
+        np.cumsum(by_right[rows] * vals[:, None].astype(dtype), axis=0, out=y[1:])
+        left_used = (y[hi] - y[lo]).reshape(10, g, g)  # (u, left group, right group)
+        m -= left_used + left_used.transpose(0, 2, 1)  # the right's = the left's, transposed
+    out_draw = _classify(np, m[0], bt, kinds)
+    for u in range(1, 10):
+        out_draw += _classify(np, m[u], hand_total(bt, u), kinds)
+    return _classify(np, stand, bt, kinds), out_draw

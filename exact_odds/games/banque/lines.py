@@ -9,6 +9,7 @@ banker's mixes), all in exact integers.
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.games.banque.game import BanqueGame
@@ -154,7 +155,7 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
     # the banker's reply just right of t = 0: a > 0, or a = 0 and b > 0
     s0 = a_f > 0
     always = np.zeros(len(a_f), dtype=bool)
-    by_root: dict[Fraction, list[int]] = {}
+    by_root: dict[tuple[int, int], list[int]] = {}  # a root p/q in lowest terms, q > 0, as (p, q)
     sb = {}
     for i, (ai, bi) in ab.items():
         s0[i] = ai > 0 or (ai == 0 and bi > 0)
@@ -162,9 +163,17 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
         s0[i] &= not always[i]
         sg = (bi > 0) - (bi < 0)
         if sg and 0 < -ai * sg < bi * sg:  # the root -a/b lies in (0, 1): integers only
-            by_root.setdefault(Fraction(-ai, bi), []).append(i)
+            g = gcd(ai, bi)
+            by_root.setdefault((-ai * sg // g, bi * sg // g), []).append(i)
             sb[i] = sg
-    fv = lambda i: int(f[0][i] * d + f[1][i] * c)  # noqa: E731  the free punter's slope in set i, times d
+    fvals: dict[int, int] = {}
+
+    def fv(i: int) -> int:  # the free punter's slope in set i, times d (each computed once)
+        v = fvals.get(i)
+        if v is None:
+            v = fvals[i] = int(f[0][i] * d + f[1][i] * c)
+        return v
+
     fa = [fv(int(i)) for i in np.nonzero(always)[0]]
     free_lo, free_hi = sum(min(0, v) for v in fa), sum(max(0, v) for v in fa)
     total = (lines.sum_of(e[0]) * d + lines.sum_of(e[1]) * c
@@ -176,23 +185,43 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
     alw = np.nonzero(always)[0]
     want = _want(fixed)
     out = []
-    for r in sorted(by_root, key=lambda v: (float(v), v)):  # floats first; exact on a tie
-        idx = by_root[r]
+    for key in _sorted_roots(by_root):
+        idx = by_root[key]
         before = [i for i in idx if sb[i] < 0]  # drew just left of r iff b < 0
         after = [i for i in idx if sb[i] > 0]
-        base = total - sum(fv(i) for i in before)
-        lo = base + free_lo + sum(min(0, fv(i)) for i in idx)
-        hi = base + free_hi + sum(max(0, fv(i)) for i in idx)
+        fvs = [fv(i) for i in idx]
+        base = total - sum(v for i, v in zip(idx, fvs) if sb[i] < 0)
+        lo = base + free_lo + sum(v for v in fvs if v < 0)
+        hi = base + free_hi + sum(v for v in fvs if v > 0)
         if lo <= 0 <= hi:
+            r = Fraction(*key)
             ob = (E0 + S0 - sum(int(of[0][i]) for i in before)) + (E1 + S1 - sum(int(of[1][i]) for i in before)) * r
             vals = [of[0][i] + of[1][i] * r for i in list(idx) + [int(j) for j in alw]]
             olo = ob + sum(min(0, v) for v in vals)
             ohi = ob + sum(max(0, v) for v in vals)
             if (want == "eq" and olo <= 0 <= ohi) or (want == "le" and olo <= 0) or (want == "ge" and ohi >= 0):
                 out.append(r)
-        total += sum(fv(i) for i in after) - sum(fv(i) for i in before)
-        S0 += sum(int(of[0][i]) for i in after) - sum(int(of[0][i]) for i in before)
-        S1 += sum(int(of[1][i]) for i in after) - sum(int(of[1][i]) for i in before)
+        for i, v in zip(idx, fvs):  # the banker's reply in these sets flips at r
+            sg = sb[i]
+            total += sg * v
+            S0 += sg * int(of[0][i])
+            S1 += sg * int(of[1][i])
+    return out
+
+
+def _sorted_roots(roots) -> list[tuple[int, int]]:
+    """Roots (p, q) in increasing order: by float, exactly (cross products) among near ties."""
+    keys = sorted(roots, key=lambda v: v[0] / v[1])
+    out, k = [], 0
+    while k < len(keys):  # a run of keys whose floats agree to 1e-12 is sorted exactly
+        j = k + 1
+        while j < len(keys) and keys[j][0] / keys[j][1] - keys[k][0] / keys[k][1] <= 1e-12:
+            j += 1
+        run = keys[k:j]
+        if len(run) > 1:
+            run.sort(key=lambda v: Fraction(v[0], v[1]))
+        out += run
+        k = j
     return out
 
 

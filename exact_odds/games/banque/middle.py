@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from exact_odds.games.banque.model import LOSE, TIE, WIN, BanqueError
 
@@ -83,6 +83,8 @@ class Middle:
             + half_lose (-1/2 + V/2)                       (EV per unit staked)
         E = 1 + (1 - win - lose) E                         (coups until settled)
         a(k) = (1 - win - lose) a(k - 1), a(0) = 1         (still in play after k)
+
+        :meth:`closed_form` gives the same solution without sympy (faster to start).
         """
         import sympy
 
@@ -104,15 +106,24 @@ class Middle:
         return MiddleSolution(
             expected_value=Fraction(int(ev[0].p), int(ev[0].q)),
             expected_coups=Fraction(int(coups[0].p), int(coups[0].q)),
-            still_in_play=still,
-            k=k,
+            stays=1 - self.settles,
+            _sympy=(still, k),
         )
+
+    def closed_form(self) -> "MiddleSolution":
+        """The solution of :meth:`solve`'s recurrences in closed form, without
+        sympy: V = :meth:`value`, E = 1 / (win + lose), a(k) = (1 - win - lose)^k."""
+        if self.settles == 0:
+            raise BanqueError("the middle bet never settles on this shoe (no coup has both tableaux win or lose)")
+        return MiddleSolution(expected_value=Fraction(self.value()), expected_coups=Fraction(self.expected_coups()),
+                              stays=1 - self.settles)
 
 
 @dataclass(frozen=True)
 class MiddleSolution:
     """The middle bet solved: EV per unit staked, E[coups until fully settled]
-    and P(still in play after k coups) as a sympy expression in ``k``.
+    and P(still in play after k coups) = ``stays ** k`` (:attr:`still_in_play`
+    is that as a sympy expression in :attr:`k`, built when first asked for).
 
     "Fully settled" means no part of the stake is left in the middle. A half
     that stays may be halved again, so only a coup where both tableaux win or
@@ -120,15 +131,38 @@ class MiddleSolution:
 
     expected_value: Fraction
     expected_coups: Fraction
-    still_in_play: sympy.Expr  #: P(still in play after k coups), an expression in :attr:`k`
-    k: sympy.Symbol
+    stays: Fraction  #: P(some of the stake stays after one coup) = 1 - win - lose
+    _sympy: Any = field(default=None, repr=False, compare=False)
+
+    def _expression(self):
+        if self._sympy is None:
+            import sympy
+
+            k = sympy.Symbol("k", integer=True, nonnegative=True)
+            object.__setattr__(self, "_sympy", (sympy.Rational(self.stays.numerator, self.stays.denominator) ** k, k))
+        return self._sympy
+
+    @property
+    def still_in_play(self) -> "sympy.Expr":
+        """P(still in play after k coups), a sympy expression in :attr:`k`."""
+        return self._expression()[0]
+
+    @property
+    def k(self) -> "sympy.Symbol":
+        return self._expression()[1]
+
+    @property
+    def still_in_play_text(self) -> str:
+        """``stays ** k`` as sympy prints it, such as ``(4/9)**k``, without importing sympy
+        (``0**k`` for a bet that always settles in one coup: 1 at k = 0, as it should be)."""
+        s = self.stays
+        return f"({s.numerator}/{s.denominator})**k" if s.denominator != 1 else f"{s.numerator}**k"
 
     def still_in_play_after(self, k: int) -> Fraction:
         """P(some of the stake is still in the middle after ``k`` coups), exactly."""
         if isinstance(k, bool) or not isinstance(k, int) or k < 0:
             raise TypeError(f"k must be a whole number of coups >= 0, not {k!r}")
-        v = self.still_in_play.subs(self.k, k)
-        return Fraction(int(v.p), int(v.q))
+        return self.stays ** k
 
     def to_records(self, ks: Sequence[int] = (1, 2, 3, 5, 10)) -> list[dict]:
         """EV, expected coups and P(still in play after k) for each k: name, exact Fraction, float."""
@@ -145,4 +179,4 @@ class MiddleSolution:
         return (f"<p><b>The middle bet (a cheval)</b>: expected value {self.expected_value} "
                 f"({float(self.expected_value) * 100:.6f}% per unit staked); expected coups until fully "
                 f"settled {self.expected_coups} ({float(self.expected_coups):.6f}); "
-                f"P(still in play after k coups) = <code>{self.still_in_play}</code>.</p>")
+                f"P(still in play after k coups) = <code>{self.still_in_play_text}</code>.</p>")

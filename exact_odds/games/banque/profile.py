@@ -28,6 +28,27 @@ def profile_counts(game: BanqueGame, x, y, banker: dict[InfoSet, Any]) -> tuple[
     import numpy as np
     from math import lcm
 
+    t, den = _banker_weighted(game, banker)
+    wl, xd = _weights(x)
+    wr, yd = _weights(y)
+    out = np.tensordot(np.tensordot(wl, t, axes=([0, 1], [0, 1])), wr, axes=([1, 2], [0, 1]))  # (rl, rr)
+    tot, scale = game.total, den * xd * yd
+    return tuple(tuple(Fraction(game.forced[3 * i + k], tot) + _over(out[i, k], tot * scale) for k in range(3))
+                 for i in range(3))
+
+
+def _banker_weighted(game: BanqueGame, banker: dict[InfoSet, Any]):
+    """The joint counts weighted by the banker's play, summed over his holdings,
+    times the mixes' common denominator: (la, fl, rl, ra, fr, rr), and that
+    denominator. Cached on the game for the last banker strategy (a punter's
+    deviations are priced against the same one)."""
+    import numpy as np
+    from math import lcm
+
+    key = tuple(banker.items())
+    last = game.__dict__.get("_last_banker")
+    if last is not None and len(last[0]) == len(key) and last[0] == key:
+        return last[1], last[2]
     j0, dj = _joint_parts(game)
     rational = {k: Fraction(v) for k, v in banker.items() if not isinstance(v, Surd) and v != 0}
     den = lcm(*(v.denominator for v in rational.values())) if rational else 1
@@ -39,12 +60,8 @@ def profile_counts(game: BanqueGame, x, y, banker: dict[InfoSet, Any]) -> tuple[
     for (h, la, ra), v in banker.items():
         if isinstance(v, Surd):  # a surd mix touches one (la, ra) slice
             t[la, :, :, ra] = t[la, :, :, ra] + dj[h, la, :, :, ra] * (v * den)
-    wl, xd = _weights(x)
-    wr, yd = _weights(y)
-    out = np.tensordot(np.tensordot(wl, t, axes=([0, 1], [0, 1])), wr, axes=([1, 2], [0, 1]))  # (rl, rr)
-    tot, scale = game.total, den * xd * yd
-    return tuple(tuple(Fraction(game.forced[3 * i + k], tot) + _over(out[i, k], tot * scale) for k in range(3))
-                 for i in range(3))
+    object.__setattr__(game, "_last_banker", (key, t, den))
+    return t, den
 
 
 def _over(v, d: int):
