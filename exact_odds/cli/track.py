@@ -94,7 +94,9 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         for kind, item in table.enter_all(read_log(log)):
             running = table.running if count is not None else None
             if kind == "before":
-                click.echo(lines.before(table.prices))
+                line = lines.before(table.prices)
+                if line is not None:  # card-level bets alone have no value-level line
+                    click.echo(line)
             elif kind == "cards":
                 click.echo(lines.cards(item))
             elif kind == "coup":

@@ -107,12 +107,19 @@ class TrackLines:
         if self.count is not None:
             lines.append(f"Count: {self.count.describe()}; RC running count, TC true count (per deck left).")
         counts = f" {'RC':>5} {'TC':>7}" if self.count is not None else ""
-        lines.append(f"{'coup':>5} {'left':>5} " + " ".join(f"{b.name:>{w}}" for b, w in zip(self.bets, self.widths))
-                     + counts + "  +EV")
+        if self.has_value_line:
+            lines.append(f"{'coup':>5} {'left':>5} "
+                         + " ".join(f"{b.name:>{w}}" for b, w in zip(self.bets, self.widths)) + counts + "  +EV")
         if self.card_bets:
             lines.append(f"{'coup':>5} {'left':>5} "
                          + " ".join(f"{b.name:>{w}}" for b, w in zip(self.card_bets, self.card_widths)) + "  +EV")
         return lines
+
+    @property
+    def has_value_line(self) -> bool:
+        """Whether a coup has a first line: value-level bets or a count to show (card-level bets alone
+        have only their own line)."""
+        return bool(self.bets) or self.count is not None
 
     def card_notes(self) -> list[str]:
         """What the header says of the card-level bets: where they are, and what detail each needs."""
@@ -120,8 +127,9 @@ class TrackLines:
             return []
         suits = [b.name for b in self.card_bets if b.uses_suits]
         ranks = [b.name for b in self.card_bets if not b.uses_suits]
-        lines = ["Card-level bets are priced one shoe at a time, on the second line of each coup "
-                 "(the first line, value-level bets, comes the moment the coup is complete)."]
+        lines = (["Card-level bets are priced one shoe at a time, on the second line of each coup "
+                  "(the first line, value-level bets, comes the moment the coup is complete)."]
+                 if self.has_value_line else ["Card-level bets are priced one shoe at a time, after each coup."])
         if suits:
             lines.append(f"{', '.join(suits)}: read{'s' if len(suits) == 1 else ''} suits; "
                          "every card must be given with its suit (9h, Kd).")
@@ -131,7 +139,10 @@ class TrackLines:
                          "but not as 0.")
         return lines
 
-    def before(self, prices: "Prices") -> str:
+    def before(self, prices: "Prices") -> str | None:
+        """The value-level line (None when there is none: card-level bets alone, no count)."""
+        if not self.has_value_line:
+            return None
         plus = self.positive(prices.edges)
         counts = (f" {signed(prices.running):>5} {true_count_text(prices.true_count):>7}"
                   if self.count is not None else "")

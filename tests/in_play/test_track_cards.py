@@ -149,6 +149,18 @@ def test_text_shows_value_level_bets_first_then_card_level_bets_on_their_own_lin
     assert rows[1][:2] == ["1", "104"] and rows[2][:2] == ["2", "99"] and rows[3][:2] == ["2", "99"]
 
 
+def test_text_with_card_level_bets_alone_has_one_line_per_coup_not_an_empty_value_line():
+    """With no value-level bet and no count there is nothing for a first line: each coup has one row."""
+    res = run(["track", "--decks", "2", "--bets", "perfect_pair", "-"], "Ah 5s 9d Kc 2h\n")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert [line.split()[2:] for line in lines if line.startswith(" coup  left")] == [["Perfect", "Pair", "+EV"]]
+    rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
+    edge, _ = bet_edge("perfect_pair", ["--decks", "2"])
+    assert rows[0] == ["1", "104", percent_text(edge, 4)]
+    assert [r[:2] for r in rows] == [["1", "104"], ["2", "99"]]
+
+
 def test_csv_has_a_cards_row_per_coup_with_the_card_level_columns():
     res = run(["track", "--decks", "2", "--bets", "banker,perfect_pair", "--format", "csv", "-"], "Ah 5s 9d Kc 2h\n")
     assert res.exit_code == 0, res.output
