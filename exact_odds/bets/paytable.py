@@ -431,49 +431,27 @@ class PayTable:
         return BetResult(self, tuple(rows), dist.total, assumptions)
 
     def _price_cards(self, dist: CoupDistribution) -> BetResult:
-        """A card-level bet priced on the card walk of the same shoe and tableau."""
-        from exact_odds.punto_banco.hand_pairs import hand_of, hand_pair_counts
+        """A card-level bet priced on a fast path (:mod:`~exact_odds.punto_banco.card_fast`) or else on
+        the card walk of the same shoe and tableau."""
+        from exact_odds.punto_banco.card_fast import card_joint
 
         names = self.names - CONSTANTS.keys()
         values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
         facts = tuple(sorted(names - set(values)))
-        if hand_of(facts) is not None and not dist.shoe.is_infinite:  # one hand's pair: priced by values
-            by_coup = _coup_values(values) if set(values) <= COUP_NAMES.keys() else None
-            joint, total, assumption = hand_pair_counts(dist, facts, _deal_values(values), by_coup)
-        else:
-            joint, total, assumption = _card_joint(dist.shoe, dist.tableau, values, facts)
+
+        def settle(v: tuple, f: tuple) -> int:
+            state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
+            return next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))
+
+        fast = card_joint(dist, values, facts, deal_names, coup_names if set(values) <= COUP_NAMES.keys() else None,
+                          settle, tuple(line.condition for line in self.lines))
+        joint, total, assumption = fast or _card_joint(dist.shoe, dist.tableau, values, facts)
         counts: list = [0] * (len(self.lines) + 1)
         for (v, f), n in joint.items():
-            state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
-            counts[next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))] += n
+            counts[settle(v, f)] += n
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
-
-
-@lru_cache(maxsize=64)
-def _deal_values(values: tuple[str, ...]):
-    """A function of a Deal giving the values of ``values`` (coup and deal names), one per tuple of names
-    and process (the fast paths cache their groupings per function)."""
-
-    @lru_cache(maxsize=None)
-    def of(deal: Deal) -> tuple:
-        names = deal_names(deal)
-        return tuple(names[n] for n in values)
-
-    return of
-
-
-@lru_cache(maxsize=64)
-def _coup_values(values: tuple[str, ...]):
-    """The same as :func:`_deal_values` for names of the finished coup only, as a function of a Coup."""
-
-    @lru_cache(maxsize=None)
-    def of(coup: Coup) -> tuple:
-        names = coup_names(coup)
-        return tuple(names[n] for n in values)
-
-    return of
 
 
 @lru_cache(maxsize=32)

@@ -17,9 +17,11 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from exact_odds.bets.card_names import FACT_NAMES
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.bets.paytable import PayLine, PayTable, _coup_values, _deal_values
-from exact_odds.punto_banco import first_four, hand_pairs
+from exact_odds.bets.paytable import PayLine, PayTable, coup_names, deal_names
+from exact_odds.punto_banco import first_four, hand_pairs, hand_suits
+from exact_odds.punto_banco.card_fast import values_of
 from exact_odds.punto_banco.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
@@ -28,8 +30,10 @@ from oracles.brute import brute_payouts
 CATALOG = builtin_catalog()
 #: Every card-level catalog bet (pair names, or card names mixed with the coup's values).
 CARD_LEVEL = [key for key in CATALOG.bets if CATALOG.bet(key).family in ("pair", "card")]
-#: Card-level bets priced by values (one hand's pair); the other "card" bets take the card walk.
+#: Card-level bets priced by values (one hand's pair, on any finite shoe).
 BY_VALUES = {"player_wins_pair", "banker_wins_pair"}
+#: Card-level bets on whole hands' suits and colours (on a shoe with 52 counts).
+BY_CLASSES = {"lucky8_player", "lucky8_banker", "all_red", "all_black"}
 #: Tables that mix one hand's pair names with coup and deal names in other ways.
 MIXED = [
     PayTable("Suited pair on a tie", (PayLine.make("s", "tie and player_suited_pair", 80),
@@ -58,6 +62,7 @@ def general_price(bet, dist):
     """The bet priced on the general card walk: the fast paths switched off."""
     first_four._pair_distribution.cache_clear()
     with mock.patch.object(hand_pairs, "hand_of", lambda facts: None), \
+            mock.patch.object(hand_suits, "applies", lambda facts, shoe: False), \
             mock.patch.object(first_four, "first_four_counts", None):
         if bet.family == "pair" and dist.shoe.suited is not None:
             # The first-four distribution from the card walk, as a shoe without suits gets it.
@@ -80,22 +85,29 @@ def check_shoe(shoe, bets):
     dist = walk(shoe)
     for bet in bets:
         with counted(first_four, "first_four_counts") as pair_calls, \
-                counted(hand_pairs, "hand_pair_counts") as value_calls:
+                counted(hand_pairs, "hand_pair_counts") as value_calls, \
+                counted(hand_suits, "hand_suit_counts") as suit_calls:
             fast = fast_price(bet, dist)
         if bet.family == "pair" and shoe.suited is not None:
             assert pair_calls, bet.key
         if bet.key in BY_VALUES or bet in MIXED:
             assert value_calls, bet.key
+        if bet.key in BY_CLASSES and shoe.suited is not None:
+            assert suit_calls, bet.key
         assert lines(fast) == lines(general_price(bet, dist)), (bet.key, shoe.describe())
         assert all(0 <= line.probability <= 1 for line in fast.lines)
 
 
-def test_the_catalog_bets_priced_by_values_are_the_hand_pair_bets():
-    """Which catalog bets the value path takes (the rest of the card-level ones take the card walk)."""
+def test_which_catalog_bets_take_which_fast_path():
+    """Every card-level catalog bet has a fast path: pair bets the first four cards, the rest by values
+    (one hand's pair) or by classes of cards (suits and colours of whole hands)."""
     names = {key: CATALOG.bet(key).names for key in CARD_LEVEL if CATALOG.bet(key).family == "card"}
-    fast = {key for key, n in names.items() if hand_pairs.hand_of(sorted(n - {"player_wins", "banker_wins"}))
-            is not None}
-    assert fast == BY_VALUES
+    card_names = {key: sorted(n & set(FACT_NAMES)) for key, n in names.items()}
+    assert {key for key, n in card_names.items() if hand_pairs.hand_of(n) is not None} == BY_VALUES
+    suited = Shoe.decks(1)
+    assert {key for key, n in card_names.items() if hand_suits.applies(n, suited)} == BY_CLASSES
+    assert BY_VALUES | BY_CLASSES == set(card_names)
+    assert not hand_suits.applies(["player_red"], Shoe.from_counts([4] * 13))  # no suits: the card walk
     assert hand_pairs.hand_of(["player_pair", "banker_pair"]) is None
     assert hand_pairs.hand_of([]) is None
     assert hand_pairs.hand_of(["banker_suited_pair"]) == 1
@@ -107,7 +119,7 @@ VALUE_NAMES = ("player", "banker", "player_cards", "banker_cards", "player_third
 COUP_NAMES = ("player_wins", "banker_wins", "tie")
 
 
-def check_joints(shoe):
+def check_joints(shoe, suits=False):
     """The fast paths' joint counts equal the card walk's, where each path applies (checked taken)."""
     if shoe.suited is not None:
         with counted(first_four, "first_four_counts") as calls:
@@ -118,10 +130,15 @@ def check_joints(shoe):
     dist = walk(shoe)
     for facts, values, by_coup in [(("player_pair", "player_suited_pair"), VALUE_NAMES, None),
                                    (("banker_suited_pair", "banker_pair"), VALUE_NAMES, None),
-                                   (("player_pair",), COUP_NAMES, _coup_values(COUP_NAMES))]:
-        fast = hand_pairs.hand_pair_counts(dist, facts, _deal_values(values), by_coup)
-        assert fast == card_counts(shoe, values, facts, value_of=_deal_values(values)), facts
+                                   (("player_pair",), COUP_NAMES, values_of(coup_names, COUP_NAMES))]:
+        fast = hand_pairs.hand_pair_counts(dist, facts, values_of(deal_names, values), by_coup)
+        assert fast == card_counts(shoe, values, facts, value_of=values_of(deal_names, values)), facts
         assert all(0 <= x <= fast[1] for x in fast[0].values())
+    if suits and shoe.suited is not None:
+        for facts, values in [(("banker_suited", "player_suited"), VALUE_NAMES),
+                              (("banker_black", "banker_red", "player_red", "player_suited"), COUP_NAMES)]:
+            fast = hand_suits.hand_suit_counts(dist, facts, values_of(deal_names, values))
+            assert fast == card_counts(shoe, values, facts, value_of=values_of(deal_names, values)), facts
 
 
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,15 +160,16 @@ def test_fast_paths_equal_the_card_walk_on_shoes_without_suits(make):
 
 def test_catalog_pair_and_hand_pair_bets_take_their_fast_paths_and_match_brute_force():
     """Through PayTable.price, as track and analyse call it: brute force over every ordered six cards."""
-    cards = ["Ah", "Ah", "As", "Kd", "Kd", "8c", "8s", "2h"]
-    keys = sorted(BY_VALUES) + [k for k in CARD_LEVEL if CATALOG.bet(k).family == "pair"]
+    cards = ["Ah", "Ah", "Kh", "2h", "Kd", "5h", "8s", "8c"]  # pairs, suited 3-card 8s, red and black
+    keys = sorted(BY_VALUES | BY_CLASSES) + [k for k in CARD_LEVEL if CATALOG.bet(k).family == "pair"]
     expected = brute_payouts(cards, keys)
     dist = walk(Shoe.from_cards(cards))
     for key in keys:
         with counted(first_four, "first_four_counts") as pair_calls, \
-                counted(hand_pairs, "hand_pair_counts") as value_calls:
+                counted(hand_pairs, "hand_pair_counts") as value_calls, \
+                counted(hand_suits, "hand_suit_counts") as suit_calls:
             result = fast_price(CATALOG.bet(key), dist)
-        assert pair_calls or value_calls, key
+        assert pair_calls or value_calls or suit_calls, key
         got = Counter()
         for line in result.lines:
             if line.count:
@@ -174,9 +192,8 @@ def depleted_8_deck_shoes(n, seed):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(SMALL_CARDS), min_size=6, max_size=16))
 def test_fast_paths_equal_the_card_walk_on_more_small_shoes(cards):
-    check_joints(Shoe.from_cards(cards))
-    check_shoe(Shoe.from_cards(cards), [CATALOG.bet(k) for k in CARD_LEVEL if k in BY_VALUES
-                                        or CATALOG.bet(k).family == "pair"] + MIXED)
+    check_joints(Shoe.from_cards(cards), suits=True)
+    check_shoe(Shoe.from_cards(cards), [CATALOG.bet(k) for k in CARD_LEVEL] + MIXED)
 
 
 @pytest.mark.slow
@@ -184,5 +201,4 @@ def test_fast_paths_equal_the_card_walk_on_more_small_shoes(cards):
     Shoe.decks(8), Shoe.decks(6).remove(["5", "Kh", "K", "9s"]), Shoe.decks(1).remove(["Q"] * 3)],
     ids=["in play 1", "in play 2", "in play 3", "8 decks", "6 decks less 5 Kh K 9s", "1 deck less 3 Q"])
 def test_fast_paths_equal_the_card_walk_on_depleted_shoes(shoe):
-    check_shoe(shoe, [CATALOG.bet(k) for k in CARD_LEVEL if k in BY_VALUES or CATALOG.bet(k).family == "pair"]
-               + MIXED)
+    check_shoe(shoe, [CATALOG.bet(k) for k in CARD_LEVEL] + MIXED)
