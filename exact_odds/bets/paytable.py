@@ -439,9 +439,13 @@ class PayTable:
         values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
         facts = tuple(sorted(names - set(values)))
 
-        def settle(v: tuple, f: tuple) -> int:
-            state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
-            return next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))
+        def settle(v: tuple, f: tuple) -> int:  # remembered per bet, like _settle
+            hit = self._by_state.get(("card", v, f))
+            if hit is None:
+                state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
+                hit = next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))
+                self._by_state[("card", v, f)] = hit
+            return hit
 
         fast = card_joint(dist, values, facts, deal_names, coup_names if set(values) <= COUP_NAMES.keys() else None,
                           settle, tuple(line.condition for line in self.lines))

@@ -170,14 +170,19 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None,
     for r in range(13):
         for s in range(4):
             by_value[RANK_VALUES[r]][s] += shoe.suited[4 * r + s]
+    tables: dict = {}
 
-    def table(cls) -> list[int]:
-        return [max(sum(by_value[v][s] for s in cls) - j, 0) for v in range(10) for j in range(6)] + [1]
+    def table(cls) -> list[int]:  # the factors a_X[v] - j of class X, then 1 (a position not used)
+        if cls not in tables:
+            tables[cls] = [max(a - j, 0) for a in (sum(by_value[v][s] for s in cls) for v in range(10))
+                           for j in range(6)] + [1]
+        return tables[cls]
 
     player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
+    classes_b = list({c for coef, _ in banker for c in coef})
     counts: dict = {}
     for xp in {c for coef, _ in player for c in coef}:
-        for xb in {c for coef, _ in banker for c in coef}:
+        for xb in classes_b:
             if xp == xb == _ANY and totals is not None:
                 counts[xp, xb] = [totals.get(k, 0) for k in order]
                 continue
@@ -190,11 +195,14 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None,
             counts[xp, xb] = _sums(np, w, group, len(order))
     out: dict = defaultdict(int)
     for coef_p, facts_p in player:
+        # The Player's atom against each Banker class, then the Banker's atoms (inclusion-exclusion).
+        by_class = {xb: [sum(cp * counts[xp, xb][g] for xp, cp in coef_p.items()) for g in range(len(order))]
+                    for xb in classes_b}
         for coef_b, facts_b in banker:
             facts = {**facts_p, **facts_b}
             key = tuple(facts[name] for name in fact_names)
             for g, values in enumerate(order):
-                x = sum(cp * cb * counts[xp, xb][g] for xp, cp in coef_p.items() for xb, cb in coef_b.items())
+                x = sum(cb * by_class[xb][g] for xb, cb in coef_b.items())
                 if x:
                     out[values, key] += x
     return {k: x for k, x in out.items() if x}, dist.total, None
