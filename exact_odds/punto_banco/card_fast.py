@@ -64,11 +64,10 @@ def card_joint(dist, values: tuple[str, ...], facts: tuple[str, ...], deal_names
         for key, n in totals.items():
             if not any(key in keys for keys in groups.values()):
                 joint[key, settled] += n
-        for relevant, keys in groups.items():  # the facts that can change the line, and where
-            part, _, _ = hand_suits.hand_suit_counts(dist, relevant, by_deal, keys, totals)
-            for (key, f), n in part.items():
-                chosen = dict(zip(relevant, f))
-                joint[key, tuple(chosen.get(name, False) for name in facts)] += n
+        for blocks, keys in groups.items():  # the facts' values that settle alike, and where
+            part, _, _ = hand_suits.hand_suit_counts(dist, facts, by_deal, keys, totals, blocks)
+            for k, n in part.items():
+                joint[k] += n
         return {k: n for k, n in joint.items() if n}, dist.total, None
     return None
 
@@ -78,8 +77,8 @@ _OPEN_KEYS: dict = {}
 
 def _open_keys(tableau, by_deal, facts: tuple[str, ...], settle: Callable, conditions: tuple) -> dict:
     """The values (of every deal the tableau can make) under which the facts can change the line,
-    grouped by which facts can (a fact can when flipping it alone changes the line for some values of
-    the others): shoe-independent, so kept per bet (named by its conditions), tableau and value names."""
+    grouped by how the facts' values split into blocks that settle alike: shoe-independent, so kept
+    per bet (named by its conditions), tableau and value names."""
     from exact_odds.punto_banco.hand_suits import deals
 
     cache_key = (tableau, by_deal, facts, conditions)
@@ -87,12 +86,12 @@ def _open_keys(tableau, by_deal, facts: tuple[str, ...], settle: Callable, condi
     if hit is None:
         groups: dict = defaultdict(set)
         for key in dict.fromkeys(by_deal(d) for d in deals(tableau)):
-            line = {f: settle(key, f) for f in product((False, True), repeat=len(facts))}
-            relevant = tuple(name for i, name in enumerate(facts)
-                             if any(line[f] != line[f[:i] + (not f[i],) + f[i + 1:]] for f in line))
-            if relevant:
-                groups[relevant].add(key)
-        hit = {relevant: frozenset(keys) for relevant, keys in groups.items()}
+            by_line: dict = defaultdict(list)
+            for f in product((False, True), repeat=len(facts)):
+                by_line[settle(key, f)].append(f)
+            if len(by_line) > 1:
+                groups[tuple(sorted(tuple(block) for block in by_line.values()))].add(key)
+        hit = {blocks: frozenset(keys) for blocks, keys in groups.items()}
         if len(_OPEN_KEYS) > 256:
             _OPEN_KEYS.clear()
         _OPEN_KEYS[cache_key] = hit

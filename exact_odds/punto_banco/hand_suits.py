@@ -151,18 +151,61 @@ def _atoms(hand: str, fact_names) -> list[tuple[dict, dict]]:
     return out
 
 
-def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None,
-                     totals: dict | None = None) -> tuple[dict, int, None]:
+def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, totals: dict | None = None,
+                     blocks: tuple | None = None) -> tuple[dict, int, None]:
     """:func:`~exact_odds.punto_banco.every_card.card_counts` of hand suit and colour names on the suited
     shoe and tableau of ``dist`` (:func:`applies`), with ``value_of(deal)`` the value names' values (a
     function kept for the process: groupings are cached per function). ``keys``, a set of values,
     limits the counts to coups with those values (None: every coup); ``totals``, the value walk's
-    count of each of those values, saves counting them again."""
+    count of each of those values, saves counting them again (one group of facts is then the total
+    less the others). ``blocks``, a partition of the facts' values (tuples of bools), counts each
+    block as one, under its first member: for a bet whose line is the same across a block, so that
+    only the classes of cards the bet can tell apart are counted."""
     np = _numpy()
     shoe: Shoe = dist.shoe
     if not applies(fact_names, shoe):
         raise ValueError("hand_suit_counts prices hand suit and colour names on a shoe with 52 counts")
     sub, used, group, order = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
+    player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
+    # Each block's count as a signed sum of class-pair counts (inclusion-exclusion over the atoms).
+    block_of: dict = {}
+    for b, block in enumerate(blocks or ()):
+        for facts in block:
+            block_of[facts] = b
+    nets: dict = {}
+    firsts: dict = {}
+    for coef_p, facts_p in player:
+        for coef_b, facts_b in banker:
+            facts = {**facts_p, **facts_b}
+            key = tuple(facts[name] for name in fact_names)
+            b = block_of.get(key, key) if blocks else key
+            firsts.setdefault(b, blocks[b][0] if blocks else key)
+            net = nets.setdefault(b, defaultdict(int))
+            for xp, cp in coef_p.items():
+                for xb, cb in coef_b.items():
+                    net[xp, xb] += cp * cb
+    nets = {b: {pair: c for pair, c in net.items() if c} for b, net in nets.items()}
+    derived = max(nets, key=lambda b: len(nets[b])) if totals is not None else None
+    needed = {pair for b, net in nets.items() if b != derived for pair in net}
+    counts = _class_counts(np, shoe, sub, used, group, order, needed, totals)
+    out: dict = {}
+    for b, net in nets.items():
+        if b == derived:
+            continue
+        for g, values in enumerate(order):
+            x = sum(c * counts[pair][g] for pair, c in net.items())
+            if x:
+                out[values, firsts[b]] = x
+    if derived is not None:
+        for g, values in enumerate(order):
+            x = totals.get(values, 0) - sum(out.get((values, firsts[b]), 0) for b in nets if b != derived)
+            if x:
+                out[values, firsts[derived]] = x
+    return out, dist.total, None
+
+
+def _class_counts(np, shoe: Shoe, sub, used, group, order, pairs, totals) -> dict:
+    """For each pair of classes (Player's, Banker's), the ways for each group of sequences."""
     n = shoe.size
     dtype = np.int64 if n ** 6 < 2 ** 63 else object  # a weight is at most N**6
     unused = np.array([falling(n - k, 6 - k) for k in range(7)], dtype=dtype)[used]
@@ -178,34 +221,19 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None,
                            for j in range(6)] + [1]
         return tables[cls]
 
-    player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
-    classes_b = list({c for coef, _ in banker for c in coef})
     counts: dict = {}
-    for xp in {c for coef, _ in player for c in coef}:
-        for xb in classes_b:
-            if xp == xb == _ANY and totals is not None:
-                counts[xp, xb] = [totals.get(k, 0) for k in order]
-                continue
-            kind = "player first" if xp <= xb else "banker first" if xb <= xp else "disjoint"
-            t = np.array(table(xp) + table(xb) + [1], dtype=dtype)
-            codes = sub[kind]
-            w = unused * t[codes[0]]
-            for c in codes[1:]:
-                w = w * t[c]
-            counts[xp, xb] = _sums(np, w, group, len(order))
-    out: dict = defaultdict(int)
-    for coef_p, facts_p in player:
-        # The Player's atom against each Banker class, then the Banker's atoms (inclusion-exclusion).
-        by_class = {xb: [sum(cp * counts[xp, xb][g] for xp, cp in coef_p.items()) for g in range(len(order))]
-                    for xb in classes_b}
-        for coef_b, facts_b in banker:
-            facts = {**facts_p, **facts_b}
-            key = tuple(facts[name] for name in fact_names)
-            for g, values in enumerate(order):
-                x = sum(cb * by_class[xb][g] for xb, cb in coef_b.items())
-                if x:
-                    out[values, key] += x
-    return {k: x for k, x in out.items() if x}, dist.total, None
+    for xp, xb in pairs:
+        if xp == xb == _ANY and totals is not None:
+            counts[xp, xb] = [totals.get(k, 0) for k in order]
+            continue
+        kind = "player first" if xp <= xb else "banker first" if xb <= xp else "disjoint"
+        t = np.array(table(xp) + table(xb) + [1], dtype=dtype)
+        codes = sub[kind]
+        w = unused * t[codes[0]]
+        for c in codes[1:]:
+            w = w * t[c]
+        counts[xp, xb] = _sums(np, w, group, len(order))
+    return counts
 
 
 def _sums(np, w, group, n: int) -> list[int]:
