@@ -66,6 +66,21 @@ def median(fn, r):
 
 
 out = {}
+# Value-level pricing first, before any card-level table is built in this process.
+bets = [catalog.bet(k) for k in ("banker", "player", "tie")]
+pricer = Pricer(bets).prepare()
+pricer.house_edges(Shoe.decks(8))
+shoe = Shoe.decks(8)
+
+
+def value_price():
+    d = walk(shoe)
+    return [b.price(d) for b in bets]
+
+
+out["value walk + price Banker/Player/Tie, 8 decks"] = median(value_price, 5 * repeat)
+less5 = Shoe.decks(8).remove(["5"])
+out["value fast path (Pricer), one shoe"] = median(lambda: pricer.house_edges(less5), 5 * repeat)
 eight = walk(Shoe.decks(8))
 eight.coups
 for key in full_keys:
@@ -90,13 +105,6 @@ for key in in_play_keys:
     bet.price(dists[0])
     out["in play " + key] = statistics.median(median(lambda: bet.price(d), 1) for d in dists)
 
-bets = [catalog.bet(k) for k in ("banker", "player", "tie")]
-pricer = Pricer(bets).prepare()
-pricer.house_edges(Shoe.decks(8))
-shoe = Shoe.decks(8)
-out["value walk + price Banker/Player/Tie, 8 decks"] = median(lambda: [b.price(walk(shoe)) for b in bets][0], repeat)
-less5 = Shoe.decks(8).remove(["5"])
-out["value fast path (Pricer), one shoe"] = median(lambda: pricer.house_edges(less5), repeat)
 print(json.dumps(out))
 '''
 
