@@ -54,7 +54,7 @@ def card_joint(dist, values: tuple[str, ...], facts: tuple[str, ...], deal_names
     if hand_pairs.hand_of(facts) is not None and not shoe.is_infinite:
         return hand_pairs.hand_pair_counts(dist, facts, by_deal, by_coup)
     if hand_suits.applies(facts, shoe):
-        groups = _open_keys(dist.tableau, by_deal, facts, settle, conditions)
+        groups, open_keys = _open_keys(dist.tableau, by_deal, facts, settle, conditions)
         read = by_coup or by_deal
         totals: dict = defaultdict(int)
         for state, n in (dist.coups if by_coup is not None else dist.deals).items():
@@ -62,7 +62,7 @@ def card_joint(dist, values: tuple[str, ...], facts: tuple[str, ...], deal_names
         joint: dict = defaultdict(int)
         settled = (False,) * len(facts)  # any facts: the line does not depend on them
         for key, n in totals.items():
-            if not any(key in keys for keys in groups.values()):
+            if key not in open_keys:
                 joint[key, settled] += n
         for blocks, keys in groups.items():  # the facts' values that settle alike, and where
             part, _, _ = hand_suits.hand_suit_counts(dist, facts, by_deal, keys, totals, blocks)
@@ -75,10 +75,10 @@ def card_joint(dist, values: tuple[str, ...], facts: tuple[str, ...], deal_names
 _OPEN_KEYS: dict = {}
 
 
-def _open_keys(tableau, by_deal, facts: tuple[str, ...], settle: Callable, conditions: tuple) -> dict:
+def _open_keys(tableau, by_deal, facts: tuple[str, ...], settle: Callable, conditions: tuple) -> tuple:
     """The values (of every deal the tableau can make) under which the facts can change the line,
-    grouped by how the facts' values split into blocks that settle alike: shoe-independent, so kept
-    per bet (named by its conditions), tableau and value names."""
+    grouped by how the facts' values split into blocks that settle alike, and all of them in one
+    set: shoe-independent, so kept per bet (named by its conditions), tableau and value names."""
     from exact_odds.punto_banco.hand_suits import deals
 
     cache_key = (tableau, by_deal, facts, conditions)
@@ -91,7 +91,7 @@ def _open_keys(tableau, by_deal, facts: tuple[str, ...], settle: Callable, condi
                 by_line[settle(key, f)].append(f)
             if len(by_line) > 1:
                 groups[tuple(sorted(tuple(block) for block in by_line.values()))].add(key)
-        hit = {blocks: frozenset(keys) for blocks, keys in groups.items()}
+        hit = ({blocks: frozenset(keys) for blocks, keys in groups.items()}, frozenset().union(*groups.values()))
         if len(_OPEN_KEYS) > 256:
             _OPEN_KEYS.clear()
         _OPEN_KEYS[cache_key] = hit

@@ -209,31 +209,29 @@ def _class_counts(np, shoe: Shoe, sub, used, group, order, pairs, totals) -> dic
     n = shoe.size
     dtype = np.int64 if n ** 6 < 2 ** 63 else object  # a weight is at most N**6
     unused = np.array([falling(n - k, 6 - k) for k in range(7)], dtype=dtype)[used]
-    by_value = [[0] * 4 for _ in range(10)]
-    for r in range(13):
-        for s in range(4):
-            by_value[RANK_VALUES[r]][s] += shoe.suited[4 * r + s]
-    tables: dict = {}
-
-    def table(cls) -> list[int]:  # the factors a_X[v] - j of class X, then 1 (a position not used)
-        if cls not in tables:
-            tables[cls] = [max(a - j, 0) for a in (sum(by_value[v][s] for s in cls) for v in range(10))
-                           for j in range(6)] + [1]
-        return tables[cls]
-
     counts: dict = {}
     for xp, xb in pairs:
         if xp == xb == _ANY and totals is not None:
             counts[xp, xb] = [totals.get(k, 0) for k in order]
             continue
         kind = "player first" if xp <= xb else "banker first" if xb <= xp else "disjoint"
-        t = np.array(table(xp) + table(xb) + [1], dtype=dtype)
+        t = np.array(_class_table(shoe.suited, xp) + _class_table(shoe.suited, xb) + (1,), dtype=dtype)
         codes = sub[kind]
         w = unused * t[codes[0]]
         for c in codes[1:]:
             w = w * t[c]
         counts[xp, xb] = _sums(np, w, group, len(order))
     return counts
+
+
+@lru_cache(maxsize=512)
+def _class_table(suited: tuple[int, ...], cls: frozenset) -> tuple[int, ...]:
+    """The factors ``a_X[v] - j`` (v = 0-9, j = 0-5, at least 0) of class X of a shoe's 52 counts, then 1
+    (a position the coup does not use): kept per shoe and class, as a shoe's bets ask for the same."""
+    by_value = [0] * 10
+    for r in range(13):
+        by_value[RANK_VALUES[r]] += sum(suited[4 * r + s] for s in cls)
+    return tuple(max(a - j, 0) for a in by_value for j in range(6)) + (1,)
 
 
 def _sums(np, w, group, n: int) -> list[int]:
