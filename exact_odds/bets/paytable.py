@@ -431,15 +431,28 @@ class PayTable:
         return BetResult(self, tuple(rows), dist.total, assumptions)
 
     def _price_cards(self, dist: CoupDistribution) -> BetResult:
-        """A card-level bet priced on the card walk of the same shoe and tableau."""
+        """A card-level bet priced on a fast path (:mod:`~exact_odds.punto_banco.card_fast`) or else on
+        the card walk of the same shoe and tableau."""
+        from exact_odds.punto_banco.card_fast import card_joint
+
         names = self.names - CONSTANTS.keys()
         values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
         facts = tuple(sorted(names - set(values)))
-        joint, total, assumption = _card_joint(dist.shoe, dist.tableau, values, facts)
+
+        def settle(v: tuple, f: tuple) -> int:  # remembered per bet, like _settle
+            hit = self._by_state.get(("card", v, f))
+            if hit is None:
+                state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
+                hit = next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))
+                self._by_state[("card", v, f)] = hit
+            return hit
+
+        fast = card_joint(dist, values, facts, deal_names, coup_names if set(values) <= COUP_NAMES.keys() else None,
+                          settle, tuple(line.condition for line in self.lines))
+        joint, total, assumption = fast or _card_joint(dist.shoe, dist.tableau, values, facts)
         counts: list = [0] * (len(self.lines) + 1)
         for (v, f), n in joint.items():
-            state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
-            counts[next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))] += n
+            counts[settle(v, f)] += n
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())

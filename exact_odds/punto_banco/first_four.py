@@ -6,18 +6,21 @@ on a separate, purely combinatorial distribution of the first four cards
 P1, B1, P2, B2. Whether a hand "pairs" depends only on its first two cards,
 never on the drawing rules, so nothing here walks the game.
 
-Counting: a card kind k (one of 52 rank-suit cards, or one of 13 ranks when
-the shoe has no suits) has ``a[k]`` cards. The ordered ways to deal the
-Player x, y and then the Banker u, w are ``a[x](a[y] - [x=y]) ...``, the
-falling product over kinds. For each of the Player's ordered hands the
-Banker's ordered hands are counted by class with closed sums:
+Counting: a card kind k (one of 52 rank-suit cards) has ``a[k]`` cards. The
+ordered ways to deal the Player x, y and then the Banker u, w are
+``a[x](a[y] - [x=y]) ...``, the falling product over kinds, whichever hand
+holds which card. :func:`first_four_counts` sums these in closed form, by
+rank and suit, so a shoe costs about a hundred integer operations (a shoe in
+play is priced in well under a millisecond):
 
-* any hand: N'(N'-1) with N' = N - 2 cards left;
-* a pair:   sum over ranks r of c'_r (c'_r - 1);
-* a suited pair (the same card twice): sum over kinds of a'_k (a'_k - 1);
+* a pair in rank r: suited ``S(r) = sum_s a_rs(a_rs - 1)``, unsuited
+  ``U(r) = c_r(c_r - 1) - S(r)``;
+* pairs in two different ranks: products of S and U over distinct ranks;
+* one hand pairs in rank r and the other does not: S(r) or U(r) times the
+  other hand's ordered non-pairs from the shoe less two r's;
+* four cards of one rank: by the suits of the two pairs (identical or not).
 
-restricted to the Player's pair rank where the two pairs are compared. Every
-count is multiplied by (N-4)(N-5), the ways to draw the two unused cards, so
+Every count is multiplied by (N-4)(N-5), the ways to draw the two unused cards, so
 the counts share the six-card denominator N(N-1)...(N-5) of the walk
 (docs/rules.md §3). The infinite deck draws with replacement (each of the 52 cards
 1/52, so each rank 1/13) in units of 13**6.
@@ -115,73 +118,96 @@ def _pair_distribution(shoe: Shoe) -> PairDistribution:
     if not shoe.is_infinite and shoe.suited is None:
         return _unknown_suits(shoe)
     a, dec = _card_kinds(shoe)
-    rank_count = [sum(r) for r in a]
-    n = sum(rank_count)
-
-    def f(c):  # ordered ways to draw two cards of a kind (or a rank) holding c
-        return c * (c - dec)
-
-    pair_sum = sum(f(c) for c in rank_count)
-    suited_sum = sum(f(x) for r in a for x in r)
-    out: dict = defaultdict(int)
-    kinds = [(r, s) for r in range(13) for s in range(4)]
-    for rx, sx in kinds:
-        wx = a[rx][sx]
-        if not wx:
-            continue
-        a[rx][sx] -= dec
-        rank_count[rx] -= dec
-        for ry, sy in kinds:
-            wy = a[ry][sy]
-            if not wy:
-                continue
-            w = wx * wy
-            a[ry][sy] -= dec
-            rank_count[ry] -= dec
-            # Banker's classes with x and y out of the shoe.
-            touched = {rx, ry}
-            bp = pair_sum + sum(f(rank_count[r]) - f(rank_count[r] + dec * ((r == rx) + (r == ry))) for r in touched)
-            bs = suited_sum
-            for (r, s) in {(rx, sx), (ry, sy)}:
-                bs += f(a[r][s]) - f(a[r][s] + dec * (((r, s) == (rx, sx)) + ((r, s) == (ry, sy))))
-            left = n - 2 * dec
-            banker_any = left * (left - dec)
-            if rx != ry:
-                out[FirstFour(False, False, False, False, False, False)] += w * (banker_any - bp)
-                out[FirstFour(False, True, False, False, False, False)] += w * (bp - bs)
-                out[FirstFour(False, True, False, True, False, False)] += w * bs
-            else:
-                suited = sx == sy
-                r = rx
-                bp_r = f(rank_count[r])
-                bs_r = sum(f(x) for x in a[r])
-                same = a[r][sx] * (a[r][sy] - dec) if suited else 2 * a[r][sx] * a[r][sy]
-                out[FirstFour(True, False, suited, False, False, False)] += w * (banker_any - bp)
-                out[FirstFour(True, True, suited, False, False, False)] += w * ((bp - bp_r) - (bs - bs_r))
-                out[FirstFour(True, True, suited, True, False, False)] += w * (bs - bs_r)
-                # Same rank: the banker's pair is identical to the player's or not.
-                unsuited_same = bp_r - bs_r
-                if suited:
-                    out[FirstFour(True, True, True, False, True, False)] += w * unsuited_same
-                    out[FirstFour(True, True, True, True, True, False)] += w * (bs_r - same)
-                    out[FirstFour(True, True, True, True, True, True)] += w * same
-                else:
-                    out[FirstFour(True, True, False, False, True, False)] += w * (unsuited_same - same)
-                    out[FirstFour(True, True, False, False, True, True)] += w * same
-                    out[FirstFour(True, True, False, True, True, False)] += w * bs_r
-            a[ry][sy] += dec
-            rank_count[ry] += dec
-        a[rx][sx] += dec
-        rank_count[rx] += dec
+    out = first_four_counts(a, dec)
     total = six_card_total(shoe)
     if shoe.is_infinite:
         scale = Fraction(total, 52 ** 4)
-        assumed = INFINITE_SUITS
-    else:
-        scale = falling(n - 4, 2)
-        assumed = None
-    states = {k: _integral(v * scale) for k, v in out.items() if v}
-    return PairDistribution(shoe, states, total, assumed)
+        states = {k: _integral(v * scale) for k, v in out.items() if v}
+        return PairDistribution(shoe, states, total, INFINITE_SUITS)
+    scale = falling(shoe.size - 4, 2)
+    return PairDistribution(shoe, {k: v * scale for k, v in out.items() if v}, total, None)
+
+
+def first_four_counts(a: list[list[int]], dec: int = 1) -> dict[FirstFour, int]:
+    """Ordered ways to deal P1, B1, P2, B2 in each :class:`FirstFour` state, from ``a[r][s]`` cards of
+    rank r and suit s (``dec`` 1: dealt without replacement; 0: with replacement, the infinite deck).
+
+    Closed sums over ranks and suits (docs/methods/suits.md, "Pair bets on a suited shoe"), about
+    a hundred integer operations per shoe; ``F(x) = x(x - dec)`` is the ordered ways to draw two
+    cards of a kind (or a rank) holding x:
+
+    * both hands pair in one rank r (four cards of r): by the suits of the two pairs, e.g. both
+      suited in one suit, ``sum_s F4(a_rs)``, the identical pairs;
+    * pairs in two different ranks: products of the per-rank suited ``S(r) = sum_s F(a_rs)``
+      and unsuited ``U(r) = F(c_r) - S(r)`` counts;
+    * one hand pairs in rank r, the other not: ``S(r)`` or ``U(r)`` times the other hand's
+      ordered non-pairs from the shoe less two r's, and the same with the hands swapped (the ways
+      to deal given cards do not depend on which hand holds them);
+    * no pair: the rest of the ``N(N-1)(N-2)(N-3)`` ordered ways."""
+
+    def f2(x):
+        return x * (x - dec)
+
+    def f4(x):
+        return x * (x - dec) * (x - 2 * dec) * (x - 3 * dec)
+
+    c = [sum(r) for r in a]
+    n = sum(c)
+    suited = [f2(x) + f2(y) + f2(z) + f2(w) for x, y, z, w in a]
+    unsuited = [f2(cr) - s for cr, s in zip(c, suited)]
+    all_pairs = sum(f2(cr) for cr in c)
+    any_two = f2(n - 2 * dec)
+    # Both hands pair, in two different ranks.
+    ts, tu = sum(suited), sum(unsuited)
+    two_suited = ts * ts - sum(s * s for s in suited)
+    mixed = ts * tu - sum(s * u for s, u in zip(suited, unsuited))
+    two_unsuited = tu * tu - sum(u * u for u in unsuited)
+    one_suited = one_unsuited = 0  # one hand pairs (suited or not), the other does not
+    same_identical_suited = same_suited = same_one_suited = 0  # four cards of one rank
+    same_identical = same_unsuited = 0
+    for r, suits in enumerate(a):
+        cr = c[r]
+        # One hand pairs in rank r, the other hand's two cards differ in rank.
+        no_pair = any_two - (all_pairs - f2(cr) + f2(cr - 2 * dec))
+        one_suited += suited[r] * no_pair
+        one_unsuited += unsuited[r] * no_pair
+        if cr < 4 * dec:
+            continue
+        # Four cards of rank r.
+        left = f2(cr - 2 * dec)
+        pairs = [f2(x) for x in suits]
+        same_identical_suited += sum(f4(x) for x in suits)
+        same_suited += suited[r] * suited[r] - sum(p * p for p in pairs)
+        same_one_suited += sum(p * (left - (suited[r] - p + f2(x - 2 * dec))) for p, x in zip(pairs, suits))
+        for s in range(4):
+            for t in range(s + 1, 4):  # the Player's two cards of suits s and t, in either order
+                ways = 2 * suits[s] * suits[t]
+                if ways:
+                    xs, xt = suits[s] - dec, suits[t] - dec
+                    banker_suited = suited[r] - pairs[s] - pairs[t] + f2(xs) + f2(xt)
+                    identical = 2 * xs * xt
+                    same_identical += ways * identical
+                    same_unsuited += ways * (left - banker_suited - identical)
+    ff = FirstFour
+    out = {
+        ff(True, True, True, True, False, False): two_suited,
+        ff(True, True, True, False, False, False): mixed,
+        ff(True, True, False, True, False, False): mixed,
+        ff(True, True, False, False, False, False): two_unsuited,
+        ff(True, False, True, False, False, False): one_suited,
+        ff(True, False, False, False, False, False): one_unsuited,
+        ff(False, True, False, True, False, False): one_suited,
+        ff(False, True, False, False, False, False): one_unsuited,
+        ff(True, True, True, True, True, True): same_identical_suited,
+        ff(True, True, True, True, True, False): same_suited,
+        ff(True, True, True, False, True, False): same_one_suited,
+        ff(True, True, False, True, True, False): same_one_suited,
+        ff(True, True, False, False, True, True): same_identical,
+        ff(True, True, False, False, True, False): same_unsuited,
+    }
+    out[ff(False, False, False, False, False, False)] = (
+        n * (n - dec) * (n - 2 * dec) * (n - 3 * dec) - sum(out.values()))
+    return out
 
 
 def _unknown_suits(shoe: Shoe) -> PairDistribution:

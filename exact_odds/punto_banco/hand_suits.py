@@ -1,0 +1,249 @@
+"""Bets on whole hands' suits and colours with the coup's values (Lucky 8, All Red), on a suited shoe.
+
+A hand is *suited* when all its cards share a suit, *red* or *black* when all
+are. These facts are unions of events "every card of the hand lies in a class
+X of cards": a suit, a colour, or any card. For a suited shoe (52 counts)
+the ways to deal an ordered sequence of card *values* with the Player's cards
+in class X and the Banker's in class Y are a product of falling factorials of
+the class counts ``a_X[v]`` (cards of value v in X), because two classes are
+always nested or disjoint: deal the smaller class first, then the larger one
+less the cards already dealt of that value (docs/methods/suits.md, "Fast
+paths"). So, per tableau and process, every sequence of six card values is
+played once with numpy (about 400,000 kept: a coup of 4 or 5 cards once, its
+unused cards one factor per shoe); per shoe and pair of classes, a few array
+products give the counts by the coup's values, and inclusion-exclusion turns
+them into the joint counts of the facts (for example, suited = the sum over
+the four suits; red but not suited = red less hearts less diamonds).
+
+Exact integers: a sequence's weight is at most ``N**6``, checked against
+2**63 before int64 is used (else Python integers in object arrays); sums are
+taken over 21-bit slices in float64 (each slice's sum below 2**53), as in
+:mod:`exact_odds.punto_banco.every_card`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+
+from exact_odds.rules.cards import RANK_VALUES
+from exact_odds.rules.deal import falling, hand_total, natural_ends_coup
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import Tableau
+
+#: The names this path prices: whole hands' suit and colour.
+HAND_SUIT_NAMES = frozenset(f"{h}_{w}" for h in ("player", "banker") for w in ("suited", "red", "black"))
+_ANY = frozenset(range(4))
+_RED = frozenset({1, 2})  # hearts, diamonds (suit indices of exact_odds.bets.card_names)
+_BLACK = frozenset({0, 3})
+_UNUSED = 60
+_SLOT = 61  # a table per hand: 10 values * 6 copies, then 1 for a position the coup does not use
+
+
+def applies(fact_names, shoe: Shoe) -> bool:
+    """Whether this path prices ``fact_names`` on ``shoe``: hand suit and colour names, 52 counts."""
+    names = set(fact_names)
+    return bool(names) and names <= HAND_SUIT_NAMES and not shoe.is_infinite and shoe.suited is not None
+
+
+def _numpy():
+    import numpy
+
+    return numpy
+
+
+@lru_cache(maxsize=4)
+def _table(tableau: Tableau):
+    """Every six-value sequence played once: per position the index into the two hands' tables when
+    the Player's class is dealt first, the Banker's first, or the classes are disjoint; cards used;
+    deal index; and the deals."""
+    from exact_odds.punto_banco.every_card import _deal_of_code, _dense
+
+    np = _numpy()
+    ht = np.array([[hand_total(a, b) for b in range(10)] for a in range(10)], dtype=np.int8)
+    ne = np.array([[natural_ends_coup(p, b) for b in range(10)] for p in range(10)])
+    pd = np.array([p < 8 and tableau.player_draws(p) for p in range(10)])
+    bd = np.array([[b < 8 and tableau.banker_draws(b, None if t == 10 else t) for t in range(11)]
+                   for b in range(10)])
+    x = list(np.indices((10,) * 6, dtype=np.int8).reshape(6, -1))
+    pt, bt = ht[x[0], x[2]], ht[x[1], x[3]]
+    nat = ne[pt, bt]
+    pdraw = ~nat & pd[pt]
+    p3 = np.where(pdraw, x[4], np.int8(10))
+    bdraw = ~nat & bd[bt, p3]
+    b3 = np.where(bdraw, np.where(pdraw, x[5], x[4]), np.int8(10))
+    used = 4 + pdraw.astype(np.int8) + bdraw.astype(np.int8)
+    keep = (used == 6) | ((used == 5) & (x[5] == 0)) | ((used == 4) & (x[4] == 0) & (x[5] == 0))
+    x = [a[keep].astype(np.int64) for a in x]
+    pdraw, bdraw, used = pdraw[keep], bdraw[keep], used[keep]
+    pt, bt, p3, b3 = pt[keep], bt[keep], p3[keep], b3[keep]
+    # Role of each position: 0 Player, 1 Banker, 2 not used.
+    role = [np.zeros(len(used), dtype=np.int64) for _ in range(6)]
+    role[1][:] = role[3][:] = 1
+    role[4] = np.where(pdraw, 0, np.where(bdraw, 1, 2))
+    role[5] = np.where(pdraw & bdraw, 1, 2)
+    own, after = [], []
+    for i in range(6):
+        same_hand = np.zeros(len(used), dtype=np.int64)
+        other_hand = np.zeros(len(used), dtype=np.int64)
+        for j in range(6):
+            same_value = x[j] == x[i]
+            if j < i:
+                same_hand += same_value & (role[j] == role[i])
+            other_hand += same_value & (role[j] == 1 - role[i])
+        base = role[i] * _SLOT
+        own.append(np.where(role[i] == 2, 2 * _SLOT, base + x[i] * 6 + same_hand))
+        after.append(np.where(role[i] == 2, 2 * _SLOT, base + x[i] * 6 + same_hand + other_hand))
+    idx = {
+        "disjoint": own,
+        "player first": [np.where(role[i] == 1, after[i], own[i]) for i in range(6)],
+        "banker first": [np.where(role[i] == 0, after[i], own[i]) for i in range(6)],
+    }
+    idx = {k: tuple(a.astype(np.uint8) for a in v) for k, v in idx.items()}
+    deal_code = ((pt.astype(np.int64) * 10 + bt) * 11 + p3) * 11 + b3
+    deal, deal_codes = _dense(np, deal_code, 10 * 10 * 11 * 11)
+    return idx, used.astype(np.uint8), deal, tuple(_deal_of_code(c) for c in deal_codes)
+
+
+def deals(tableau: Tableau) -> tuple:
+    """Every deal the tableau can make (from the table of value sequences)."""
+    return _table(tableau)[3]
+
+
+@lru_cache(maxsize=64)
+def _subset(tableau: Tableau, value_of, keys: frozenset | None):
+    """The table's sequences whose deal's values (``value_of``) are among ``keys`` (all if None), with
+    each one's key index, and the keys in order."""
+    np = _numpy()
+    idx, used, deal, deals = _table(tableau)
+    values = [value_of(d) for d in deals]
+    order = [k for k in dict.fromkeys(values) if keys is None or k in keys]
+    key_of = {k: i for i, k in enumerate(order)}
+    of_deal = np.array([key_of.get(v, -1) for v in values], dtype=np.int64)[deal]
+    rows = np.flatnonzero(of_deal >= 0)
+    sub = {k: tuple(a[rows] for a in v) for k, v in idx.items()}
+    return sub, used[rows], of_deal[rows], order
+
+
+def _atoms(hand: str, fact_names) -> list[tuple[dict, dict]]:
+    """The hand's atoms: (coefficients over classes, values of the hand's facts), so that the count of
+    an atom is the signed sum of the class counts."""
+    named = {n.split("_", 1)[1] for n in fact_names if n.startswith(hand + "_")}
+    suits = [frozenset({s}) for s in range(4)]
+    if not named:
+        return [({_ANY: 1}, {})]
+    if named == {"suited"}:
+        parts = [({s: 1}, s) for s in suits] + [({_ANY: 1, **{s: -1 for s in suits}}, None)]
+    elif named in ({"red"}, {"black"}):
+        colour = _RED if named == {"red"} else _BLACK
+        parts = [({colour: 1}, colour), ({_ANY: 1, colour: -1}, None)]
+    elif "suited" not in named:
+        parts = [({_RED: 1}, _RED), ({_BLACK: 1}, _BLACK), ({_ANY: 1, _RED: -1, _BLACK: -1}, None)]
+    else:
+        parts = [({s: 1}, s) for s in suits] + [
+            ({_RED: 1, suits[1]: -1, suits[2]: -1}, _RED), ({_BLACK: 1, suits[0]: -1, suits[3]: -1}, _BLACK),
+            ({_ANY: 1, _RED: -1, _BLACK: -1}, None)]
+    out = []
+    for coef, cls in parts:
+        facts = {"suited": cls is not None and len(cls) == 1,
+                 "red": cls is not None and cls <= _RED, "black": cls is not None and cls <= _BLACK}
+        out.append((coef, {f"{hand}_{n}": facts[n] for n in named}))
+    return out
+
+
+def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, totals: dict | None = None,
+                     blocks: tuple | None = None) -> tuple[dict, int, None]:
+    """:func:`~exact_odds.punto_banco.every_card.card_counts` of hand suit and colour names on the suited
+    shoe and tableau of ``dist`` (:func:`applies`), with ``value_of(deal)`` the value names' values (a
+    function kept for the process: groupings are cached per function). ``keys``, a set of values,
+    limits the counts to coups with those values (None: every coup); ``totals``, the value walk's
+    count of each of those values, saves counting them again (one group of facts is then the total
+    less the others). ``blocks``, a partition of the facts' values (tuples of bools), counts each
+    block as one, under its first member: for a bet whose line is the same across a block, so that
+    only the classes of cards the bet can tell apart are counted."""
+    np = _numpy()
+    shoe: Shoe = dist.shoe
+    if not applies(fact_names, shoe):
+        raise ValueError("hand_suit_counts prices hand suit and colour names on a shoe with 52 counts")
+    sub, used, group, order = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
+    player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
+    # Each block's count as a signed sum of class-pair counts (inclusion-exclusion over the atoms).
+    block_of: dict = {}
+    for b, block in enumerate(blocks or ()):
+        for facts in block:
+            block_of[facts] = b
+    nets: dict = {}
+    firsts: dict = {}
+    for coef_p, facts_p in player:
+        for coef_b, facts_b in banker:
+            facts = {**facts_p, **facts_b}
+            key = tuple(facts[name] for name in fact_names)
+            b = block_of.get(key, key) if blocks else key
+            firsts.setdefault(b, blocks[b][0] if blocks else key)
+            net = nets.setdefault(b, defaultdict(int))
+            for xp, cp in coef_p.items():
+                for xb, cb in coef_b.items():
+                    net[xp, xb] += cp * cb
+    nets = {b: {pair: c for pair, c in net.items() if c} for b, net in nets.items()}
+    derived = max(nets, key=lambda b: len(nets[b])) if totals is not None else None
+    needed = {pair for b, net in nets.items() if b != derived for pair in net}
+    counts = _class_counts(np, shoe, sub, used, group, order, needed, totals)
+    out: dict = {}
+    for b, net in nets.items():
+        if b == derived:
+            continue
+        for g, values in enumerate(order):
+            x = sum(c * counts[pair][g] for pair, c in net.items())
+            if x:
+                out[values, firsts[b]] = x
+    if derived is not None:
+        for g, values in enumerate(order):
+            x = totals.get(values, 0) - sum(out.get((values, firsts[b]), 0) for b in nets if b != derived)
+            if x:
+                out[values, firsts[derived]] = x
+    return out, dist.total, None
+
+
+def _class_counts(np, shoe: Shoe, sub, used, group, order, pairs, totals) -> dict:
+    """For each pair of classes (Player's, Banker's), the ways for each group of sequences."""
+    n = shoe.size
+    dtype = np.int64 if n ** 6 < 2 ** 63 else object  # a weight is at most N**6
+    unused = np.array([falling(n - k, 6 - k) for k in range(7)], dtype=dtype)[used]
+    counts: dict = {}
+    for xp, xb in pairs:
+        if xp == xb == _ANY and totals is not None:
+            counts[xp, xb] = [totals.get(k, 0) for k in order]
+            continue
+        kind = "player first" if xp <= xb else "banker first" if xb <= xp else "disjoint"
+        t = np.array(_class_table(shoe.suited, xp) + _class_table(shoe.suited, xb) + (1,), dtype=dtype)
+        codes = sub[kind]
+        w = unused * t[codes[0]]
+        for c in codes[1:]:
+            w = w * t[c]
+        counts[xp, xb] = _sums(np, w, group, len(order))
+    return counts
+
+
+@lru_cache(maxsize=512)
+def _class_table(suited: tuple[int, ...], cls: frozenset) -> tuple[int, ...]:
+    """The factors ``a_X[v] - j`` (v = 0-9, j = 0-5, at least 0) of class X of a shoe's 52 counts, then 1
+    (a position the coup does not use): kept per shoe and class, as a shoe's bets ask for the same."""
+    by_value = [0] * 10
+    for r in range(13):
+        by_value[RANK_VALUES[r]] += sum(suited[4 * r + s] for s in cls)
+    return tuple(max(a - j, 0) for a in by_value for j in range(6)) + (1,)
+
+
+def _sums(np, w, group, n: int) -> list[int]:
+    """``sum(w[group == g])`` for g < n, exact: int64 weights in two 32-bit halves, each summed in
+    float64 (fewer than 2**21 terms of at most 2**32: below 2**53), else by
+    :func:`~exact_odds.punto_banco.every_card._exact_sums`."""
+    from exact_odds.punto_banco.every_card import _exact_sums
+
+    if not len(w):
+        return [0] * n
+    if w.dtype != np.int64 or len(w) >= 2 ** 21:
+        return _exact_sums(np, w, group, n)
+    lo = np.bincount(group, weights=(w & 0xFFFFFFFF).astype(np.float64), minlength=n)
+    hi = np.bincount(group, weights=(w >> 32).astype(np.float64), minlength=n)
+    return [(int(h) << 32) + int(x) for h, x in zip(hi.tolist(), lo.tolist())]

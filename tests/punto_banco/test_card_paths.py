@@ -1,0 +1,220 @@
+"""The fast paths of card-level pricing (issue 12) against the general card walk.
+
+Pair bets are priced on the first four cards in closed form (first_four.py) and
+one hand's pair with the coup's values ("Player wins with a pair") by values
+(hand_pairs.py); the general card walk (every_card.py) prices every card-level
+bet. Each fast path must give the same counts, total and assumptions as the card
+walk, on random small suited shoes, depleted shoes (unknown suits included) and,
+under ``slow``, depleted 8-deck shoes in play. Each test also checks that the fast
+path was taken, so that it could fail.
+"""
+
+import random
+from collections import Counter
+from contextlib import contextmanager
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from exact_odds.bets.card_names import FACT_NAMES
+from exact_odds.bets.catalog import builtin_catalog
+from exact_odds.bets.paytable import PayLine, PayTable, coup_names, deal_names
+from exact_odds.punto_banco import first_four, hand_pairs, hand_suits
+from exact_odds.punto_banco.card_fast import values_of
+from exact_odds.punto_banco.every_card import card_counts
+from exact_odds.punto_banco.walk import walk
+from exact_odds.rules.shoe import Shoe
+from oracles.brute import brute_payouts
+
+CATALOG = builtin_catalog()
+#: Every card-level catalog bet (pair names, or card names mixed with the coup's values).
+CARD_LEVEL = [key for key in CATALOG.bets if CATALOG.bet(key).family in ("pair", "card")]
+#: Card-level bets priced by values (one hand's pair, on any finite shoe).
+BY_VALUES = {"player_wins_pair", "banker_wins_pair"}
+#: Card-level bets on whole hands' suits and colours (on a shoe with 52 counts).
+BY_CLASSES = {"lucky8_player", "lucky8_banker", "all_red", "all_black"}
+#: Tables that mix one hand's pair names with coup and deal names in other ways.
+MIXED = [
+    PayTable("Suited pair on a tie", (PayLine.make("s", "tie and player_suited_pair", 80),
+                                      PayLine.make("p", "tie and player_pair", 20))),
+    PayTable("Banker's suited pair, third card", (PayLine.make("s", "banker_suited_pair and player_third == 5", 200),
+                                                  PayLine.make("n", "not banker_pair and banker == 7", 2))),
+    PayTable("Always", (PayLine.make("a", "banker_wins and (player_suited_pair or not player_suited_pair)", 1),)),
+]
+
+
+@contextmanager
+def counted(module, name):
+    """Count the calls of ``module.name`` (a fast path) while it still runs."""
+    real = getattr(module, name)
+    calls = []
+
+    def spy(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    with mock.patch.object(module, name, spy):
+        yield calls
+
+
+def general_price(bet, dist):
+    """The bet priced on the general card walk: the fast paths switched off."""
+    first_four._pair_distribution.cache_clear()
+    with mock.patch.object(hand_pairs, "hand_of", lambda facts: None), \
+            mock.patch.object(hand_suits, "applies", lambda facts, shoe: False), \
+            mock.patch.object(first_four, "first_four_counts", None):
+        if bet.family == "pair" and dist.shoe.suited is not None:
+            # The first-four distribution from the card walk, as a shoe without suits gets it.
+            with mock.patch.object(first_four, "_pair_distribution", first_four._unknown_suits):
+                return bet.price(dist)
+        return bet.price(dist)
+
+
+def fast_price(bet, dist):
+    first_four._pair_distribution.cache_clear()
+    return bet.price(dist)
+
+
+def lines(result):
+    return [(line.label, line.count, line.probability) for line in result.lines], result.total, result.assumptions
+
+
+def check_shoe(shoe, bets):
+    """Every bet: the fast path (checked to be taken) equals the card walk; probabilities in [0, 1]."""
+    dist = walk(shoe)
+    for bet in bets:
+        with counted(first_four, "first_four_counts") as pair_calls, \
+                counted(hand_pairs, "hand_pair_counts") as value_calls, \
+                counted(hand_suits, "hand_suit_counts") as suit_calls:
+            fast = fast_price(bet, dist)
+        if bet.family == "pair" and shoe.suited is not None:
+            assert pair_calls, bet.key
+        if bet.key in BY_VALUES or bet in MIXED:
+            assert value_calls, bet.key
+        if bet.key in BY_CLASSES and shoe.suited is not None:
+            assert suit_calls, bet.key
+        assert lines(fast) == lines(general_price(bet, dist)), (bet.key, shoe.describe())
+        assert all(0 <= line.probability <= 1 for line in fast.lines)
+
+
+def test_which_catalog_bets_take_which_fast_path():
+    """Every card-level catalog bet has a fast path: pair bets the first four cards, the rest by values
+    (one hand's pair) or by classes of cards (suits and colours of whole hands)."""
+    names = {key: CATALOG.bet(key).names for key in CARD_LEVEL if CATALOG.bet(key).family == "card"}
+    card_names = {key: sorted(n & set(FACT_NAMES)) for key, n in names.items()}
+    assert {key for key, n in card_names.items() if hand_pairs.hand_of(n) is not None} == BY_VALUES
+    suited = Shoe.decks(1)
+    assert {key for key, n in card_names.items() if hand_suits.applies(n, suited)} == BY_CLASSES
+    assert BY_VALUES | BY_CLASSES == set(card_names)
+    assert not hand_suits.applies(["player_red"], Shoe.from_counts([4] * 13))  # no suits: the card walk
+    assert hand_pairs.hand_of(["player_pair", "banker_pair"]) is None
+    assert hand_pairs.hand_of([]) is None
+    assert hand_pairs.hand_of(["banker_suited_pair"]) == 1
+
+
+SMALL_CARDS = [r + s for r in ("A", "2", "5", "8", "9", "K", "Q") for s in ("s", "h", "d")]
+#: Coup and deal names, read jointly with the card names (any bet on them is a function of this joint).
+VALUE_NAMES = ("player", "banker", "player_cards", "banker_cards", "player_third", "banker_initial")
+COUP_NAMES = ("player_wins", "banker_wins", "tie")
+
+
+def check_joints(shoe, suits=False):
+    """The fast paths' joint counts equal the card walk's, where each path applies (checked taken)."""
+    if shoe.suited is not None:
+        with counted(first_four, "first_four_counts") as calls:
+            fast = first_four._pair_distribution.__wrapped__(shoe)
+        assert calls
+        general = first_four._unknown_suits(shoe)  # the card walk, as for a shoe without suits
+        assert (fast.states, fast.total, fast.suits_assumed) == (general.states, general.total, None)
+    dist = walk(shoe)
+    for facts, values, by_coup in [(("player_pair", "player_suited_pair"), VALUE_NAMES, None),
+                                   (("banker_suited_pair", "banker_pair"), VALUE_NAMES, None),
+                                   (("player_pair",), COUP_NAMES, values_of(coup_names, COUP_NAMES))]:
+        fast = hand_pairs.hand_pair_counts(dist, facts, values_of(deal_names, values), by_coup)
+        assert fast == card_counts(shoe, values, facts, value_of=values_of(deal_names, values)), facts
+        assert all(0 <= x <= fast[1] for x in fast[0].values())
+    if suits and shoe.suited is not None:
+        for facts, values in [(("banker_suited", "player_suited"), VALUE_NAMES),
+                              (("banker_black", "banker_red", "player_red", "player_suited"), COUP_NAMES)]:
+            fast = hand_suits.hand_suit_counts(dist, facts, values_of(deal_names, values))
+            assert fast == card_counts(shoe, values, facts, value_of=values_of(deal_names, values)), facts
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(SMALL_CARDS), min_size=6, max_size=9))
+def test_fast_paths_equal_the_card_walk_on_small_suited_shoes(cards):
+    """Random small suited shoes (few ranks, repeated cards: pairs and suited pairs are common)."""
+    check_joints(Shoe.from_cards(cards))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Shoe.from_counts([2, 1, 0, 3, 0, 0, 1, 2, 0, 1, 0, 0, 1]),  # bare ranks: suits assumed
+    lambda: Shoe.from_cards(SMALL_CARDS[:12]).remove(["A", "5"]),  # suited, less cards of unknown suit
+], ids=["13 counts", "suited less unknown suits"])
+def test_fast_paths_equal_the_card_walk_on_shoes_without_suits(make):
+    """Where suits are unknown the value path prices suited pairs by the same model, with the same
+    assumption (pair bets on such shoes take the card walk already)."""
+    check_joints(make())
+
+
+def test_catalog_pair_and_hand_pair_bets_take_their_fast_paths_and_match_brute_force():
+    """Through PayTable.price, as track and analyse call it: brute force over every ordered six cards."""
+    cards = ["Ah", "Ah", "Kh", "2h", "Kd", "5h", "8s", "8c"]  # pairs, suited 3-card 8s, red and black
+    keys = sorted(BY_VALUES | BY_CLASSES) + [k for k in CARD_LEVEL if CATALOG.bet(k).family == "pair"]
+    expected = brute_payouts(cards, keys)
+    dist = walk(Shoe.from_cards(cards))
+    for key in keys:
+        with counted(first_four, "first_four_counts") as pair_calls, \
+                counted(hand_pairs, "hand_pair_counts") as value_calls, \
+                counted(hand_suits, "hand_suit_counts") as suit_calls:
+            result = fast_price(CATALOG.bet(key), dist)
+        assert pair_calls or value_calls or suit_calls, key
+        got = Counter()
+        for line in result.lines:
+            if line.count:
+                got[line.pays] += line.count
+        assert got == expected[key], key
+
+
+def depleted_8_deck_shoes(n, seed):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+                 for s in "shdc" for _ in range(8)]
+        rng.shuffle(cards)
+        out.append(Shoe.from_cards(cards[rng.randint(80, 380):]))
+    return out
+
+
+@pytest.mark.slow
+# 15 shoes of at most 12 cards: the card walk of a suit bet on a random suited shoe costs seconds to
+# minutes as the shoe grows (no suit symmetry), and every card-level bet is priced both ways.
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(SMALL_CARDS), min_size=6, max_size=12))
+def test_fast_paths_equal_the_card_walk_on_more_small_shoes(cards):
+    check_joints(Shoe.from_cards(cards), suits=True)
+    check_shoe(Shoe.from_cards(cards), [CATALOG.bet(k) for k in CARD_LEVEL] + MIXED)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shoe", depleted_8_deck_shoes(2, seed=12), ids=["in play 1", "in play 2"])
+def test_fast_paths_equal_the_card_walk_on_shoes_in_play(shoe):
+    """Player/Banker Wins with a Pair on suited 8-deck shoes in play. (The card walk of a bet reading
+    suits on such a shoe, whose ranks have no suit symmetry left, runs for many minutes: those fast
+    paths are checked against it on the small random suited shoes above, and on full decks below.)"""
+    check_shoe(shoe, [CATALOG.bet(k) for k in sorted(BY_VALUES)])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shoe", [Shoe.decks(6).remove(["5", "Kh", "K", "9s"]), Shoe.decks(1).remove(["Q"] * 3)],
+                         ids=["6 decks less 5 Kh K 9s", "1 deck less 3 Q"])
+def test_fast_paths_equal_the_card_walk_on_shoes_with_unknown_suits(shoe):
+    check_shoe(shoe, [CATALOG.bet(k) for k in CARD_LEVEL] + MIXED)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shoe", [Shoe.decks(8), Shoe.decks(1)], ids=["8 decks", "1 deck"])
+def test_fast_paths_equal_the_card_walk_on_full_decks(shoe):
+    check_shoe(shoe, [CATALOG.bet(k) for k in CARD_LEVEL] + MIXED)
