@@ -9,16 +9,22 @@ the class counts ``a_X[v]`` (cards of value v in X), because two classes are
 always nested or disjoint: deal the smaller class first, then the larger one
 less the cards already dealt of that value (docs/methods/suits.md, "Fast
 paths"). So, per tableau and process, every sequence of six card values is
-played once with numpy (about 400,000 kept: a coup of 4 or 5 cards once, its
-unused cards one factor per shoe); per shoe and pair of classes, a few array
-products give the counts by the coup's values, and inclusion-exclusion turns
-them into the joint counts of the facts (for example, suited = the sum over
-the four suits; red but not suited = red less hearts less diamonds).
+played once with numpy (about 340,000 kept: a coup of 4 or 5 cards once, its
+unused cards one factor per shoe). A sequence's ways depend only on the
+multiset of values in each hand, so the sequences of one bet's key with the
+same pair of multisets are merged into one row with their number (about
+45,000 rows for every coup, fewer for Lucky 8's three-card 8s). Per shoe and
+pair of classes, a few array products over those rows give the counts by the
+coup's values, and inclusion-exclusion turns them into the joint counts of the
+facts (for example, suited = the sum over the four suits; red but not suited
+= red less hearts less diamonds).
 
-Exact integers: a sequence's weight is at most ``N**6``, checked against
-2**63 before int64 is used (else Python integers in object arrays); sums are
-taken over 21-bit slices in float64 (each slice's sum below 2**53), as in
-:mod:`exact_odds.punto_banco.every_card`.
+Exact integers: every partial product of a sequence's factors is at most
+``N**6`` (at most six factors of at most N), checked against 2**63 before
+int64 is used (N <= 1,448 cards; else Python integers in object arrays); a
+row's weight times its number of sequences is a sum of ordered deals, at
+most ``N**6`` too. Sums over rows are taken in two 32-bit halves in float64
+(fewer than 2**21 rows: each half's sum below 2**53).
 """
 
 from __future__ import annotations
@@ -121,8 +127,18 @@ def _subset(tableau: Tableau, value_of, keys: frozenset | None):
     key_of = {k: i for i, k in enumerate(order)}
     of_deal = np.array([key_of.get(v, -1) for v in values], dtype=np.int64)[deal]
     rows = np.flatnonzero(of_deal >= 0)
+    # A sequence's weight depends only on the multisets of values in each hand (a hand's factors
+    # a_X[v] - j, j counting the hand's earlier cards of value v and, nested, all the other hand's):
+    # one row per multiset pair and key, with how many sequences it stands for. Sorting the
+    # positions' codes when the classes are disjoint (hand, value, copy) gives that pair.
+    codes = np.sort(np.stack([a[rows] for a in idx["disjoint"]]).astype(np.int64), axis=0)
+    pair = np.zeros(len(rows), dtype=np.int64)
+    for c in codes:  # codes below 2 * _SLOT + 1 = 123 < 2**7: 42 bits
+        pair = (pair << 7) | c
+    _, first, mult = np.unique((of_deal[rows] << 42) | pair, return_index=True, return_counts=True)
+    rows = rows[first]
     sub = {k: tuple(a[rows] for a in v) for k, v in idx.items()}
-    return sub, used[rows], of_deal[rows], order
+    return sub, used[rows], of_deal[rows], order, mult.astype(np.int64)
 
 
 def _atoms(hand: str, fact_names) -> list[tuple[dict, dict]]:
@@ -165,7 +181,7 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
     shoe: Shoe = dist.shoe
     if not applies(fact_names, shoe):
         raise ValueError("hand_suit_counts prices hand suit and colour names on a shoe with 52 counts")
-    sub, used, group, order = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
+    sub, used, group, order, mult = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
     player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
     # Each block's count as a signed sum of class-pair counts (inclusion-exclusion over the atoms).
     block_of: dict = {}
@@ -187,7 +203,7 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
     nets = {b: {pair: c for pair, c in net.items() if c} for b, net in nets.items()}
     derived = max(nets, key=lambda b: len(nets[b])) if totals is not None else None
     needed = {pair for b, net in nets.items() if b != derived for pair in net}
-    counts = _class_counts(np, shoe, sub, used, group, order, needed, totals)
+    counts = _class_counts(np, shoe, sub, used, group, order, mult, needed, totals)
     out: dict = {}
     for b, net in nets.items():
         if b == derived:
@@ -204,7 +220,7 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
     return out, dist.total, None
 
 
-def _class_counts(np, shoe: Shoe, sub, used, group, order, pairs, totals) -> dict:
+def _class_counts(np, shoe: Shoe, sub, used, group, order, mult, pairs, totals) -> dict:
     """For each pair of classes (Player's, Banker's), the ways for each group of sequences."""
     n = shoe.size
     dtype = np.int64 if n ** 6 < 2 ** 63 else object  # a weight is at most N**6
@@ -220,6 +236,7 @@ def _class_counts(np, shoe: Shoe, sub, used, group, order, pairs, totals) -> dic
         w = unused * t[codes[0]]
         for c in codes[1:]:
             w = w * t[c]
+        w = w * mult  # after the factors: each partial product is at most N**6, w the sum of mult weights
         counts[xp, xb] = _sums(np, w, group, len(order))
     return counts
 
