@@ -44,6 +44,7 @@ _RED = frozenset({1, 2})  # hearts, diamonds (suit indices of exact_odds.bets.ca
 _BLACK = frozenset({0, 3})
 _UNUSED = 60
 _SLOT = 61  # a table per hand: 10 values * 6 copies, then 1 for a position the coup does not use
+_UNUSED_CODE = 2 * _SLOT + 1 - 4  # the two hands' tables, a 1, then the unused cards' factor for 4-6 cards used
 
 
 def applies(fact_names, shoe: Shoe) -> bool:
@@ -118,8 +119,11 @@ def deals(tableau: Tableau) -> tuple:
 
 @lru_cache(maxsize=64)
 def _subset(tableau: Tableau, value_of, keys: frozenset | None):
-    """The table's sequences whose deal's values (``value_of``) are among ``keys`` (all if None), with
-    each one's key index, and the keys in order."""
+    """The table's sequences whose deal's values (``value_of``) are among ``keys`` (all if None),
+    merged: ``(codes, mult, starts, present, order)`` with, per kind of class pair, a (7, rows) array of
+    each row's six positions' codes and its unused cards' code (``_UNUSED_CODE + cards used``); the
+    number of sequences each row stands for; the rows sorted by key index, ``starts`` the first row of
+    each key index in ``present``; and the keys in order."""
     np = _numpy()
     idx, used, deal, deals = _table(tableau)
     values = [value_of(d) for d in deals]
@@ -135,10 +139,13 @@ def _subset(tableau: Tableau, value_of, keys: frozenset | None):
     pair = np.zeros(len(rows), dtype=np.int64)
     for c in codes:  # codes below 2 * _SLOT + 1 = 123 < 2**7: 42 bits
         pair = (pair << 7) | c
-    _, first, mult = np.unique((of_deal[rows] << 42) | pair, return_index=True, return_counts=True)
-    rows = rows[first]
-    sub = {k: tuple(a[rows] for a in v) for k, v in idx.items()}
-    return sub, used[rows], of_deal[rows], order, mult.astype(np.int64)
+    keyed, first, mult = np.unique((of_deal[rows] << 42) | pair, return_index=True, return_counts=True)
+    rows = rows[first]  # sorted by key index, the high bits
+    group = keyed >> 42
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]]) if len(rows) else np.zeros(0, dtype=np.intp)
+    last = (used[rows].astype(np.uint8) + _UNUSED_CODE)[None]
+    sub = {k: np.ascontiguousarray(np.concatenate([np.stack([a[rows] for a in v]), last])) for k, v in idx.items()}
+    return sub, mult.astype(np.int64), starts, group[starts].tolist(), order
 
 
 def _atoms(hand: str, fact_names) -> list[tuple[dict, dict]]:
@@ -181,7 +188,8 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
     shoe: Shoe = dist.shoe
     if not applies(fact_names, shoe):
         raise ValueError("hand_suit_counts prices hand suit and colour names on a shoe with 52 counts")
-    sub, used, group, order, mult = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
+    rows = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
+    order = rows[-1]
     player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
     # Each block's count as a signed sum of class-pair counts (inclusion-exclusion over the atoms).
     block_of: dict = {}
@@ -203,7 +211,7 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
     nets = {b: {pair: c for pair, c in net.items() if c} for b, net in nets.items()}
     derived = max(nets, key=lambda b: len(nets[b])) if totals is not None else None
     needed = {pair for b, net in nets.items() if b != derived for pair in net}
-    counts = _class_counts(np, shoe, sub, used, group, order, mult, needed, totals)
+    counts = _class_counts(np, shoe, rows, needed, totals)
     out: dict = {}
     for b, net in nets.items():
         if b == derived:
@@ -220,24 +228,33 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
     return out, dist.total, None
 
 
-def _class_counts(np, shoe: Shoe, sub, used, group, order, mult, pairs, totals) -> dict:
-    """For each pair of classes (Player's, Banker's), the ways for each group of sequences."""
+def _class_counts(np, shoe: Shoe, rows, pairs, totals) -> dict:
+    """For each pair of classes (Player's, Banker's), the ways for each key of :func:`_subset`'s
+    ``rows``.
+
+    Exact in int64 when ``N**6 < 2**63`` (N <= 1,448 cards; else Python integers in object arrays): a
+    row's factors are at most six of at most N and the unused cards' ``falling(N - k, 6 - k)``, so every
+    partial product is at most N**6; times the row's number of sequences, and summed over a key's rows,
+    it counts distinct ordered deals of six cards, at most ``falling(N, 6) < N**6``, and so does every
+    partial sum."""
     n = shoe.size
-    dtype = np.int64 if n ** 6 < 2 ** 63 else object  # a weight is at most N**6
-    unused = np.array([falling(n - k, 6 - k) for k in range(7)], dtype=dtype)[used]
+    sub, mult, starts, present, order = rows
+    dtype = np.int64 if n ** 6 < 2 ** 63 else object
+    unused = tuple(falling(n - k, 6 - k) for k in range(4, 7))
     counts: dict = {}
     for xp, xb in pairs:
         if xp == xb == _ANY and totals is not None:
             counts[xp, xb] = [totals.get(k, 0) for k in order]
             continue
         kind = "player first" if xp <= xb else "banker first" if xb <= xp else "disjoint"
-        t = np.array(_class_table(shoe.suited, xp) + _class_table(shoe.suited, xb) + (1,), dtype=dtype)
-        codes = sub[kind]
-        w = unused * t[codes[0]]
-        for c in codes[1:]:
-            w = w * t[c]
-        w = w * mult  # after the factors: each partial product is at most N**6, w the sum of mult weights
-        counts[xp, xb] = _sums(np, w, group, len(order))
+        t = np.array(_class_table(shoe.suited, xp) + _class_table(shoe.suited, xb) + (1,) + unused, dtype=dtype)
+        out = [0] * len(order)
+        if len(mult):
+            w = t[sub[kind]].prod(axis=0)  # the six positions, then the unused cards
+            w *= mult
+            for g, x in zip(present, np.add.reduceat(w, starts).tolist()):
+                out[g] = x
+        counts[xp, xb] = out
     return counts
 
 
@@ -249,18 +266,3 @@ def _class_table(suited: tuple[int, ...], cls: frozenset) -> tuple[int, ...]:
     for r in range(13):
         by_value[RANK_VALUES[r]] += sum(suited[4 * r + s] for s in cls)
     return tuple(max(a - j, 0) for a in by_value for j in range(6)) + (1,)
-
-
-def _sums(np, w, group, n: int) -> list[int]:
-    """``sum(w[group == g])`` for g < n, exact: int64 weights in two 32-bit halves, each summed in
-    float64 (fewer than 2**21 terms of at most 2**32: below 2**53), else by
-    :func:`~exact_odds.punto_banco.every_card._exact_sums`."""
-    from exact_odds.punto_banco.every_card import _exact_sums
-
-    if not len(w):
-        return [0] * n
-    if w.dtype != np.int64 or len(w) >= 2 ** 21:
-        return _exact_sums(np, w, group, n)
-    lo = np.bincount(group, weights=(w & 0xFFFFFFFF).astype(np.float64), minlength=n)
-    hi = np.bincount(group, weights=(w >> 32).astype(np.float64), minlength=n)
-    return [(int(h) << 32) + int(x) for h, x in zip(hi.tolist(), lo.tolist())]

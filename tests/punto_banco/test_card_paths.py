@@ -258,11 +258,12 @@ def test_merged_rows_give_every_sequence_its_weight(shoe):
     spade, heart = frozenset({0}), frozenset({1})  # suit indices of exact_odds.bets.card_names
     pairs = [(red, red), (spade, anyone), (anyone, heart), (black, red)]  # nested both ways, disjoint
     value_of = values_of(deal_names, ("player", "banker", "player_cards", "banker_cards"))
-    sub, used, group, order, mult = hand_suits._subset(walk(shoe).tableau, value_of, None)
+    rows = hand_suits._subset(walk(shoe).tableau, value_of, None)
+    mult, order = rows[1], rows[-1]
     assert int(mult.sum()) == len(hand_suits._table(walk(shoe).tableau)[1])  # every sequence once
     assert len(mult) < len(hand_suits._table(walk(shoe).tableau)[1]) // 5
     assert (shoe.size ** 6 < 2 ** 63) == (shoe.size <= 1448)
-    counts = hand_suits._class_counts(np, shoe, sub, used, group, order, mult, pairs, None)
+    counts = hand_suits._class_counts(np, shoe, rows, pairs, None)
     for pair in pairs:
         expected = sequence_by_sequence(shoe, value_of, *pair)
         assert {k: n for k, n in zip(order, counts[pair]) if n} == {k: n for k, n in expected.items() if n}, pair
