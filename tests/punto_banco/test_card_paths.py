@@ -256,12 +256,16 @@ def test_merged_rows_give_every_sequence_its_weight(shoe):
 
     red, black, anyone = hand_suits._RED, hand_suits._BLACK, hand_suits._ANY
     spade, heart = frozenset({0}), frozenset({1})  # suit indices of exact_odds.bets.card_names
-    pairs = [(red, red), (spade, anyone), (anyone, heart), (black, red)]  # nested both ways, disjoint
+    pairs = [(red, red), (spade, anyone), (anyone, heart), (black, red), (heart, heart)]  # same, nested, disjoint
     value_of = values_of(deal_names, ("player", "banker", "player_cards", "banker_cards"))
     rows = hand_suits._subset(walk(shoe).tableau, value_of, None)
-    mult, order = rows[1], rows[-1]
-    assert int(mult.sum()) == len(hand_suits._table(walk(shoe).tableau)[1])  # every sequence once
-    assert len(mult) < len(hand_suits._table(walk(shoe).tableau)[1]) // 5
+    by_kind, order = rows
+    sequences = len(hand_suits._table(walk(shoe).tableau)[1])
+    for kind, (codes, mult, starts, present) in by_kind.items():
+        assert int(mult.sum()) == sequences and len(mult) < sequences // 5, kind  # every sequence once
+    # One row per coup's multiset (and key) when both hands' class is the same: few for one key.
+    one_key = hand_suits._subset(walk(shoe).tableau, values_of(deal_names, ()), None)[0]
+    assert len(one_key["same"][1]) < len(one_key["disjoint"][1]) // 4
     assert (shoe.size ** 6 < 2 ** 63) == (shoe.size <= 1448)
     counts = hand_suits._class_counts(np, shoe, rows, pairs, None)
     for pair in pairs:
