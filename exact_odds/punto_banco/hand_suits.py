@@ -200,8 +200,30 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
         raise ValueError("hand_suit_counts prices hand suit and colour names on a shoe with 52 counts")
     rows = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
     order = rows[-1]
+    nets, firsts, derived, needed = _plan(tuple(fact_names), blocks, totals is not None)
+    counts = _class_counts(np, shoe, rows, needed, totals)
+    out: dict = {}
+    for b, net in nets.items():
+        if b == derived:
+            continue
+        for g, values in enumerate(order):
+            x = sum(c * counts[pair][g] for pair, c in net)
+            if x:
+                out[values, firsts[b]] = x
+    if derived is not None:
+        for g, values in enumerate(order):
+            x = totals.get(values, 0) - sum(out.get((values, firsts[b]), 0) for b in nets if b != derived)
+            if x:
+                out[values, firsts[derived]] = x
+    return out, dist.total, None
+
+
+@lru_cache(maxsize=256)
+def _plan(fact_names: tuple[str, ...], blocks: tuple | None, derive: bool) -> tuple:
+    """Shoe-independent, kept per process: ``(nets, firsts, derived, needed)``, each block's count as a
+    signed sum of class-pair counts (inclusion-exclusion over the atoms), the fact values that name
+    each block, the block to be derived from the totals (``derive``), and the class pairs to count."""
     player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
-    # Each block's count as a signed sum of class-pair counts (inclusion-exclusion over the atoms).
     block_of: dict = {}
     for b, block in enumerate(blocks or ()):
         for facts in block:
@@ -218,24 +240,10 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
             for xp, cp in coef_p.items():
                 for xb, cb in coef_b.items():
                     net[xp, xb] += cp * cb
-    nets = {b: {pair: c for pair, c in net.items() if c} for b, net in nets.items()}
-    derived = max(nets, key=lambda b: len(nets[b])) if totals is not None else None
-    needed = {pair for b, net in nets.items() if b != derived for pair in net}
-    counts = _class_counts(np, shoe, rows, needed, totals)
-    out: dict = {}
-    for b, net in nets.items():
-        if b == derived:
-            continue
-        for g, values in enumerate(order):
-            x = sum(c * counts[pair][g] for pair, c in net.items())
-            if x:
-                out[values, firsts[b]] = x
-    if derived is not None:
-        for g, values in enumerate(order):
-            x = totals.get(values, 0) - sum(out.get((values, firsts[b]), 0) for b in nets if b != derived)
-            if x:
-                out[values, firsts[derived]] = x
-    return out, dist.total, None
+    nets = {b: tuple((pair, c) for pair, c in net.items() if c) for b, net in nets.items()}
+    derived = max(nets, key=lambda b: len(nets[b])) if derive else None
+    needed = frozenset(pair for b, net in nets.items() if b != derived for pair, _ in net)
+    return nets, firsts, derived, needed
 
 
 def _class_counts(np, shoe: Shoe, rows, pairs, totals) -> dict:
