@@ -9,13 +9,13 @@ alternated ``--repeat`` times and the medians taken over those runs. Figures:
 2. card-level bets on depleted suited 8-deck shoes in play (a shuffled 8-deck shoe less 80 to 300
    cards), per shoe: ``PayTable.price(dist)`` with the shoe's value walk ``dist`` already made (as
    ``track``, ``sweep`` and ``simulate`` have it for the value-level bets) and its coups counted; the
-   value walk itself is timed beside them. On the baseline, only the bets it prices in seconds;
+   value walk itself is timed beside them. On the baseline, the bets of ``--baseline-bets``;
 3. value-level pricing: the walk and PayTable.price of Banker, Player, Tie at 8 decks, and the fast
    path's Pricer on one shoe (to show they did not get slower).
 
 The machine may be shared: compare ratios from the same run, not absolute times across runs.
 
-Usage: python benchmarks/bench_cards.py [--repeat N] [--shoes N] [--baseline PATH]
+Usage: python benchmarks/bench_cards.py [--repeat N] [--shoes N] [--baseline PATH] [--baseline-bets K,K]
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ from timing import ROOT  # noqa: E402  (puts the repository on sys.path)
 FULL = ("lucky8_player", "all_red", "player_wins_pair")
 IN_PLAY = ("perfect_pair", "player_pair", "either_pair", "tiger_pair", "player_wins_pair", "banker_wins_pair",
            "lucky8_player", "lucky8_banker", "all_red", "all_black")
-#: In play, the baseline's card walk prices these in seconds; the others took minutes per shoe there.
-IN_PLAY_BASELINE = ("perfect_pair", "player_wins_pair")
+#: In play, the bets timed on the baseline too: main has every fast path (a checkout older than the
+#: hand suit path would take minutes per shoe on Lucky 8 and All Red/Black: pass --baseline-bets).
+IN_PLAY_BASELINE = ("perfect_pair", "player_wins_pair", "lucky8_player", "lucky8_banker", "all_red", "all_black")
 
 MEASURE = r'''
 import json, random, statistics, sys, time
@@ -121,12 +122,14 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="runs of each checkout, alternated (default 3)")
     ap.add_argument("--shoes", type=int, default=5, help="shoes in play per run (default 5)")
     ap.add_argument("--baseline", help="another checkout to time in the same run, alternated (e.g. /work/main)")
+    ap.add_argument("--baseline-bets", default=",".join(IN_PLAY_BASELINE),
+                    help="in-play bets to time on the baseline, comma-separated (default: %(default)s)")
     args = ap.parse_args()
     here, base = [], []
     for _ in range(args.repeat):
         here.append(measure(str(ROOT), args.repeat, args.shoes, IN_PLAY))
         if args.baseline:
-            base.append(measure(args.baseline, args.repeat, args.shoes, IN_PLAY_BASELINE))
+            base.append(measure(args.baseline, args.repeat, args.shoes, args.baseline_bets.split(",")))
     print(f"medians of {args.repeat} runs ({args.shoes} shoes in play per run); the machine may be shared")
     print(f"{'':52s} {'branch':>11s}" + (f" {'baseline':>11s} {'ratio':>6s}" if base else ""))
     for key in here[0]:

@@ -9,16 +9,22 @@ the class counts ``a_X[v]`` (cards of value v in X), because two classes are
 always nested or disjoint: deal the smaller class first, then the larger one
 less the cards already dealt of that value (docs/methods/suits.md, "Fast
 paths"). So, per tableau and process, every sequence of six card values is
-played once with numpy (about 400,000 kept: a coup of 4 or 5 cards once, its
-unused cards one factor per shoe); per shoe and pair of classes, a few array
-products give the counts by the coup's values, and inclusion-exclusion turns
-them into the joint counts of the facts (for example, suited = the sum over
-the four suits; red but not suited = red less hearts less diamonds).
+played once with numpy (about 340,000 kept: a coup of 4 or 5 cards once, its
+unused cards one factor per shoe). A sequence's ways depend only on the
+multiset of values in each hand, so the sequences of one bet's key with the
+same pair of multisets are merged into one row with their number (about
+45,000 rows for every coup, fewer for Lucky 8's three-card 8s). Per shoe and
+pair of classes, a few array products over those rows give the counts by the
+coup's values, and inclusion-exclusion turns them into the joint counts of the
+facts (for example, suited = the sum over the four suits; red but not suited
+= red less hearts less diamonds).
 
-Exact integers: a sequence's weight is at most ``N**6``, checked against
-2**63 before int64 is used (else Python integers in object arrays); sums are
-taken over 21-bit slices in float64 (each slice's sum below 2**53), as in
-:mod:`exact_odds.punto_banco.every_card`.
+Exact integers: every partial product of a sequence's factors is at most
+``N**6`` (at most six factors of at most N), checked against 2**63 before
+int64 is used (N <= 1,448 cards; else Python integers in object arrays); a
+row's weight times its number of sequences is a sum of ordered deals, at
+most ``N**6`` too, and so is a key's sum over rows (it counts distinct
+ordered deals of six cards) and every partial sum: int64 sums are exact.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ _RED = frozenset({1, 2})  # hearts, diamonds (suit indices of exact_odds.bets.ca
 _BLACK = frozenset({0, 3})
 _UNUSED = 60
 _SLOT = 61  # a table per hand: 10 values * 6 copies, then 1 for a position the coup does not use
+_UNUSED_CODE = 2 * _SLOT + 1 - 4  # the two hands' tables, a 1, then the unused cards' factor for 4-6 cards used
 
 
 def applies(fact_names, shoe: Shoe) -> bool:
@@ -112,8 +119,17 @@ def deals(tableau: Tableau) -> tuple:
 
 @lru_cache(maxsize=64)
 def _subset(tableau: Tableau, value_of, keys: frozenset | None):
-    """The table's sequences whose deal's values (``value_of``) are among ``keys`` (all if None), with
-    each one's key index, and the keys in order."""
+    """The table's sequences whose deal's values (``value_of``) are among ``keys`` (all if None),
+    merged: ``(rows, order)``, the keys in order and, per kind of class pair, ``(codes, mult, starts,
+    present)``: a (7, rows) array of each row's six positions' codes and its unused cards' code
+    (``_UNUSED_CODE`` + cards used), the number of sequences each row stands for, and the rows sorted
+    by key index, ``starts`` the first row of each key index in ``present``.
+
+    A sequence's weight depends only on the multisets of values in each hand (a hand's factors
+    a_X[v] - j, j counting the hand's earlier cards of value v and, nested, all the other hand's): one
+    row per pair of multisets and key. With one class for both hands ("same") the weight is
+    ``prod_v falling(a_X[v], cards of value v)``, which depends only on the coup's multiset of values:
+    one row per multiset and key."""
     np = _numpy()
     idx, used, deal, deals = _table(tableau)
     values = [value_of(d) for d in deals]
@@ -121,8 +137,25 @@ def _subset(tableau: Tableau, value_of, keys: frozenset | None):
     key_of = {k: i for i, k in enumerate(order)}
     of_deal = np.array([key_of.get(v, -1) for v in values], dtype=np.int64)[deal]
     rows = np.flatnonzero(of_deal >= 0)
-    sub = {k: tuple(a[rows] for a in v) for k, v in idx.items()}
-    return sub, used[rows], of_deal[rows], order
+    own = np.stack([a[rows] for a in idx["disjoint"]]).astype(np.int64)  # (hand, value, copy); 122 unused
+    by_hand = np.sort(own, axis=0)  # the pair of multisets, codes below 2**7
+    coup = np.sort(np.where(own == 2 * _SLOT, 15, own % _SLOT // 6), axis=0)  # the multiset, values below 2**4
+    out = {}
+    for kinds, sorted_codes, bits in ((("disjoint", "player first", "banker first"), by_hand, 7),
+                                      (("same",), coup, 4)):
+        packed = np.zeros(len(rows), dtype=np.int64)
+        for c in sorted_codes:  # at most 42 bits
+            packed = (packed << bits) | c
+        keyed, first, mult = np.unique((of_deal[rows] << 42) | packed, return_index=True, return_counts=True)
+        kept = rows[first]  # sorted by key index, the high bits
+        group = keyed >> 42
+        starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]]) if len(kept) else np.zeros(0, dtype=np.intp)
+        last = (used[kept].astype(np.uint8) + _UNUSED_CODE)[None]
+        for kind in kinds:
+            codes = np.stack([a[kept] for a in idx["player first" if kind == "same" else kind]])
+            out[kind] = (np.concatenate([codes, last]).astype(np.intp), mult.astype(np.int64), starts,
+                         group[starts].tolist())  # intp: np.take is several times faster with native indices
+    return out, order
 
 
 def _atoms(hand: str, fact_names) -> list[tuple[dict, dict]]:
@@ -165,9 +198,32 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
     shoe: Shoe = dist.shoe
     if not applies(fact_names, shoe):
         raise ValueError("hand_suit_counts prices hand suit and colour names on a shoe with 52 counts")
-    sub, used, group, order = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
+    rows = _subset(dist.tableau, value_of, None if keys is None else frozenset(keys))
+    order = rows[-1]
+    nets, firsts, derived, needed = _plan(tuple(fact_names), blocks, totals is not None)
+    counts = _class_counts(np, shoe, rows, needed, totals)
+    out: dict = {}
+    for b, net in nets.items():
+        if b == derived:
+            continue
+        for g, values in enumerate(order):
+            x = sum(c * counts[pair][g] for pair, c in net)
+            if x:
+                out[values, firsts[b]] = x
+    if derived is not None:
+        for g, values in enumerate(order):
+            x = totals.get(values, 0) - sum(out.get((values, firsts[b]), 0) for b in nets if b != derived)
+            if x:
+                out[values, firsts[derived]] = x
+    return out, dist.total, None
+
+
+@lru_cache(maxsize=256)
+def _plan(fact_names: tuple[str, ...], blocks: tuple | None, derive: bool) -> tuple:
+    """Shoe-independent, kept per process: ``(nets, firsts, derived, needed)``, each block's count as a
+    signed sum of class-pair counts (inclusion-exclusion over the atoms), the fact values that name
+    each block, the block to be derived from the totals (``derive``), and the class pairs to count."""
     player, banker = _atoms("player", fact_names), _atoms("banker", fact_names)
-    # Each block's count as a signed sum of class-pair counts (inclusion-exclusion over the atoms).
     block_of: dict = {}
     for b, block in enumerate(blocks or ()):
         for facts in block:
@@ -184,43 +240,50 @@ def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, tot
             for xp, cp in coef_p.items():
                 for xb, cb in coef_b.items():
                     net[xp, xb] += cp * cb
-    nets = {b: {pair: c for pair, c in net.items() if c} for b, net in nets.items()}
-    derived = max(nets, key=lambda b: len(nets[b])) if totals is not None else None
-    needed = {pair for b, net in nets.items() if b != derived for pair in net}
-    counts = _class_counts(np, shoe, sub, used, group, order, needed, totals)
-    out: dict = {}
-    for b, net in nets.items():
-        if b == derived:
-            continue
-        for g, values in enumerate(order):
-            x = sum(c * counts[pair][g] for pair, c in net.items())
-            if x:
-                out[values, firsts[b]] = x
-    if derived is not None:
-        for g, values in enumerate(order):
-            x = totals.get(values, 0) - sum(out.get((values, firsts[b]), 0) for b in nets if b != derived)
-            if x:
-                out[values, firsts[derived]] = x
-    return out, dist.total, None
+    nets = {b: tuple((pair, c) for pair, c in net.items() if c) for b, net in nets.items()}
+    derived = max(nets, key=lambda b: len(nets[b])) if derive else None
+    needed = frozenset(pair for b, net in nets.items() if b != derived for pair, _ in net)
+    return nets, firsts, derived, needed
 
 
-def _class_counts(np, shoe: Shoe, sub, used, group, order, pairs, totals) -> dict:
-    """For each pair of classes (Player's, Banker's), the ways for each group of sequences."""
+def _class_counts(np, shoe: Shoe, rows, pairs, totals) -> dict:
+    """For each pair of classes (Player's, Banker's), the ways for each key of :func:`_subset`'s
+    ``rows``: the pairs of one kind together, one gather, product and sum for each chunk of them.
+
+    Exact in int64 when ``N**6 < 2**63`` (N <= 1,448 cards; else Python integers in object arrays): a
+    row's factors are at most six of at most N and the unused cards' ``falling(N - k, 6 - k)``, so every
+    partial product is at most N**6; times the row's number of sequences, and summed over a key's rows,
+    it counts distinct ordered deals of six cards, at most ``falling(N, 6) < N**6``, and so does every
+    partial sum."""
     n = shoe.size
-    dtype = np.int64 if n ** 6 < 2 ** 63 else object  # a weight is at most N**6
-    unused = np.array([falling(n - k, 6 - k) for k in range(7)], dtype=dtype)[used]
+    by_kind, order = rows
+    dtype = np.int64 if n ** 6 < 2 ** 63 else object
+    unused = tuple(falling(n - k, 6 - k) for k in range(4, 7))
     counts: dict = {}
+    kinds: dict = defaultdict(list)
     for xp, xb in pairs:
         if xp == xb == _ANY and totals is not None:
             counts[xp, xb] = [totals.get(k, 0) for k in order]
-            continue
-        kind = "player first" if xp <= xb else "banker first" if xb <= xp else "disjoint"
-        t = np.array(_class_table(shoe.suited, xp) + _class_table(shoe.suited, xb) + (1,), dtype=dtype)
-        codes = sub[kind]
-        w = unused * t[codes[0]]
-        for c in codes[1:]:
-            w = w * t[c]
-        counts[xp, xb] = _sums(np, w, group, len(order))
+        else:
+            kinds["same" if xp == xb else "player first" if xp <= xb else "banker first" if xb <= xp
+                  else "disjoint"].append((xp, xb))
+    for kind, todo in kinds.items():
+        codes, mult, starts, present = by_kind[kind]
+        step = max(1, 2 ** 20 // max(1, codes.size))  # at most about 2**20 factors at a time
+        for i in range(0, len(todo), step):
+            chunk = todo[i:i + step]
+            t = np.array([_class_table(shoe.suited, xp) + _class_table(shoe.suited, xb) + (1,) + unused
+                          for xp, xb in chunk], dtype=dtype)
+            sums = np.zeros((len(chunk), 0), dtype=dtype)
+            if len(mult):
+                w = np.take(t, codes, axis=1).prod(axis=1)  # (pairs, rows): six positions, then unused cards
+                w *= mult
+                sums = np.add.reduceat(w, starts, axis=1)
+            for pair, row in zip(chunk, sums.tolist()):
+                out = [0] * len(order)
+                for g, x in zip(present, row):
+                    out[g] = x
+                counts[pair] = out
     return counts
 
 
@@ -232,18 +295,3 @@ def _class_table(suited: tuple[int, ...], cls: frozenset) -> tuple[int, ...]:
     for r in range(13):
         by_value[RANK_VALUES[r]] += sum(suited[4 * r + s] for s in cls)
     return tuple(max(a - j, 0) for a in by_value for j in range(6)) + (1,)
-
-
-def _sums(np, w, group, n: int) -> list[int]:
-    """``sum(w[group == g])`` for g < n, exact: int64 weights in two 32-bit halves, each summed in
-    float64 (fewer than 2**21 terms of at most 2**32: below 2**53), else by
-    :func:`~exact_odds.punto_banco.every_card._exact_sums`."""
-    from exact_odds.punto_banco.every_card import _exact_sums
-
-    if not len(w):
-        return [0] * n
-    if w.dtype != np.int64 or len(w) >= 2 ** 21:
-        return _exact_sums(np, w, group, n)
-    lo = np.bincount(group, weights=(w & 0xFFFFFFFF).astype(np.float64), minlength=n)
-    hi = np.bincount(group, weights=(w >> 32).astype(np.float64), minlength=n)
-    return [(int(h) << 32) + int(x) for h, x in zip(hi.tolist(), lo.tolist())]

@@ -218,3 +218,56 @@ def test_fast_paths_equal_the_card_walk_on_shoes_with_unknown_suits(shoe):
 @pytest.mark.parametrize("shoe", [Shoe.decks(8), Shoe.decks(1)], ids=["8 decks", "1 deck"])
 def test_fast_paths_equal_the_card_walk_on_full_decks(shoe):
     check_shoe(shoe, [CATALOG.bet(k) for k in CARD_LEVEL] + MIXED)
+
+
+def sequence_by_sequence(shoe, value_of, xp, xb):
+    """Ways to deal each key's coups with the Player's cards in class ``xp`` and the Banker's in ``xb``,
+    summed sequence by sequence over every played six-value sequence in Python integers (no merged
+    rows, no int64, no float sums)."""
+    import numpy as np
+
+    idx, used, deal, deals = hand_suits._table(walk(shoe).tableau)
+    kind = "player first" if xp <= xb else "banker first" if xb <= xp else "disjoint"
+    t = np.array(hand_suits._class_table(shoe.suited, xp) + hand_suits._class_table(shoe.suited, xb) + (1,),
+                 dtype=object)
+    n = shoe.size
+    weight = np.ones(len(used), dtype=object)
+    for k in (4, 5):  # the unused cards: (N - used)(N - used - 1)...(N - 5)
+        weight = weight * np.where(used <= k, n - k, 1).astype(object)
+    for c in idx[kind]:
+        weight = weight * t[c]
+    out = Counter()
+    order = np.argsort(deal, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(deal[order]) != 0])
+    for d, total in zip(deal[order][starts].tolist(), np.add.reduceat(weight[order], starts).tolist()):
+        out[value_of(deals[d])] += total
+    return out
+
+
+@pytest.mark.parametrize("shoe", [depleted_8_deck_shoes(1, seed=5)[0],
+                                  Shoe.decks(30).remove(["Ah", "Ah", "5d", "Ks", "Kh", "8c", "9d"])],
+                         ids=["8 decks in play (int64)", "30 decks less 7 (above the int64 bound)"])
+def test_merged_rows_give_every_sequence_its_weight(shoe):
+    """hand_suits keeps one row per pair of hands' value multisets (and key), with the number of
+    sequences it stands for: its class-pair counts equal the sequence-by-sequence sums, for nested and
+    disjoint classes, below the int64 bound (N**6 < 2**63: N <= 1,448 cards) and above it (Python
+    integers in object arrays)."""
+    import numpy as np
+
+    red, black, anyone = hand_suits._RED, hand_suits._BLACK, hand_suits._ANY
+    spade, heart = frozenset({0}), frozenset({1})  # suit indices of exact_odds.bets.card_names
+    pairs = [(red, red), (spade, anyone), (anyone, heart), (black, red), (heart, heart)]  # same, nested, disjoint
+    value_of = values_of(deal_names, ("player", "banker", "player_cards", "banker_cards"))
+    rows = hand_suits._subset(walk(shoe).tableau, value_of, None)
+    by_kind, order = rows
+    sequences = len(hand_suits._table(walk(shoe).tableau)[1])
+    for kind, (codes, mult, starts, present) in by_kind.items():
+        assert int(mult.sum()) == sequences and len(mult) < sequences // 5, kind  # every sequence once
+    # One row per coup's multiset (and key) when both hands' class is the same: few for one key.
+    one_key = hand_suits._subset(walk(shoe).tableau, values_of(deal_names, ()), None)[0]
+    assert len(one_key["same"][1]) < len(one_key["disjoint"][1]) // 4
+    assert (shoe.size ** 6 < 2 ** 63) == (shoe.size <= 1448)
+    counts = hand_suits._class_counts(np, shoe, rows, pairs, None)
+    for pair in pairs:
+        expected = sequence_by_sequence(shoe, value_of, *pair)
+        assert {k: n for k, n in zip(order, counts[pair]) if n} == {k: n for k, n in expected.items() if n}, pair
