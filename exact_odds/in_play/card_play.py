@@ -62,7 +62,7 @@ def price_cards(known: tuple[int, ...], bets: Sequence[PayTable],
     shoe = Shoe.from_counts(known)
     total = falling(shoe.size, 6)
     out = []
-    for result, scale in zip(analyse(shoe, bets).results, scales):
+    for result, scale in zip(analyse(shoe, bets, method="compiled").results, scales):
         if result.total != total:  # suits fully known: the card walk counts six-card sequences
             raise ArithmeticError(f"{result.bet.name}: the card walk counted {result.total} sequences, "
                                   f"not N(N-1)...(N-5) = {total}")
