@@ -101,16 +101,28 @@ def five_weights(p) -> list[list[Any]]:
     return _five_weights(p)
 
 
-def banque_game(shoe: Shoe) -> BanqueGame:
-    """Walk ``shoe`` once, keeping the punters' choices at 5 apart (module docstring)."""
-    import numpy as np
+@dataclass(frozen=True)
+class WalkFrame:
+    """What every walk of the game (:func:`banque_game`, and
+    :func:`~exact_odds.games.banque.knows.knows_game`) sets up for one shoe."""
 
-    check_shoe(shoe)
+    infinite: bool
+    counts: list[int]  # the shoe's value counts, lent to deal_two_cards while walking
+    dtype: Any  # int64, or object (Python ints) above the kernel's bound
+    dec: int  # 1 without replacement, 0 with
+    tail: Any  # ways of the unused cards by (left action, right action, banker's choice)
+    holdings: tuple[str, ...]  # the banker's holdings: two cards, or a total with replacement
+    totals: tuple[int, ...]
+    index: dict[tuple[int, int], int]  # two card values -> holding
+    scale6: int  # unused ways after six cards (a banker's natural)
+
+
+def walk_frame(np: Any, shoe: Shoe) -> WalkFrame:
+    """The shoe's :class:`WalkFrame` (``np`` the numpy module)."""
     infinite = shoe.is_infinite
     c = list(shoe.value_counts)
     n = sum(c)
-    dtype = np.int64 if (n**3 + n**2) ** 2 * n < 2**62 else object
-    dec = 0 if infinite else 1
+    dtype = np.int64 if (n**3 + n**2) ** 2 * n < 2**62 else object  # the kernel's bound: every sum is one
     tail = np.empty((N_ACTIONS, N_ACTIONS, 2), dtype=object)
     for la in range(N_ACTIONS):
         for ra in range(N_ACTIONS):
@@ -125,18 +137,35 @@ def banque_game(shoe: Shoe) -> BanqueGame:
         holdings = tuple(f"{_name(a)}-{_name(b)}" for a, b, _ in PAIRS)
         totals = tuple(hand_total(a, b) for a, b, _ in PAIRS)
         index = {(a, b): k for k, (a, b, _) in enumerate(PAIRS)}
-    joint = np.zeros((len(holdings), 2, N_ACTIONS, 2, 3, N_ACTIONS, 2, 3), dtype=object)
-    forced = [0] * 9
-    scale6 = unused_ways(shoe, 6, 9)
-    for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
+    return WalkFrame(infinite, c, dtype, 0 if infinite else 1, tail, holdings, totals, index,
+                     unused_ways(shoe, 6, 9))
+
+
+def banker_holdings(np: Any, frame: WalkFrame, forced: list[int], kinds: int = 2):
+    """Each banker's two cards that are not a natural, in turn: (holding, ways, the kernel's (stand,
+    draw) blocks with ``kinds`` five flags). A natural is counted into ``forced`` instead."""
+    c = frame.counts
+    for b1, b2, wb in deal_two_cards(c, frame.dec):  # the banker's two cards, out of c while yielded
         bt = hand_total(b1, b2)
         if is_natural(bt):
-            _natural_counts(np, c, dec, bt, wb * scale6, forced)
+            _natural_counts(np, c, frame.dec, bt, wb * frame.scale6, forced)
             continue
-        h = index[b1, b2]
-        for choice, m in enumerate(banker_pair_block(np, c, infinite, bt, dtype)):
+        yield frame.index[b1, b2], wb, banker_pair_block(np, c, frame.infinite, bt, frame.dtype, kinds)
+
+
+def banque_game(shoe: Shoe) -> BanqueGame:
+    """Walk ``shoe`` once, keeping the punters' choices at 5 apart (module docstring)."""
+    import numpy as np
+
+    check_shoe(shoe)
+    frame = walk_frame(np, shoe)
+    infinite = frame.infinite
+    joint = np.zeros((len(frame.holdings), 2, N_ACTIONS, 2, 3, N_ACTIONS, 2, 3), dtype=object)
+    forced = [0] * 9
+    for h, wb, blocks in banker_holdings(np, frame, forced):
+        for choice, m in enumerate(blocks):
             x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
-            joint[h, choice] += x * (wb * tail[:, None, None, :, None, None, choice])
+            joint[h, choice] += x * (wb * frame.tail[:, None, None, :, None, None, choice])
     if infinite:  # with replacement a natural's cards tell nothing: one "natural" action per tableau
         joint[:, :, 11] = joint[:, :, 11:].sum(axis=2)
         joint[:, :, 12:] = 0
@@ -147,7 +176,7 @@ def banque_game(shoe: Shoe) -> BanqueGame:
     gain_left = np.tensordot(joint, sign, axes=([4], [0])).sum(axis=-1)  # (h, ch, la, fl, ra, fr)
     gain_right = np.tensordot(joint, sign, axes=([7], [0])).sum(axis=4)
     total = unused_ways(shoe, 0, 9)
-    return BanqueGame(shoe, gain_left, gain_right, joint, tuple(forced), total, holdings, totals)
+    return BanqueGame(shoe, gain_left, gain_right, joint, tuple(forced), total, frame.holdings, frame.totals)
 
 
 def _name(v: int) -> str:

@@ -34,12 +34,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
-from exact_odds.games.banque.hands import FIVE_HOLDINGS, banker_pair_block
-from exact_odds.games.banque.model import (
-    LOSE, N_ACTIONS, PAIRS, STOOD, WIN, check_shoe, exact_probability, is_natural_action,
-    third_card,
-)
-from exact_odds.rules.deal import deal_two_cards, hand_total, is_natural, unused_ways
+from exact_odds.games.banque.hands import FIVE_HOLDINGS
+from exact_odds.games.banque.model import LOSE, N_ACTIONS, STOOD, WIN, check_shoe, exact_probability, is_natural_action
+from exact_odds.rules.deal import is_natural, unused_ways
 from exact_odds.rules.shoe import Shoe
 
 if TYPE_CHECKING:
@@ -100,49 +97,26 @@ def knows_game(shoe: Shoe) -> KnowsGame:
     """Walk ``shoe`` once, keeping each tableau's 5 apart by holding (module docstring)."""
     import numpy as np
 
-    from exact_odds.games.banque.game import _name, _natural_counts
+    from exact_odds.games.banque.game import banker_holdings, walk_frame
 
     check_shoe(shoe)
-    infinite = shoe.is_infinite
-    c = list(shoe.value_counts)
-    n = sum(c)
-    dtype = np.int64 if (n**3 + n**2) ** 2 * n < 2**62 else object  # the walk's bound: every sum below is one
-    dec = 0 if infinite else 1
-    tail = np.empty((N_ACTIONS, N_ACTIONS, 2), dtype=object)
-    for la in range(N_ACTIONS):
-        for ra in range(N_ACTIONS):
-            k = 6 + (third_card(la) is not None) + (third_card(ra) is not None)
-            tail[la, ra, 0] = unused_ways(shoe, k, 9)
-            tail[la, ra, 1] = unused_ways(shoe, k + 1, 9)
-    if infinite:
-        holdings = tuple(f"total {t}" for t in range(10))
-        totals = tuple(range(10))
-        index = {(a, b): hand_total(a, b) for a, b, _ in PAIRS}
-    else:
-        holdings = tuple(f"{_name(a)}-{_name(b)}" for a, b, _ in PAIRS)
-        totals = tuple(hand_total(a, b) for a, b, _ in PAIRS)
-        index = {(a, b): k for k, (a, b, _) in enumerate(PAIRS)}
+    frame = walk_frame(np, shoe)
+    infinite, holdings, totals = frame.infinite, frame.holdings, frame.totals
     shape = (len(holdings), 2, N_ACTIONS, KINDS, N_ACTIONS, KINDS)
     gl = np.zeros(shape, dtype=object)
     gr = np.zeros(shape, dtype=object)
     live = np.zeros((len(holdings), N_ACTIONS, N_ACTIONS), dtype=bool)
     forced = [0] * 9
-    scale6 = unused_ways(shoe, 6, 9)
     sign = np.zeros(3, dtype=np.int64)
     sign[LOSE], sign[WIN] = 1, -1
-    for b1, b2, wb in deal_two_cards(c, dec):
-        bt = hand_total(b1, b2)
-        if is_natural(bt):
-            _natural_counts(np, c, dec, bt, wb * scale6, forced)
-            continue
-        h = index[b1, b2]
-        for choice, m in enumerate(banker_pair_block(np, c, infinite, bt, dtype, KINDS)):
+    for h, wb, blocks in banker_holdings(np, frame, forced, KINDS):
+        for choice, m in enumerate(blocks):
             x = m.reshape(N_ACTIONS, KINDS, 3, N_ACTIONS, KINDS, 3)
             if choice == 0:
                 live[h] |= x.sum(axis=(1, 2, 4, 5)) != 0
             left = np.tensordot(x, sign.astype(x.dtype), axes=([2], [0])).sum(axis=-1)  # (la, fl, ra, fr)
             right = np.tensordot(x, sign.astype(x.dtype), axes=([5], [0])).sum(axis=2)
-            scale = wb * tail[:, None, :, None, choice]
+            scale = wb * frame.tail[:, None, :, None, choice]
             gl[h, choice] += left.astype(object) * scale
             gr[h, choice] += right.astype(object) * scale
     if infinite:  # with replacement a natural's cards tell nothing: one "natural" action per tableau
