@@ -32,7 +32,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from exact_odds.in_play.dealing import BURN_RULES, MIN_CARDS_BEHIND_CUT, check_int, check_tableau
+from exact_odds.in_play.dealing import check_deal, check_int
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.coup import Deal, coup_complete, deal_of
 from exact_odds.rules.deal import hand_total
@@ -135,13 +135,7 @@ def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
     """Deal every shoe of ``ranks`` (an (S, cards) array of rank indices 0-12, one shuffled shoe a
     row) until its cut card comes out: the coups :func:`~exact_odds.in_play.dealing.deal_shoe`
     deals from each row, for the same burn rule and cut card."""
-    check_tableau(tableau)
-    if burn not in BURN_RULES:
-        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
-    check_int(cut_card, "cut_card")
-    if cut_card < MIN_CARDS_BEHIND_CUT:
-        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
-                        f"(a coup may take 6 cards), not {cut_card}")
+    check_deal(tableau, burn, cut_card)
     ranks = np.asarray(ranks, dtype=np.int64)
     if ranks.ndim != 2 or ranks.size and (ranks.min() < 0 or ranks.max() > 12):
         raise ValueError("ranks must be an (S, cards) array of rank indices 0 (ace) to 12 (king)")

@@ -171,6 +171,19 @@ def check_run(shoes: int, decks: int, seed: int, burn: str, cut_card: int, jobs:
     check_cut_card(cut_card, decks, burn)
 
 
+def check_deal(tableau: Tableau, burn: str, cut_card: int) -> None:
+    """What dealing a shoe needs, whatever the shoe: a tableau, a known burn rule, and a cut card with at
+    least :data:`MIN_CARDS_BEHIND_CUT` cards behind it (one home for :func:`deal_shoe` and the blocks of
+    :mod:`exact_odds.in_play.deal_batch`)."""
+    check_tableau(tableau)
+    if burn not in BURN_RULES:
+        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
+    check_int(cut_card, "cut_card")
+    if cut_card < MIN_CARDS_BEHIND_CUT:
+        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
+                        f"(a coup may take 6 cards), not {cut_card}")
+
+
 def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO,
               cut_card: int = CARDS_BEHIND_CUT) -> list[DealtCoup]:
     """Deal a shuffled shoe coup by coup until the cut card comes out.
@@ -184,13 +197,7 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
         raise TypeError(f"cards must be a list of rank indices 0-12, not {type(cards).__name__}")
     if any(isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 13 for r in cards):
         raise ValueError("cards must be rank indices 0 (ace) to 12 (king)")
-    check_tableau(tableau)
-    if burn not in BURN_RULES:
-        raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
-    check_int(cut_card, "cut_card")
-    if cut_card < MIN_CARDS_BEHIND_CUT:
-        raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
-                        f"(a coup may take 6 cards), not {cut_card}")
+    check_deal(tableau, burn, cut_card)
     if not cards:
         return []
     known = [0] * 13

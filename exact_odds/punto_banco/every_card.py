@@ -46,7 +46,7 @@ from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import falling, hand_total, natural_ends_coup, six_card_total
 from exact_odds.rules.shoe import Shoe
-from exact_odds.rules.suits import RankSuits, suit_model
+from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Positions (0-5, deal order) of each hand's cards, by layout: 0 neither drew,
@@ -85,14 +85,22 @@ def _numpy():
     return numpy
 
 
-@lru_cache(maxsize=4)
-def _sequences(tableau: Tableau) -> _Sequences:
-    np = _numpy()
+def tableau_arrays(np, tableau: Tableau) -> tuple:
+    """The rules as numpy lookup tables, built from :mod:`exact_odds.rules` (never restated): the two-card
+    total ``ht[a, b]``, whether a natural ends the coup ``ne[p, b]``, whether the Player draws on ``pd[p]``
+    and the Banker on ``bd[b, t]`` (t the Player's third card, 10 if he stood)."""
     ht = np.array([[hand_total(a, b) for b in range(10)] for a in range(10)], dtype=np.int8)
     ne = np.array([[natural_ends_coup(p, b) for b in range(10)] for p in range(10)])
     pd = np.array([p < 8 and tableau.player_draws(p) for p in range(10)])
     bd = np.array([[b < 8 and tableau.banker_draws(b, None if t == 10 else t) for t in range(11)]
                    for b in range(10)])
+    return ht, ne, pd, bd
+
+
+@lru_cache(maxsize=4)
+def _sequences(tableau: Tableau) -> _Sequences:
+    np = _numpy()
+    ht, ne, pd, bd = tableau_arrays(np, tableau)
     val = np.array(RANK_VALUES, dtype=np.int8)
     chunk = 13 ** 5
     codes = [[] for _ in range(6)]

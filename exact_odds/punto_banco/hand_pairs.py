@@ -31,7 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from exact_odds.rules.cards import RANK_VALUES
-from exact_odds.rules.deal import falling, hand_total, natural_ends_coup
+from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import Tableau
@@ -60,14 +60,10 @@ def _numpy():
 def _table(tableau: Tableau, hand: int):
     """Every value sequence of the coup whose ``hand`` starts with two cards of one value v, played once:
     (v, codes of the four other positions, cards used, deal index) per kept sequence, and the deals."""
-    from exact_odds.punto_banco.every_card import _deal_of_code, _dense
+    from exact_odds.punto_banco.every_card import _deal_of_code, _dense, tableau_arrays
 
     np = _numpy()
-    ht = np.array([[hand_total(a, b) for b in range(10)] for a in range(10)], dtype=np.int8)
-    ne = np.array([[natural_ends_coup(p, b) for b in range(10)] for p in range(10)])
-    pd = np.array([p < 8 and tableau.player_draws(p) for p in range(10)])
-    bd = np.array([[b < 8 and tableau.banker_draws(b, None if t == 10 else t) for t in range(11)]
-                   for b in range(10)])
+    ht, ne, pd, bd = tableau_arrays(np, tableau)
     grid = np.indices((10,) * 5).reshape(5, -1)
     v, o1, o2, c5, c6 = grid
     player, banker = ((v, v), (o1, o2)) if hand == 0 else ((o1, o2), (v, v))

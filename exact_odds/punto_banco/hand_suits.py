@@ -33,7 +33,7 @@ from collections import defaultdict
 from functools import lru_cache
 
 from exact_odds.rules.cards import RANK_VALUES
-from exact_odds.rules.deal import falling, hand_total, natural_ends_coup
+from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import Tableau
 
@@ -64,14 +64,10 @@ def _table(tableau: Tableau):
     """Every six-value sequence played once: per position the index into the two hands' tables when
     the Player's class is dealt first, the Banker's first, or the classes are disjoint; cards used;
     deal index; and the deals."""
-    from exact_odds.punto_banco.every_card import _deal_of_code, _dense
+    from exact_odds.punto_banco.every_card import _deal_of_code, _dense, tableau_arrays
 
     np = _numpy()
-    ht = np.array([[hand_total(a, b) for b in range(10)] for a in range(10)], dtype=np.int8)
-    ne = np.array([[natural_ends_coup(p, b) for b in range(10)] for p in range(10)])
-    pd = np.array([p < 8 and tableau.player_draws(p) for p in range(10)])
-    bd = np.array([[b < 8 and tableau.banker_draws(b, None if t == 10 else t) for t in range(11)]
-                   for b in range(10)])
+    ht, ne, pd, bd = tableau_arrays(np, tableau)
     x = list(np.indices((10,) * 6, dtype=np.int8).reshape(6, -1))
     pt, bt = ht[x[0], x[2]], ht[x[1], x[3]]
     nat = ne[pt, bt]
