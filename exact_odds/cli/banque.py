@@ -125,52 +125,36 @@ def _punters(text: str | None) -> str:
 
 
 def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool, model: str = "total"):
-    """banque --equilibrium: solve at theta (and the theta table), build the report."""
-    from exact_odds.games.banque import THETAS, BanqueError
-    from exact_odds.games.banque.equilibrium import solve_banque
-    from exact_odds.games.banque.game import cached_game
-    from exact_odds.report.banque import equilibrium_report
-
+    """banque --equilibrium: walk the game of the punters' model once, solve at theta (and the theta
+    table), build the report."""
     import sys
+
+    from exact_odds.games.banque import THETAS, BanqueError
 
     def progress(text: str) -> None:  # long work: say so on a terminal only
         if sys.stderr.isatty():
             click.echo(f"exact-odds: {text}", err=True)
 
     if model == "know-cards":
-        return _knows(shoe, theta, table, exact, progress)
+        from exact_odds.games.banque.knows import knows_game as walk
+        from exact_odds.games.banque.knows_search import solve_knows as solve
+        from exact_odds.report.banque_knows import knows_report as report
+        walking = "walking the shoe (each punter's 5 by holding)"
+    else:
+        from exact_odds.games.banque.equilibrium import solve_banque as solve
+        from exact_odds.games.banque.game import cached_game as walk
+        from exact_odds.report.banque import equilibrium_report as report
+        walking = "walking the shoe"
     try:
-        progress("walking the shoe")
-        game = cached_game(shoe)
+        progress(walking)
+        game = walk(shoe)
         progress(f"solving theta = {theta}")
-        search = solve_banque(game, theta)
+        search = solve(game, theta)
         by_theta = []
         for t in THETAS if table else ():
             if t != theta:
                 progress(f"solving theta = {t}")
-            by_theta.append(search if t == theta else solve_banque(game, t))
+            by_theta.append(search if t == theta else solve(game, t))
     except BanqueError as exc:
         raise InputError(str(exc)) from None
-    return equilibrium_report(search, by_theta, exact)
-
-
-def _knows(shoe, theta: Fraction, table: bool, exact: bool, progress):
-    """banque --equilibrium --punters know-cards."""
-    from exact_odds.games.banque import THETAS, BanqueError
-    from exact_odds.games.banque.knows import knows_game
-    from exact_odds.games.banque.knows_search import solve_knows
-    from exact_odds.report.banque_knows import knows_report
-
-    try:
-        progress("walking the shoe (each punter's 5 by holding)")
-        game = knows_game(shoe)
-        progress(f"solving theta = {theta}")
-        search = solve_knows(game, theta)
-        by_theta = []
-        for t in THETAS if table else ():
-            if t != theta:
-                progress(f"solving theta = {t}")
-            by_theta.append(search if t == theta else solve_knows(game, t))
-    except BanqueError as exc:
-        raise InputError(str(exc)) from None
-    return knows_report(search, by_theta, exact)
+    return report(search, by_theta, exact)
