@@ -53,10 +53,25 @@ def banker_choices(info: NDArray[Any], policy: str, theta: Fraction,
     return choice
 
 
+#: The last walk's ``info`` and the banker's ways won minus lost against each tableau: a report
+#: prices every policy at five thetas on one walk, and these sums do not depend on theta.
+_SIDES: list = [None]
+
+
+def _sides(info):
+    """The banker's ways won minus ways lost against the left and the right tableau, per (pair,
+    choice, la, ra), each (55, 2, 22, 22); kept for the last ``info`` (the same object)."""
+    last = _SIDES[0]
+    if last is None or last[0] is not info:
+        left = info[:, :, :, LOSE].sum(axis=-1) - info[:, :, :, WIN].sum(axis=-1)
+        right = info[..., LOSE].sum(axis=3) - info[..., WIN].sum(axis=3)
+        _SIDES[0] = last = (info, left, right)
+    return last[1], last[2]
+
+
 def _gains(info, theta: Fraction):
     """The banker's gain (ways won minus ways lost, theta-weighted, scaled by
     theta's denominator) per (pair, choice, la, ra)."""
     t = Fraction(theta)
-    left = info[:, :, :, LOSE].sum(axis=-1) - info[:, :, :, WIN].sum(axis=-1)  # (55, 2, 22, 22)
-    right = info[..., LOSE].sum(axis=3) - info[..., WIN].sum(axis=3)  # (55, 2, 22, 22)
+    left, right = _sides(info)
     return t.numerator * left + (t.denominator - t.numerator) * right

@@ -7,6 +7,7 @@ The walk itself (how :attr:`BanqueWalk.info` is counted) is in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -128,12 +129,19 @@ class BanqueWalk:
 
     def joint_counts(self, policy: str, theta: Fraction, tableau: Tableau = PUNTO_BANCO) -> list[list[int]]:
         """Ways of each (left result, right result) under a policy: 3 x 3 ints."""
-        import numpy as np
-
         choice = self.banker_draws(policy, theta, tableau)
-        sel = np.where(choice[:, :, None, :, None], self.info[:, 1], self.info[:, 0])
-        m = sel.sum(axis=(0, 1, 3))  # (3, 3)
-        return [[int(m[i, j]) + self.forced[3 * i + j] for j in range(3)] for i in range(3)]
+        stand, change = self._stand_and_change
+        m = stand + change[choice.ravel()].sum(axis=0)  # the 9 (left, right) results
+        return [[int(m[3 * i + j]) + self.forced[3 * i + j] for j in range(3)] for i in range(3)]
+
+    @cached_property
+    def _stand_and_change(self):
+        """The ways of the 9 (left result, right result) if the banker stands in every set, and what
+        drawing instead changes, one row per set (pair, la, ra): a policy adds the rows it draws in.
+        Computed once per walk (every policy and theta of a report reads the same walk)."""
+        stand = self.info[:, 0].sum(axis=(0, 1, 3)).reshape(9)
+        change = (self.info[:, 1] - self.info[:, 0]).transpose(0, 1, 3, 2, 4).reshape(-1, 9)
+        return stand, change
 
     def price(self, policy: str = "optimal", theta: Fraction = Fraction(1, 2),
               tableau: Tableau = PUNTO_BANCO) -> BanqueResult:
