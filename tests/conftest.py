@@ -17,3 +17,21 @@ def modules_loaded(code: str, names) -> list[str]:
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return eval(out.stdout.strip().splitlines()[-1])
+
+
+def assert_bad_input_is_one_line(args, names: str, seconds: float = 5) -> None:
+    """``exact-odds ARGS`` refuses its input in one line on stderr naming ``names`` (an option, a word of
+    the reason), exit status 2, no traceback, within ``seconds``."""
+    import time
+
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    t = time.perf_counter()
+    r = CliRunner().invoke(main, args, prog_name="exact-odds")
+    elapsed = time.perf_counter() - t
+    lines = r.output.strip().splitlines()
+    assert r.exit_code == 2, r.output
+    assert len(lines) == 1 and "error:" in lines[0] and names in lines[0], r.output
+    assert "Traceback" not in r.output and elapsed < seconds
