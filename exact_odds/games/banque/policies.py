@@ -21,17 +21,17 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 
-def banker_choices(info: NDArray[Any], policy: str, theta: Fraction,
+def banker_choices(sides: tuple[NDArray[Any], NDArray[Any]], policy: str, theta: Fraction,
                    tableau: Tableau = PUNTO_BANCO) -> NDArray[Any]:
     """The banker's choice (bool, draw) per information set, shape (55, 22, 22),
-    given a walk's ``info`` (see :class:`~exact_odds.games.banque.BanqueWalk`).
+    given a walk's :func:`banker_sides` (see :class:`~exact_odds.games.banque.BanqueWalk`).
 
     Fixed policies follow ``tableau``'s Banker rule against one tableau's action."""
     import numpy as np
 
     check_policy(policy)
     if policy == "optimal":
-        g = _gains(info, theta)  # (55, 2, 22, 22)
+        g = _gains(sides, theta)  # (55, 2, 22, 22)
         choice = g[:, 1] > g[:, 0]
     else:
         choice = np.zeros((55, N_ACTIONS, N_ACTIONS), dtype=bool)
@@ -53,25 +53,18 @@ def banker_choices(info: NDArray[Any], policy: str, theta: Fraction,
     return choice
 
 
-#: The last walk's ``info`` and the banker's ways won minus lost against each tableau: a report
-#: prices every policy at five thetas on one walk, and these sums do not depend on theta.
-_SIDES: list = [None]
-
-
-def _sides(info):
+def banker_sides(info: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any]]:
     """The banker's ways won minus ways lost against the left and the right tableau, per (pair,
-    choice, la, ra), each (55, 2, 22, 22); kept for the last ``info`` (the same object)."""
-    last = _SIDES[0]
-    if last is None or last[0] is not info:
-        left = info[:, :, :, LOSE].sum(axis=-1) - info[:, :, :, WIN].sum(axis=-1)
-        right = info[..., LOSE].sum(axis=3) - info[..., WIN].sum(axis=3)
-        _SIDES[0] = last = (info, left, right)
-    return last[1], last[2]
+    choice, la, ra), each (55, 2, 22, 22), from a walk's ``info`` (they do not depend on theta:
+    :class:`~exact_odds.games.banque.BanqueWalk` keeps them once per walk)."""
+    left = info[:, :, :, LOSE].sum(axis=-1) - info[:, :, :, WIN].sum(axis=-1)
+    right = info[..., LOSE].sum(axis=3) - info[..., WIN].sum(axis=3)
+    return left, right
 
 
-def _gains(info, theta: Fraction):
+def _gains(sides, theta: Fraction):
     """The banker's gain (ways won minus ways lost, theta-weighted, scaled by
     theta's denominator) per (pair, choice, la, ra)."""
     t = Fraction(theta)
-    left, right = _sides(info)
+    left, right = sides
     return t.numerator * left + (t.denominator - t.numerator) * right

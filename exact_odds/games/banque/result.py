@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from exact_odds.games.banque.middle import Middle
 from exact_odds.games.banque.model import LOSE, RESULTS, WIN, PunterFive, check_policy, exact_probability
-from exact_odds.games.banque.policies import banker_choices
+from exact_odds.games.banque.policies import banker_choices, banker_sides
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
@@ -125,7 +125,13 @@ class BanqueWalk:
         """The banker's choice (bool, draw) per information set, shape (55, 22, 22).
 
         Fixed policies follow ``tableau``'s Banker rule against one tableau's action."""
-        return banker_choices(self.info, policy, theta, tableau)
+        return banker_choices(self._sides, policy, theta, tableau)
+
+    @cached_property
+    def _sides(self):
+        """:func:`~exact_odds.games.banque.policies.banker_sides`, once per walk (a report prices every
+        policy at five thetas on one walk)."""
+        return banker_sides(self.info)
 
     def joint_counts(self, policy: str, theta: Fraction, tableau: Tableau = PUNTO_BANCO) -> list[list[int]]:
         """Ways of each (left result, right result) under a policy: 3 x 3 ints."""
