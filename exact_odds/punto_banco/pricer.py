@@ -46,9 +46,13 @@ from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
-from exact_odds.punto_banco.compiled import compiled
-from exact_odds.punto_banco.features import (INT64_EXACT, FLOAT_EXACT, features, kind_of_total, numpy_or_none,
-                                             six_card_features, six_card_features_of_counts, value_shoe)
+from exact_odds.punto_banco import prebuilt
+from exact_odds.punto_banco.basis import Basis, reduce_rows
+from exact_odds.punto_banco.bilinear import Kernel
+from exact_odds.punto_banco.compiled import CompiledWalk, compiled
+from exact_odds.punto_banco.features import (INT64_EXACT, FLOAT_EXACT, card_factor_rows, features, kind_of_total,
+                                             numpy_or_none, six_card_features, six_card_features_of_counts,
+                                             value_shoe)
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import MIN_CARDS, Shoe, ShoeError
@@ -98,23 +102,12 @@ class Pricer:
                     f"bet {bet.name!r} looks at ranks or suits; the fast path prices value-level bets only"
                 )
         self.tableau = tableau
-        cw = compiled(tableau)
-        self.compiled = cw
         self.offsets = []
         n_rows = len(OUTCOMES)
         for bet in self.bets:
             self.offsets.append(n_rows)
             n_rows += len(bet.lines) + 1
         self.n_rows = n_rows
-        settlers = [settler(bet) for bet in self.bets]
-        deal_rows = []
-        for deal in cw.deals:
-            rows = [OUTCOMES.index(deal.coup.winner)]
-            for settle, off in zip(settlers, self.offsets):
-                rows.append(off + settle(deal))
-            deal_rows.append(rows)
-        #: for every deal of the compiled walk, the rows it counts in
-        self.deal_rows = tuple(tuple(r) for r in deal_rows)
         #: per bet, the payouts (lines then otherwise) times :func:`pay_scale`: integers
         self.scales = tuple(pay_scale(b) for b in self.bets)
         self.payouts = tuple(
@@ -123,8 +116,33 @@ class Pricer:
         )
         self._dense = {}
         self._rows = None
-        self._basis_cache = None
+        self._basis_cache: Basis | None = None
+        self._kernels: dict = {}
+        self._deal_rows: tuple[tuple[int, ...], ...] | None = None
         self._outcome_ev = None
+        #: price by the features path the bilinear kernel replaced (False: the kernel); the same
+        #: integers either way, kept so tests and benchmarks can compare the two
+        self.dense_kernel = False
+
+    @property
+    def compiled(self) -> CompiledWalk:
+        """The compiled walk of the tableau (walked on first use: a pricer loaded ready
+        (:mod:`exact_odds.punto_banco.prebuilt`) never needs it on the numpy path)."""
+        return compiled(self.tableau)
+
+    @property
+    def deal_rows(self) -> tuple[tuple[int, ...], ...]:
+        """For every deal of the compiled walk, the rows it counts in."""
+        if self._deal_rows is None:
+            settlers = [settler(bet) for bet in self.bets]
+            deal_rows = []
+            for deal in self.compiled.deals:
+                rows = [OUTCOMES.index(deal.coup.winner)]
+                for settle, off in zip(settlers, self.offsets):
+                    rows.append(off + settle(deal))
+                deal_rows.append(tuple(rows))
+            self._deal_rows = tuple(deal_rows)
+        return self._deal_rows
 
     @property
     def rows(self) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -158,113 +176,56 @@ class Pricer:
             self._dense[key] = six.astype(np.int64).astype(dtype)
         return self._dense[key]
 
-    def _basis(self, np):
-        """The rows reduced to a basis, and how to get every row and every EV back from it.
-
-        Not multiplied out: a bet's ``otherwise`` row (the total less its
-        other lines: the lines partition the deals), Tie (the total less
-        Banker and Player), a row identical to an earlier one (the same Tie
-        line in many bets), and a row that is an integer combination of the
-        rows kept (the Tie line is the sum of the ten Egalite lines), each
-        combination checked exactly in integers. Columns that are zero in
-        every kept row are dropped (their features are not computed).
-
-        Returns ``(B, E, PE, e_norm, pe_norm, index)``: ``B`` the kept rows
-        over the kept columns (float64, exact small integers); every row
-        count is ``E @ [B @ f; total]`` and every EV numerator (scaled
-        payouts) is ``PE @ [B @ f; total]``; ``e_norm`` and ``pe_norm`` are
-        the largest row sums of ``|E|`` and ``|PE|``, which bound every
-        partial sum by ``norm * total`` (checked against 2**63 before int64 is
-        used); ``index`` names the kept columns' features (:func:`~exact_odds.punto_banco.features.six_card_features`)."""
+    def _basis(self, np) -> Basis:
+        """The rows reduced to a basis (:mod:`exact_odds.punto_banco.basis`): the shipped one
+        where it is this pricer's and passes every check (:mod:`exact_odds.punto_banco.prebuilt`),
+        else built from the compiled walk (:meth:`built_basis`)."""
         if self._basis_cache is None:
-            full = self._matrix(np, np.float64)
-            derived = {2: [0, 1]}  # Tie = total - Banker - Player
-            for bet, off in zip(self.bets, self.offsets):
-                derived[off + len(bet.lines)] = list(range(off, off + len(bet.lines)))
-            distinct: list[int] = []
-            where: dict[bytes, int] = {}
-            unit: dict[int, int | None] = {}
-            for r in range(self.n_rows):
-                if r in derived:
-                    continue
-                if not full[r].any():
-                    unit[r] = None  # a line that never settles the bet
-                    continue
-                key = full[r].tobytes()
-                if key not in where:
-                    where[key] = len(distinct)
-                    distinct.append(r)
-                unit[r] = where[key]
-            kept: list[int] = []  # positions in ``distinct`` that are multiplied out
-            combos: dict[int, dict[int, int]] = {}
-            exact = full.astype(np.int64)
-            for k, r in enumerate(distinct):
-                if kept:
-                    rows = full[[distinct[j] for j in kept]]
-                    coef = np.rint(np.linalg.lstsq(rows.T, full[r], rcond=None)[0]).astype(np.int64)
-                    if np.array_equal(coef @ exact[[distinct[j] for j in kept]], exact[r]):
-                        combos[k] = {j: int(c) for j, c in zip(kept, coef) if c}
-                        continue
-                kept.append(k)
-            width = len(kept) + 1
-            vec = {}
-            for i, k in enumerate(kept):
-                vec[k] = [0] * width
-                vec[k][i] = 1
-            for k, combo in combos.items():
-                v = [0] * width
-                for j, c in combo.items():
-                    v = [x + c * y for x, y in zip(v, vec[j])]
-                vec[k] = v
-            e = [[0] * width for _ in range(self.n_rows)]
-            for r, k in unit.items():
-                if k is not None:
-                    e[r] = list(vec[k])
-            for r, others in derived.items():
-                e[r][-1] = 1
-                for o in others:
-                    e[r] = [x - y for x, y in zip(e[r], e[o])]
-            pe = []
-            for off, pays in zip(self.offsets, self.payouts):
-                row = [0] * width
-                for i, p in enumerate(pays):
-                    row = [x + p * y for x, y in zip(row, e[off + i])]
-                pe.append(row)
-            e_norm = max((sum(abs(x) for x in row) for row in e), default=0)
-            pe_norm = max((sum(abs(x) for x in row) for row in pe), default=0)
-            b = full[[distinct[k] for k in kept]]
-            columns = np.flatnonzero(b.any(axis=0)) if len(kept) else np.arange(0)
-            arrays = self.compiled.arrays(np)
-            index = (arrays["six_prefix"][columns], arrays["six_suffix"][columns])
-            self._basis_cache = (
-                np.ascontiguousarray(b[:, columns]),
-                np.array(e, dtype=object if e_norm >= INT64_EXACT else np.int64).reshape(self.n_rows, width),
-                np.array(pe, dtype=object if pe_norm >= INT64_EXACT else np.int64).reshape(len(pe), width),
-                e_norm,
-                pe_norm,
-                index,
-            )
+            self._basis_cache = (prebuilt.load(np, self.bets, self.tableau, self.n_rows)
+                                 or self.built_basis(np))
         return self._basis_cache
+
+    def built_basis(self, np) -> Basis:
+        """The basis built from the compiled walk (never from the shipped file)."""
+        derived = {2: [0, 1]}  # Tie = total - Banker - Player
+        for bet, off in zip(self.bets, self.offsets):
+            derived[off + len(bet.lines)] = list(range(off, off + len(bet.lines)))
+        return reduce_rows(np, self._matrix(np, np.float64), derived, (0, 1, 2), list(zip(self.offsets, self.payouts)))
+
+    def kernel(self, np, dtype) -> Kernel:
+        """The basis rows blocked for the bilinear kernel (:mod:`exact_odds.punto_banco.bilinear`), per dtype."""
+        key = np.dtype(dtype).char
+        if key not in self._kernels:
+            self._kernels[key] = Kernel(np, self._basis(np).rows, dtype)
+        return self._kernels[key]
 
     def prepare(self) -> "Pricer":
         """Build the numpy tables now (before worker processes fork, so each starts ready)."""
         np = numpy_or_none()
         if np is not None:
-            self.compiled.arrays(np)
-            self._basis(np)
+            self.kernel(np, np.float64)
         return self
 
     def _basis_counts(self, np, counts, finite, totals, kind: str, work=None):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S): ``counts`` their
-        value counts (10, S), ``finite`` (S,) 0 for the infinite deck (None: all finite), ``totals`` (S,);
-        ``work``: two arrays to compute the features in (see :func:`six_card_features_of_counts`)."""
+        value counts (10, S), ``finite`` (S,) 0 for the infinite deck (None: all finite), ``totals``
+        (S,). The bilinear kernel (its exactness bounds: :mod:`exact_odds.punto_banco.bilinear`)."""
         dtype = np.float64 if kind == "float64" else np.int64
-        b, index = self._basis(np)[0], self._basis(np)[5]
-        if dtype is not np.float64:
-            b = b.astype(np.int64)
-        f = six_card_features_of_counts(np, counts, finite, self.compiled, dtype, index, work)
+        kernel = self.kernel(np, dtype)
+        out = np.empty((kernel.n_rows + 1, counts.shape[1]), dtype=np.int64)
+        out[:-1] = kernel.counts(card_factor_rows(np, counts, finite, dtype))
+        out[-1] = totals
+        return out
+
+    def _dense_basis_counts(self, np, counts, finite, totals, kind: str, work=None):
+        """:meth:`_basis_counts` by the features path it replaced: every shoe's 5,005 features
+        materialised, then ``B @ f`` (kept to compare the two kernels, in tests and benchmarks)."""
+        dtype = np.float64 if kind == "float64" else np.int64
+        b = self._basis(np).rows if dtype is np.float64 else self._basis(np).rows.astype(np.int64)
+        a = self.compiled.arrays(np)
+        f = six_card_features_of_counts(np, counts, finite, self.compiled, dtype, (a["six_prefix"], a["six_suffix"]),
+                                        work)
         out = np.empty((b.shape[0] + 1, counts.shape[1]), dtype=np.int64)
-        # Every partial sum of a row is at most total (module docstring): exact.
         out[:-1] = b @ f
         out[-1] = totals
         return out
@@ -298,10 +259,10 @@ class Pricer:
         np = numpy_or_none()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_ev_numerators([shoe])[0], total
-        b, _, pe, _, pe_norm, index = self._basis(np)
-        basis = np.empty(b.shape[0] + 1, dtype=np.int64)
-        basis[:-1] = b @ six_card_features(np, [shoe], self.compiled, np.float64, index)[:, 0]
-        basis[-1] = total
+        basis = self._basis_counts(np, np.array(shoe.value_counts, dtype=np.int64)[:, None],
+                                   None if not shoe.is_infinite else np.zeros(1, dtype=np.int64),
+                                   np.array([total], dtype=np.int64), "float64")[:, 0]
+        pe, pe_norm = self._basis(np).pe, self._basis(np).pe_norm
         if pe_norm * total < INT64_EXACT and pe.dtype != object:
             return (pe @ basis).tolist(), total
         return [int(x) for x in pe.astype(object) @ basis.astype(object)], total
@@ -333,15 +294,15 @@ class Pricer:
     # -- many shoes
     def batch_counts(self, shoes: Sequence[Shoe], chunk: int = CHUNK) -> list[list[int]]:
         """Row counts of every shoe, in order (numpy in chunks, exact)."""
-        return self._batch(shoes, chunk, self._counts_python, matrix=1, norm=3)
+        return self._batch(shoes, chunk, self._counts_python, matrix="e")
 
     def batch_ev_numerators(self, shoes: Sequence[Shoe], chunk: int = CHUNK) -> list[list[int]]:
         """Each bet's EV numerator (over ``scale * total``) for every shoe, in order, exact."""
-        return self._batch(shoes, chunk, lambda s: self.ev_numerators(self._counts_python(s)), matrix=2, norm=4)
+        return self._batch(shoes, chunk, lambda s: self.ev_numerators(self._counts_python(s)), matrix="pe")
 
-    def _batch(self, shoes: Sequence[Shoe], chunk: int, python_row, matrix: int, norm: int) -> list[list[int]]:
+    def _batch(self, shoes: Sequence[Shoe], chunk: int, python_row, matrix: str) -> list[list[int]]:
         """One row per shoe, in order: ``python_row(shoe)`` where numpy is missing or
-        the shoe is too large for int64, else ``_basis[matrix] @ basis counts`` in chunks."""
+        the shoe is too large for int64, else ``basis.<matrix> @ basis counts`` in chunks."""
         shoes = list(shoes)
         np = numpy_or_none()
         out: list = [None] * len(shoes)
@@ -361,7 +322,8 @@ class Pricer:
             fin = None if all(finite) else np.array(finite, dtype=np.int64)
             basis = self._basis(np)
             rows = self._rows_of_counts(np, kind, np.array(counts, dtype=np.int64).T, fin,
-                                        np.array(totals, dtype=np.int64), basis[matrix], basis[norm], chunk)
+                                        np.array(totals, dtype=np.int64), getattr(basis, matrix),
+                                        getattr(basis, matrix + "_norm"), chunk)
             for i, r in zip(idx, rows):
                 out[i] = r
         return out
@@ -369,25 +331,29 @@ class Pricer:
     def _rows_of_counts(self, np, kind: str, counts, finite, totals, m, bound: int,
                         chunk: int) -> list[list[int]]:
         """``m @ basis counts`` for shoes of one number type given as arrays (:meth:`_basis_counts`),
-        ``chunk`` shoes at a time (so the features stay in cache); ``bound`` is ``m``'s largest
-        absolute row sum (:meth:`_combine`)."""
+        ``chunk`` shoes at a time; ``bound`` is ``m``'s largest absolute row sum (:meth:`_combine`).
+        With :attr:`dense_kernel` set, the features path the bilinear kernel replaced (to compare them)."""
         rows: list[list[int]] = []
         n = counts.shape[1]
-        dtype = np.float64 if kind == "float64" else np.int64
-        columns = len(self._basis(np)[5][0])
-        flat = self._work_arrays(np, dtype, columns * min(chunk, n))
+        flat = None
+        if self.dense_kernel:
+            flat = self._work_arrays(np, np.float64 if kind == "float64" else np.int64, 5005 * min(chunk, n))
         for start in range(0, n, chunk):
             part = slice(start, start + chunk)
             fin = None if finite is None else finite[part]
-            size = min(chunk, n - start)
-            work = tuple(a[: columns * size].reshape(columns, size) for a in flat)  # C-contiguous views
-            rows += self._combine(np, m, bound, self._basis_counts(np, counts[:, part], fin, totals[part], kind, work))
+            if flat is None:
+                basis = self._basis_counts(np, counts[:, part], fin, totals[part], kind)
+            else:
+                size = min(chunk, n - start)
+                work = tuple(a[: 5005 * size].reshape(5005, size) for a in flat)  # C-contiguous views
+                basis = self._dense_basis_counts(np, counts[:, part], fin, totals[part], kind, work)
+            rows += self._combine(np, m, bound, basis)
         return rows
 
     def _work_arrays(self, np, dtype, size: int):
         """Two flat arrays of at least ``size`` elements of ``dtype`` to compute features in, kept
-        per thread between calls: a chunk's features are megabytes, and fresh arrays that large
-        cost more in page faults than the arithmetic (a shoe in play is priced 80 coups at a time)."""
+        per thread between calls (the dense kernel only: a chunk's features are megabytes, and
+        fresh arrays that large cost more in page faults than the arithmetic)."""
         local = self.__dict__.setdefault("_local", threading.local())
         key = np.dtype(dtype).char
         arrays = getattr(local, key, None)
@@ -401,7 +367,7 @@ class Pricer:
         basis counts, and the largest row sum of their absolute values (the bound of
         :meth:`_combine`)."""
         if self._outcome_ev is None:
-            e, pe = self._basis(np)[1], self._basis(np)[2]
+            e, pe = self._basis(np).e, self._basis(np).pe
             rows = np.concatenate([e[:3], pe]) if len(pe) else e[:3]
             norm = max(sum(abs(int(x)) for x in row) for row in rows.tolist())
             rows = rows.astype(object if norm >= INT64_EXACT else np.int64)
@@ -430,7 +396,7 @@ class Pricer:
         out: list = [None] * len(rows_list)
         totals: list = [None] * len(rows_list)
         if small:
-            matrix, norm = self._outcome_ev_matrix(np) if outcomes else (self._basis(np)[2], self._basis(np)[4])
+            matrix, norm = self._outcome_ev_matrix(np) if outcomes else (self._basis(np).pe, self._basis(np).pe_norm)
             c = np.array(rows_list if len(small) == len(rows_list) else [rows_list[i] for i in small], dtype=np.int64)
             n = c.sum(axis=1)
             total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)  # < 1000**6 < 2**63: exact
