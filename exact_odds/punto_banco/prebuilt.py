@@ -76,11 +76,11 @@ def text(entries: Sequence[dict]) -> str:
     return json.dumps({"format": FORMAT, "pricers": list(entries)}, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def load(np: Any, bets: Sequence[PayTable], tableau: Tableau, n_rows: int, path: Path = PATH) -> Basis | None:
-    """The shipped basis of ``bets`` on ``tableau`` if it is there and passes every check
-    (module docstring), else None (the caller builds it)."""
+def load(np: Any, bets: Sequence[PayTable], tableau: Tableau, n_rows: int, path: Path | None = None) -> Basis | None:
+    """The shipped basis of ``bets`` on ``tableau`` (from ``path``, default :data:`PATH`) if it is
+    there and passes every check (module docstring), else None (the caller builds it)."""
     try:
-        stored = json.loads(path.read_text())
+        stored = json.loads((PATH if path is None else path).read_text())
     except (OSError, ValueError):
         return None
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:
