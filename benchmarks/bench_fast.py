@@ -10,7 +10,15 @@ Prints medians and ratios for:
   * `exact-odds simulate --shoes N --decks 8 --jobs 2`;
   * peak memory (resource.getrusage maxrss).
 
-Usage: PYTHONPATH=. python3 benchmarks/bench_fast.py [--quick]
+With ``--kernel``, only the pricing kernel (exact_odds/punto_banco/bilinear.py) against the
+features path it replaced (``Pricer.dense_kernel``), the two alternated in the same run:
+  * per-shoe microseconds of ``Pricer.value_batch`` for the standard bets (Banker, Player,
+    Tie), 8-deck and 1-deck shoes in play, by chunk size (and one call per shoe dealt, as
+    ``simulate`` prices a shoe's ~80 coups);
+  * the cold pricer-ready time: a fresh interpreter, ``Pricer(standard).prepare()`` loaded
+    from the shipped file (exact_odds/punto_banco/prebuilt.py) vs built from the walk.
+
+Usage: PYTHONPATH=. python3 benchmarks/bench_fast.py [--quick] [--kernel]
 """
 
 from __future__ import annotations
@@ -60,7 +68,82 @@ def _batch_chunk(shoes):
     return _PRICER["p"].batch_ev_numerators(shoes)
 
 
+def one_deck_in_play(n: int, seed: int = 4) -> list[tuple[int, ...]]:
+    """Value counts of ``n`` 1-deck shoes after a random number (0-40) of cards dealt."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = [min(r, 9) % 10 for r in range(1, 14) for _ in range(4)]
+        rng.shuffle(cards)
+        left = cards[rng.randint(0, 40):]
+        out.append(tuple(left.count(v) for v in range(10)))
+    return out
+
+
+def kernel_main() -> None:
+    """The kernel against the features path, and the cold pricer-ready time (module docstring)."""
+    std = Pricer(builtin_catalog().variant("standard")).prepare()
+    eight = [tuple([sum(c[9:])] + c[:9]) for c in rank_counts_in_play(2048, 3)]
+    one = one_deck_in_play(2048)
+    rounds = 3 if QUICK else 7
+    print("value_batch, standard bets, per shoe (medians of %d alternated rounds; machine shared):" % rounds)
+    for label, shoes in (("8 decks", eight), ("1 deck", one)):
+        assert std.value_batch(shoes[:300]) == _dense(std, shoes[:300], 64)  # same integers first
+        for chunk in (16, 64, 128, 256, 1024):
+            old, new, ratio = [], [], []
+            for _ in range(rounds):
+                a = median_time(lambda: _dense(std, shoes, chunk), 3) / len(shoes)
+                b = median_time(lambda: std.value_batch(shoes, chunk=chunk), 3) / len(shoes)
+                old.append(a)
+                new.append(b)
+                ratio.append(a / b)
+            print(f"  {label}, chunk {chunk:4d}: features path {statistics.median(old) * 1e6:6.2f} us, "
+                  f"bilinear kernel {statistics.median(new) * 1e6:6.2f} us, ratio {statistics.median(ratio):.2f}x")
+    # one call per shoe dealt, ~80 coups each (what simulate's blocks look like per shoe)
+    blocks = [eight[i: i + 80] for i in range(0, 1600, 80)]
+    old, new, ratio = [], [], []
+    for _ in range(rounds):
+        a = median_time(lambda: [_dense(std, b, 64) for b in blocks], 3) / 1600
+        b = median_time(lambda: [std.value_batch(b) for b in blocks], 3) / 1600
+        old.append(a)
+        new.append(b)
+        ratio.append(a / b)
+    print(f"  8 decks, one call per 80 coups (default chunk): features path {statistics.median(old) * 1e6:.2f} us, "
+          f"bilinear kernel {statistics.median(new) * 1e6:.2f} us, ratio {statistics.median(ratio):.2f}x")
+
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(__file__), ".."))
+    code = ("import time; from exact_odds.bets.catalog import builtin_catalog; "
+            "from exact_odds.punto_banco import prebuilt; from exact_odds.punto_banco.features import numpy_or_none; "
+            "from exact_odds.punto_banco.pricer import Pricer; np = numpy_or_none(); {patch}"
+            "bets = builtin_catalog().variant('standard'); t = time.perf_counter(); Pricer(bets).prepare(); "
+            "print(time.perf_counter() - t)")
+    built, loaded, ratio = [], [], []
+    for _ in range(rounds):
+        a = float(subprocess.run([sys.executable, "-c", code.format(patch="prebuilt.load = lambda *a, **k: None; ")],
+                                 env=env, check=True, capture_output=True, text=True).stdout)
+        b = float(subprocess.run([sys.executable, "-c", code.format(patch="")], env=env, check=True,
+                                 capture_output=True, text=True).stdout)
+        built.append(a)
+        loaded.append(b)
+        ratio.append(a / b)
+    print(f"cold standard pricer ready (after imports; a fresh interpreter, medians of {rounds}): built from the "
+          f"walk {statistics.median(built) * 1e3:.0f} ms, loaded from prebuilt.json {statistics.median(loaded) * 1e3:.0f} ms, "
+          f"ratio {statistics.median(ratio):.1f}x")
+
+
+def _dense(pricer: Pricer, shoes, chunk: int):
+    """``value_batch`` by the features path the kernel replaced."""
+    pricer.dense_kernel = True
+    try:
+        return pricer.value_batch(shoes, chunk=chunk)
+    finally:
+        pricer.dense_kernel = False
+
+
 def main() -> None:
+    if "--kernel" in sys.argv:
+        kernel_main()
+        return
     all_bets = bets()
     t = time.perf_counter()
     compiled()

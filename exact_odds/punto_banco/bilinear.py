@@ -54,6 +54,7 @@ Python integers elsewhere. The boundaries are tested (``tests/punto_banco/test_k
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -168,25 +169,46 @@ class Kernel:
         slots = np.array(lay.triple_slots, dtype=np.intp)
         self.slots = tuple(np.ascontiguousarray(slots[:, i]) for i in range(3))
         self.prefix_triples = np.array(lay.prefix_triples, dtype=np.intp)
+        self._local = threading.local()
 
     def counts(self, g: Any) -> Any:
         """The R row counts of every shoe, an (R, S) array of ``dtype``, from its 60 card factors
         ``g`` (a (60, S) array of ``dtype``, :func:`~exact_odds.punto_banco.features.card_factor_rows`)."""
         np = self.np
         s0, s1, s2 = self.slots
-        t = g.take(s0, axis=0)
-        t *= g.take(s1, axis=0)
-        t *= g.take(s2, axis=0)
         shoes = g.shape[1]
-        u = np.empty((len(self.prefix_triples) * self.n_rows, shoes), dtype=self.dtype)
+        t, tmp, u, tmp_u = self._work(shoes)
+        np.take(g, s0, axis=0, out=t, mode="wrap")  # mode="wrap" (every index is in range) writes into ``out``
+        np.take(g, s1, axis=0, out=tmp, mode="wrap")
+        t *= tmp
+        np.take(g, s2, axis=0, out=tmp, mode="wrap")
+        t *= tmp
         for start, stop, n, block in self.plain:
             if n:
                 np.matmul(block, t[:n], out=u[start:stop])
             else:
                 u[start:stop] = 0
         for start, stop, first, end, block in self.offset:
-            u[start:stop] += block @ t[first:end]
-        u3 = u.reshape(len(self.prefix_triples), self.n_rows, shoes)
-        u3 *= t.take(self.prefix_triples, axis=0)[:, None, :]
+            part = tmp_u[: stop - start]
+            np.matmul(block, t[first:end], out=part)
+            u[start:stop] += part
+        prefixes = len(self.prefix_triples)
+        t1 = tmp[:prefixes]
+        np.take(t, self.prefix_triples, axis=0, out=t1, mode="wrap")
+        u3 = u.reshape(prefixes, self.n_rows, shoes)
+        u3 *= t1[:, None, :]
         return u3.sum(axis=0)
 
+    def _work(self, shoes: int) -> tuple[Any, Any, Any, Any]:
+        """Arrays to work in for ``shoes`` shoes, kept per thread between calls: a chunk's
+        triples are a megabyte or more, and fresh arrays that large cost page faults on every
+        call, more than the arithmetic. C-contiguous views of flat arrays grown as needed."""
+        local = self._local
+        flat = getattr(local, "flat", None)
+        triples, rows = len(self.slots[0]), len(self.prefix_triples) * self.n_rows
+        widest = max(block.shape[0] for *_, block in self.offset)
+        sizes = (triples * shoes, triples * shoes, rows * shoes, widest * shoes)
+        if flat is None or any(a.size < n for a, n in zip(flat, sizes)):
+            flat = local.flat = tuple(self.np.empty(n, dtype=self.dtype) for n in sizes)
+        return (flat[0][: sizes[0]].reshape(triples, shoes), flat[1][: sizes[1]].reshape(triples, shoes),
+                flat[2][: sizes[2]].reshape(rows, shoes), flat[3][: sizes[3]].reshape(widest, shoes))

@@ -60,7 +60,7 @@ from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Shoes evaluated together by the batch path: enough to pay numpy's overhead per call, few
 #: enough that a chunk's features (5,005 float64 per shoe) stay in the processor's cache.
-CHUNK = 64
+CHUNK = 256
 
 #: Outcome rows every :class:`Pricer` computes first.
 OUTCOMES = ("banker", "player", "tie")
@@ -390,25 +390,42 @@ class Pricer:
         ``checked``: ``value_counts`` is a list of 10-tuples of ints >= 0 of at least six cards
         each, checked by the caller (a sweep's workers read them from checked lines), so the
         checks are skipped (they were 7% of the time)."""
-        rows_list = value_counts if checked else _value_rows(value_counts)
         np = numpy_or_none()
-        small = [] if np is None else [i for i, r in enumerate(rows_list) if sum(r) <= 1000]
+        c = _counts_array(np, value_counts)  # an integer array: checked in numpy, no list per shoe
+        rows_list = None if c is None else c
+        if c is None:
+            rows_list = value_counts if checked else _value_rows(value_counts)
+            if np is not None:
+                try:
+                    c = np.array(rows_list, dtype=np.int64).reshape(len(rows_list), 10)
+                except OverflowError:
+                    c = None  # a count past int64: every shoe by the Shoe path
         out: list = [None] * len(rows_list)
-        totals: list = [None] * len(rows_list)
-        if small:
+        totals: list = [None] * len(out)
+        rest = list(range(len(out)))  # shoes left for Shoe objects: no numpy, or over 1,000 cards
+        if c is not None and len(c):
             matrix, norm = self._outcome_ev_matrix(np) if outcomes else (self._basis(np).pe, self._basis(np).pe_norm)
-            c = np.array(rows_list if len(small) == len(rows_list) else [rows_list[i] for i in small], dtype=np.int64)
             n = c.sum(axis=1)
+            small = np.flatnonzero((c.max(axis=1) <= 1000) & (n <= 1000))  # (no count over 1000: n did not overflow)
+            if len(small) < len(c):
+                c, n = c[small], n[small]
             total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)  # < 1000**6 < 2**63: exact
-            for pick, kind in ((np.flatnonzero(total < FLOAT_EXACT), "float64"),
-                               (np.flatnonzero(total >= FLOAT_EXACT), "int64")):
-                if len(pick):
-                    rows = self._rows_of_counts(np, kind, np.ascontiguousarray(c[pick].T), None, total[pick],
-                                                matrix, norm, chunk)
-                    for j, t, r in zip(pick.tolist(), total[pick].tolist(), rows):
-                        out[small[j]], totals[small[j]] = r, t
-        rest = [i for i in range(len(rows_list)) if out[i] is None]  # no numpy, or over 1,000 cards
-        shoes = [value_shoe(rows_list[i]) for i in rest]
+            exact_float = total < FLOAT_EXACT
+            if len(small) and exact_float.all():  # the common case: one float64 batch, in order
+                rows = self._rows_of_counts(np, "float64", np.ascontiguousarray(c.T), None, total, matrix, norm, chunk)
+                if len(small) == len(out):
+                    return rows, total.tolist()
+                for j, t, r in zip(small.tolist(), total.tolist(), rows):
+                    out[j], totals[j] = r, t
+            else:
+                for pick, kind in ((np.flatnonzero(exact_float), "float64"), (np.flatnonzero(~exact_float), "int64")):
+                    if len(pick):
+                        rows = self._rows_of_counts(np, kind, np.ascontiguousarray(c[pick].T), None, total[pick],
+                                                    matrix, norm, chunk)
+                        for j, t, r in zip(small[pick].tolist(), total[pick].tolist(), rows):
+                            out[j], totals[j] = r, t
+            rest = [i for i in rest if out[i] is None]
+        shoes = [value_shoe(tuple(int(x) for x in rows_list[i])) for i in rest]
         full = ([r[:3] + self.ev_numerators(r) for r in self.batch_counts(shoes)] if outcomes
                 else self.batch_ev_numerators(shoes))
         for i, s, r in zip(rest, shoes, full):
@@ -418,6 +435,23 @@ class Pricer:
     def _counts_python(self, shoe: Shoe) -> list[int]:
         f = features(shoe, self.compiled)
         return [sum(mult * f[m] for m, mult in row) for row in self.rows]
+
+
+def _counts_array(np, value_counts):
+    """``value_counts`` as an (S, 10) int64 array if it is an array of signed integers (or of
+    unsigned integers of 32 bits or fewer) whose every shoe holds 6 or more cards and no count
+    below 0; None for anything else (lists, and arrays a check refuses: :func:`_value_rows` then
+    checks them and names the first bad shoe)."""
+    if np is None or not isinstance(value_counts, np.ndarray) or value_counts.ndim != 2 or value_counts.shape[1] != 10:
+        return None
+    kind = value_counts.dtype
+    if not (np.issubdtype(kind, np.signedinteger) and kind.itemsize <= 8
+            or np.issubdtype(kind, np.unsignedinteger) and kind.itemsize <= 4):
+        return None
+    c = value_counts.astype(np.int64, copy=False)
+    if len(c) and (c.min() < 0 or c.max() > 2**59 or c.sum(axis=1).min() < MIN_CARDS):
+        return None  # at most 2**59 each: no sum of ten counts overflows int64
+    return c
 
 
 def _value_rows(value_counts) -> list[tuple[int, ...]]:

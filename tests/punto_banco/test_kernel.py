@@ -197,3 +197,23 @@ def test_a_fresh_pricer_has_the_same_basis_and_two_rows_for_the_standard_bets():
     orderings = np.array([720 // math.prod(math.factorial(m.count(v)) for v in set(m))
                           for m in bilinear.six_value_multisets()])
     assert (built.rows >= 0).all() and (built.rows.sum(axis=0) <= orderings).all()
+
+
+def test_value_batch_reads_integer_arrays_as_it_reads_lists():
+    """An (S, 10) integer array is checked and priced in numpy (no list per shoe): the same rows,
+    in order, with shoes past 1,000 cards and past int64 mixed in; a bad shoe is refused the same way."""
+    pricer = standard()
+    rng = random.Random(9)
+    shoes = [random_counts(rng, rng.randint(1, 8)) for _ in range(30)] + [(200,) * 10, (2**58,) * 10, shoe_of(459)]
+    rng.shuffle(shoes)
+    want = pricer.value_batch(shoes, outcomes=True, chunk=4)
+    assert pricer.value_batch(np.array(shoes, dtype=np.int64), outcomes=True, chunk=4) == want
+    small = [s for s in shoes if max(s) < 2**15]
+    for dtype in (np.int32, np.uint16, np.int16):
+        assert pricer.value_batch(np.array(small, dtype=dtype)) == pricer.value_batch(small)
+    for bad, error in (([[1] * 10, [-1] + [5] * 9], "value_counts\\[1\\] must be 10 whole numbers"),
+                       ([[1] * 10, [0] * 10], "value_counts\\[1\\] has 0 cards")):
+        with pytest.raises(ValueError, match=error):
+            pricer.value_batch(np.array(bad))
+        with pytest.raises(ValueError, match=error):
+            pricer.value_batch(bad)
