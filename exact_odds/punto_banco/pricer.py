@@ -21,18 +21,22 @@ factor. It is the six-card convention (docs/rules.md §3) made literal: a
 row's entry for a six-value multiset is the number of its orderings whose
 first cards make a coup that lands in the row, at most 6! = 720. The
 product is then 28% smaller, and each feature is the product of two
-three-factor products from a table of 935
-(:meth:`CompiledWalk._six_card_tables <exact_odds.punto_banco.compiled.CompiledWalk>`).
+three-factor products. The batch paths never form the features: the blocked
+bilinear kernel (:mod:`exact_odds.punto_banco.bilinear`) multiplies the basis
+rows by the triple products directly. The basis (:mod:`exact_odds.punto_banco.basis`)
+of the standard bets is shipped ready (:mod:`exact_odds.punto_banco.prebuilt`), so
+their pricer needs no compiled walk on the numpy path.
 
 Exactness
 ---------
 Row counts over the features are exact in the number type
 :func:`~exact_odds.punto_banco.features.precision` picks (the bounds are in
-:mod:`exact_odds.punto_banco.features`). Rows rebuilt from the basis (the
+:mod:`exact_odds.punto_banco.features`, and the kernel's own in
+:mod:`exact_odds.punto_banco.bilinear`). Rows rebuilt from the basis (the
 total less some lines) and expected-value numerators (scaled payouts of both
 signs) are then formed in int64: their partial sums are bounded by
-``total`` and by ``pe_norm * total`` (:meth:`Pricer._basis`), checked before
-use, else Python integers.
+``e_norm * total`` and ``pe_norm * total`` (:class:`~exact_odds.punto_banco.basis.Basis`),
+checked before use, else Python integers.
 """
 
 from __future__ import annotations
@@ -58,8 +62,8 @@ from exact_odds.rules.deal import six_card_total
 from exact_odds.rules.shoe import MIN_CARDS, Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
-#: Shoes evaluated together by the batch path: enough to pay numpy's overhead per call, few
-#: enough that a chunk's features (5,005 float64 per shoe) stay in the processor's cache.
+#: Shoes evaluated together by the batch path: enough to pay the bilinear kernel's ~40 matrix
+#: products per call, few enough that a chunk's 770 triple products per shoe stay in cache.
 CHUNK = 256
 
 #: Outcome rows every :class:`Pricer` computes first.
