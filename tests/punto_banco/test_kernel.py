@@ -72,15 +72,18 @@ def test_kernel_counts_equal_the_rows_times_the_features_on_every_multiset():
     """Each basis row alone, on shoes where every feature differs: a wrong cell changes the count."""
     pricer = standard()
     rows = pricer._basis(np).rows
-    counts = np.array([[128] + [32] * 9, [7, 9, 3, 11, 6, 8, 12, 5, 10, 4]], dtype=np.int64).T
-    g = card_factor_rows(np, counts, None, np.float64)
+    shoes = [[128] + [32] * 9, [7, 9, 3, 11, 6, 8, 12, 5, 10, 4], [16, 4, 4, 4, 4, 4, 4, 4, 4, 4],
+             [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [90, 31, 0, 27, 30, 25, 32, 29, 28, 30], [5, 0, 0, 3, 0, 0, 0, 2, 0, 1]]
     by_features = []
-    for c in counts.T.tolist():
+    for c in shoes:
         f = [math.prod(math.perm(c[v], m.count(v)) for v in set(m)) for m in bilinear.six_value_multisets()]
         by_features.append([sum(int(b) * x for b, x in zip(row, f)) for row in rows.tolist()])
+    g = card_factor_rows(np, np.array(shoes, dtype=np.int64).T, None, np.float64)
+    assert len(shoes) > bilinear.FEW  # the blocked products, then a few shoes: the features themselves
     for dtype in (np.float64, np.int64):
-        got = pricer.kernel(np, dtype).counts(g.astype(dtype))
-        assert got.astype(np.int64).T.tolist() == by_features
+        kernel = pricer.kernel(np, dtype)
+        assert kernel.counts(g.astype(dtype)).astype(np.int64).T.tolist() == by_features
+        assert kernel.counts(g[:, :2].astype(dtype)).astype(np.int64).T.tolist() == by_features[:2]
 
 
 def random_counts(rng, decks):
@@ -163,10 +166,12 @@ def test_the_number_type_boundaries_are_exact(n, kind):
     assert pricer.value_batch([counts], outcomes=True)[0] == [python_rows(pricer, counts)]
     # the kernel itself, in the number type the bound allows, against Python integers
     dtype = np.float64 if kind == "float64" else np.int64
-    g = card_factor_rows(np, np.array(counts, dtype=np.int64)[:, None], None, dtype)
-    got = pricer.kernel(np, dtype).counts(g).astype(np.int64)[:, 0].tolist()
+    g = card_factor_rows(np, np.array([counts] * (bilinear.FEW + 1), dtype=np.int64).T, None, dtype)
     shoe_features = [math.prod(math.perm(counts[v], m.count(v)) for v in set(m)) for m in bilinear.six_value_multisets()]
-    assert got == [sum(int(b) * f for b, f in zip(row, shoe_features)) for row in pricer._basis(np).rows.tolist()]
+    want = [sum(int(b) * f for b, f in zip(row, shoe_features)) for row in pricer._basis(np).rows.tolist()]
+    for shoes in (g, g[:, :1]):  # the blocked products, and one shoe's features
+        got = pricer.kernel(np, dtype).counts(np.ascontiguousarray(shoes)).astype(np.int64)
+        assert got.T.tolist() == [want] * shoes.shape[1]
 
 
 def test_past_int64_python_integers_and_a_mixed_batch_in_order():
