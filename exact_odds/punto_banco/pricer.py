@@ -342,6 +342,8 @@ class Pricer:
         flat = None
         if self.dense_kernel:
             flat = self._work_arrays(np, np.float64 if kind == "float64" else np.int64, 5005 * min(chunk, n))
+        elif n > chunk:
+            chunk = -(-n // -(-n // chunk))  # as many chunks, of equal sizes (800 shoes: 4 of 200, not 3 of 256 and 32)
         for start in range(0, n, chunk):
             part = slice(start, start + chunk)
             fin = None if finite is None else finite[part]
