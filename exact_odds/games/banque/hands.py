@@ -173,14 +173,164 @@ def banker_pair_block(np: Any, c0: Sequence[int], infinite: bool, bt: int,
     ``np`` is the numpy module (imported by the caller, so that importing this
     module does not import numpy); ``dtype`` int64 or object (Python ints);
     ``kinds`` the five flags of :func:`tableau_hands` (a block is ``kinds *
-    action + flag``).
+    action + flag``). int64 takes :func:`_fast_block`, object
+    :func:`_python_block` (the same counts, proved equal by the tests)."""
+    if dtype is np.int64:
+        return _fast_block(np, c0, infinite, bt, kinds, None)
+    return _python_block(np, c0, infinite, bt, dtype, kinds)
+
+
+def banker_pair_walk(np: Any, c0: Sequence[int], infinite: bool, bt: int,
+                     q: int) -> tuple[NDArray[Any], NDArray[Any]]:
+    """:func:`banker_pair_block` with ``kinds`` 2 for punters who always (``q``
+    1) or never (0) draw on 5, the five flag summed out: counts of (left
+    action, result, right action, result), (66, 66) int64 each. A hand that
+    exists only through the choice the punters do not make weighs 0 and is
+    left out. int64 only (the caller checks the kernel's bound)."""
+    return _fast_block(np, c0, infinite, bt, 2, q)
+
+
+def _fast_block(np, c0, infinite, bt, kinds, q):
+    """The int64 kernel. Two steps per banker pair:
+
+    1. Group sums. The ways of left hand i then right hand j are
+       ``wl[i] * r[i, j]``: wl the left hand's ways, and r the right hand's
+       ways after the left hand, which depend on i only through the cards
+       it used (227 distinct usages) and, for each of j's cards, on how many
+       of that value are gone: a small table (:func:`_right_codes`). So the
+       ways summed over each right group come from a gather and a reduceat
+       of a (usages x hands) matrix, and the group x group matrix ``stand``
+       from one more reduceat. The ways that used a u on the left,
+       ``left[u]``, are the same sums weighted by the u's each left hand
+       used; by symmetry the right's are their transposes. With the banker's
+       third card u the ways are ``c0[u] * stand - left[u] - left[u].T``
+       (all counts, so never negative).
+    2. Classification: a group's result depends on the banker's final
+       total f only; :func:`_cells` maps each (group, group) of each u to its
+       output cell, and :func:`_scatter_sum` adds them up exactly.
+
+    Every sum is a count that the int64 bound of
+    :func:`~exact_odds.games.banque.walk.banque_walk` covers."""
+    h = tableau_hands(kinds)
+    gs = h.group_starts
+    c0x = np.array(list(c0) + [1], dtype=np.int64)
+    wl = h.mult * c0x[h.a] * (c0x[h.b] - h.off_b * (not infinite)) * (c0x[h.t] - h.off_t * (not infinite))
+    g = len(gs)
+    if infinite:  # with replacement the right hand's ways do not depend on the left: rank one
+        s = np.add.reduceat(wl, gs)
+        stand = s[:, None] * s[None, :]
+        m = c0x[:10, None, None] * stand[None, :, :]
+    else:
+        d_of, code, cj, cea, ceb, cet = _right_codes(kinds)
+        table = h.mult[cj] * (c0x[h.a[cj]] - cea) * (c0x[h.b[cj]] - ceb) * (c0x[h.t[cj]] - cet)
+        by_right = wl[:, None] * np.add.reduceat(table[code], gs, axis=1)[d_of]  # (hands, right groups)
+        stand = np.add.reduceat(by_right, gs, axis=0)
+        rows, vals, starts, cells = _left_uses(kinds)
+        left = np.zeros((10 * g, g), dtype=np.int64)
+        left[cells] = np.add.reduceat(by_right[rows] * vals[:, None], starts, axis=0)
+        left = left.reshape(10, g, g)
+        m = c0x[:10, None, None] * stand[None, :, :] - left - left.transpose(0, 2, 1)
+    index, size = _cells(kinds, q, bt)
+    out_stand = _scatter_sum(np, index[:g * g], stand, size)
+    out_draw = _scatter_sum(np, index[g * g:], m, size)
+    side = int(size ** 0.5 + 0.5)
+    return out_stand.reshape(side, side), out_draw.reshape(side, side)
+
+
+def _scatter_sum(np, index, values, size):
+    """``sum(values[index == k])`` for each cell k < size, exactly, for int64
+    values from 0 to below 2**62: np.bincount adds in float64, so the values
+    are split into 26 low bits (each cell's sum < 2**26 * 2**17 terms) and the
+    rest (each cell's sum <= its exact total / 2**26 < 2**36): both sums are
+    integers below 2**53, exact in float64. The cell ``size`` collects the
+    hands that weigh 0 and is dropped."""
+    v = values.ravel()
+    hi = np.bincount(index, weights=v >> 26, minlength=size + 1)[:size].astype(np.int64)
+    lo = np.bincount(index, weights=v & (2**26 - 1), minlength=size + 1)[:size].astype(np.int64)
+    return (hi << 26) + lo
+
+
+@lru_cache(maxsize=4)
+def _right_codes(kinds: int = 2):
+    """The left hands' distinct card usages (``d_of[i]``: hand i's), and for
+    each (usage, right hand j) a code into the table of (j, cards of the value
+    of j's first, second and third card gone before that card): the table's
+    columns ``cj, cea, ceb, cet``."""
+    import numpy as np
+
+    h = tableau_hands(kinds)
+    usages, d_of = np.unique(h.used, axis=0, return_inverse=True)
+    n = len(h.a)
+    j = np.broadcast_to(np.arange(n)[None, :], (len(usages), n))
+    ea = usages[:, h.a]
+    eb = usages[:, h.b] + h.off_b
+    et = usages[:, h.t] + h.off_t
+    key = ((j * 8 + ea) * 8 + eb) * 8 + et  # each gone count is at most 5
+    combos, code = np.unique(key.ravel(), return_inverse=True)
+    return (d_of.ravel(), code.reshape(len(usages), n), combos >> 9, (combos >> 6) & 7, (combos >> 3) & 7,
+            combos & 7)
+
+
+@lru_cache(maxsize=4)
+def _left_uses(kinds: int = 2):
+    """The hands that use each value u (sorted by u, then by hand, so by
+    group), how many u's, and where each nonempty (u, group) run starts:
+    ``left[cells] = reduceat(rows' sums * vals, starts)``."""
+    import numpy as np
+
+    h = tableau_hands(kinds)
+    group_of = np.searchsorted(h.group_starts, np.arange(len(h.a)), "right") - 1
+    rows, vals, cells = [], [], []
+    for u in range(10):
+        idx = np.nonzero(h.used[:, u])[0]
+        rows.append(idx)
+        vals.append(h.used[idx, u])
+        cells.append(u * len(h.group_starts) + group_of[idx])
+    rows, vals, cells = np.concatenate(rows), np.concatenate(vals), np.concatenate(cells)
+    starts = np.nonzero(np.r_[True, cells[1:] != cells[:-1]])[0]
+    return rows, vals, starts, cells[starts]
+
+
+@lru_cache(maxsize=24)
+def _cells(kinds: int, q: int | None, bt: int):
+    """For a banker pair of total bt: the output cell of every (left group,
+    right group) if he stands, then for each third card u = 0-9 if he draws
+    (final total bt + u), and the number of cells. ``q`` None: cells are
+    (block, result) pairs; 0 or 1: (action, result) pairs with the five flag
+    summed out, and the hands of the five choice not made go to cell
+    ``size`` (dropped)."""
+    import numpy as np
+
+    h = tableau_hands(kinds)
+    lo, hi = _result_bounds(kinds)
+    g = len(h.group_starts)
+    blocks = h.group_keys // 10
+    width = 3 * (kinds * N_ACTIONS if q is None else N_ACTIONS)
+    size = width * width
+    out = []
+    for f in [bt] + [hand_total(bt, u) for u in range(10)]:
+        col = np.empty(g, dtype=np.int64)
+        for k in range(lo.shape[1]):  # k = block * 3 + result: its groups are lo..hi
+            col[lo[f, k]:hi[f, k]] = k if q is None else (k // 3 // kinds) * 3 + k % 3
+        if q is not None:
+            action, five = blocks // kinds, blocks % kinds
+            weight_zero = (five == 1) & ((action == STOOD) == (q == 1))
+            col[weight_zero] = -1
+        cell = col[:, None] * width + col[None, :]
+        cell[(col[:, None] < 0) | (col[None, :] < 0)] = size
+        out.append(cell.ravel())
+    return np.concatenate(out), size
+
+
+def _python_block(np, c0, infinite, bt, dtype, kinds=2):
+    """The kernel in Python integers (``dtype`` object; any dtype works): the
+    same counts as :func:`_fast_block`, by another route.
 
     The ways w[i, j] of left hand i then right hand j are the product over
     values v of c0[v] (c0[v] - 1) ... for all the v's both hands use, so w is
     symmetric: the sums by right hand are the transposed sums by left hand,
     and the ways that used a u on the right are the transposed ways that used
-    a u on the left. Every sum below is one of the sums the int64 bound of
-    :func:`~exact_odds.games.banque.walk.banque_walk` covers."""
+    a u on the left. Results are classified with prefix sums (:func:`_classify`)."""
     h = tableau_hands(kinds)
     c0x = np.array(list(c0) + [1], dtype=dtype)
     mult = h.mult.astype(dtype)

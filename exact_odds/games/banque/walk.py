@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from exact_odds.games.banque.hands import banker_pair_block
+from exact_odds.games.banque.hands import banker_pair_block, banker_pair_walk
 from exact_odds.games.banque.model import (
     DRAW_AT_5, LOSE, MIN_BANQUE_CARDS, N_ACTIONS, PAIR_INDEX, STOOD, TIE, WIN, PunterFive, check_policy,
     check_shoe, exact_probability, third_card,
@@ -52,6 +52,10 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
     dtype = np.int64 if bound < 2**62 and not python_ints else object
     dec = 0 if infinite else 1
 
+    forced = [0] * 9
+    if qd == 1 and dtype is np.int64:  # a pure rule at 5: int64 through the kernel, see _pure_info
+        info = _pure_info(np, shoe, c, dec, qn, forced)
+        return BanqueWalk(shoe, punter_five, info, tuple(forced), nine_card_total(shoe))
     # five-flag weights per (action, five): regular hands qd; five-stand qd - qn; five-draw qn
     fw = np.empty((N_ACTIONS, 2), dtype=object)
     fw[:, 0] = qd
@@ -66,10 +70,7 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
             tail[la, ra, 0] = _unused(shoe, k)
             tail[la, ra, 1] = _unused(shoe, k + 1)
 
-    pure_int = qd == 1 and dtype is np.int64
-    fw64 = fw.astype(np.int64) if pure_int else None
     info = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=object)
-    forced = [0] * 9
     for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
         bt = hand_total(b1, b2)
         if is_natural(bt):
@@ -77,16 +78,49 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
             continue
         stand, draw = banker_pair_block(np, c, infinite, bt, dtype)
         for choice, m in enumerate((stand, draw)):
-            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3)
-            if pure_int:  # 0/1 weights: sum in int64 (the sum is one of the counts bounded above)
-                x = (x * fw64[:, :, None, None, None, None] * fw64[None, None, None, :, :, None]).sum(axis=(1, 4))
-                x = x.astype(object)
-            else:
-                x = x.astype(object)
-                x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
+            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
+            x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
             info[PAIR_INDEX[b1, b2], choice] = x * (wb * tail[:, None, :, None, choice])
     total = nine_card_total(shoe) * qd * qd
     return BanqueWalk(shoe, punter_five, info, tuple(forced), total)
+
+
+def _pure_info(np, shoe, c, dec, q, forced):
+    """The walk's ``info`` for punters who always (q = 1) or never (q = 0) draw on 5, below the int64
+    bound: the kernel's counts per banker pair (:func:`banker_pair_walk`, the five flag summed out)
+    stay int64; only the nonzero ones (under a third) become Python ints, each times the banker pair's
+    ways and the unused cards' ways, which depend on the pair, his choice and the number of third
+    cards only."""
+    counts = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=np.int64)
+    scale = np.zeros((55, 2, 3), dtype=object)  # (pair, choice, third cards dealt to the tableaux)
+    unused = [_unused(shoe, 6 + k) for k in range(4)]
+    for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
+        bt = hand_total(b1, b2)
+        if is_natural(bt):
+            _banker_natural(c, dec, wb, bt, forced, unused[0])
+            continue
+        p = PAIR_INDEX[b1, b2]
+        counts[p, 0], counts[p, 1] = (x.reshape(N_ACTIONS, 3, N_ACTIONS, 3)
+                                      for x in banker_pair_walk(np, c, shoe.is_infinite, bt, q))
+        for k in range(3):
+            scale[p, 0, k] = wb * unused[k]
+            scale[p, 1, k] = wb * unused[k + 1]
+    flat = counts.ravel()
+    nz = np.flatnonzero(flat)
+    p_ch, rest = np.divmod(nz, (3 * N_ACTIONS) ** 2)
+    third = _third_cards()[rest]
+    info = np.zeros(counts.shape, dtype=object)
+    info.ravel()[nz] = flat[nz].astype(object) * scale.ravel()[p_ch * 3 + third]
+    return info
+
+
+@lru_cache(maxsize=1)
+def _third_cards():
+    """Third cards the two tableaux drew, for each (la, rl, ra, rr) of one (pair, choice)."""
+    import numpy as np
+
+    k = np.array([third_card(a) is not None for a in range(N_ACTIONS)], dtype=np.int64)
+    return (k[:, None, None, None] + k[None, None, :, None] + np.zeros((1, 3, 1, 3), dtype=np.int64)).ravel()
 
 
 def _banker_natural(c, dec, wb, bt, forced, scale):
