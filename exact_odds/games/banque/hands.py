@@ -223,12 +223,13 @@ def _fast_block(np, c0, infinite, bt, kinds, q):
     else:
         d_of, code, cj, cea, ceb, cet = _right_codes(kinds)
         table = h.mult[cj] * (c0x[h.a[cj]] - cea) * (c0x[h.b[cj]] - ceb) * (c0x[h.t[cj]] - cet)
-        by_right = wl[:, None] * np.add.reduceat(table[code], gs, axis=1)[d_of]  # (hands, right groups)
-        stand = np.add.reduceat(by_right, gs, axis=0)
+        by_group = np.add.reduceat(table[code], gs, axis=1).T  # (right groups, usages)
+        by_left = by_group[:, d_of] * wl  # (right groups, left hands): the ways summed over the group
+        stand = np.add.reduceat(by_left, gs, axis=1)  # symmetric, as w is
         rows, vals, starts, cells = _left_uses(kinds)
         left = np.zeros((10 * g, g), dtype=np.int64)
-        left[cells] = np.add.reduceat(by_right[rows] * vals[:, None], starts, axis=0)
-        left = left.reshape(10, g, g)
+        left[cells] = np.add.reduceat(by_left[:, rows] * vals, starts, axis=1).T
+        left = left.reshape(10, g, g)  # (u, left group, right group)
         m = c0x[:10, None, None] * stand[None, :, :] - left - left.transpose(0, 2, 1)
     index, size = _cells(kinds, q, bt)
     out_stand = _scatter_sum(np, index[:g * g], stand, size)
@@ -238,16 +239,12 @@ def _fast_block(np, c0, infinite, bt, kinds, q):
 
 
 def _scatter_sum(np, index, values, size):
-    """``sum(values[index == k])`` for each cell k < size, exactly, for int64
-    values from 0 to below 2**62: np.bincount adds in float64, so the values
-    are split into 26 low bits (each cell's sum < 2**26 * 2**17 terms) and the
-    rest (each cell's sum <= its exact total / 2**26 < 2**36): both sums are
-    integers below 2**53, exact in float64. The cell ``size`` collects the
-    hands that weigh 0 and is dropped."""
-    v = values.ravel()
-    hi = np.bincount(index, weights=v >> 26, minlength=size + 1)[:size].astype(np.int64)
-    lo = np.bincount(index, weights=v & (2**26 - 1), minlength=size + 1)[:size].astype(np.int64)
-    return (hi << 26) + lo
+    """``sum(values[index == k])`` for each cell k < size, in int64 (``np.add.at``, exact: every
+    cell's sum is a count under the kernel's bound). The cell ``size`` collects the hands that weigh
+    0 and is dropped."""
+    out = np.zeros(size + 1, dtype=np.int64)
+    np.add.at(out, index, values.ravel())
+    return out[:size]
 
 
 @lru_cache(maxsize=4)
