@@ -219,32 +219,30 @@ def _fast_block(np, c0, infinite, bt, kinds, q):
     if infinite:  # with replacement the right hand's ways do not depend on the left: rank one
         s = np.add.reduceat(wl, gs)
         stand = s[:, None] * s[None, :]
-        m = c0x[:10, None, None] * stand[None, :, :]
     else:
         d_of, code, cj, cea, ceb, cet = _right_codes(kinds)
         table = h.mult[cj] * (c0x[h.a[cj]] - cea) * (c0x[h.b[cj]] - ceb) * (c0x[h.t[cj]] - cet)
-        by_group = np.add.reduceat(table[code], gs, axis=1).T  # (right groups, usages)
-        by_left = by_group[:, d_of] * wl  # (right groups, left hands): the ways summed over the group
+        by_group = np.ascontiguousarray(np.add.reduceat(table[code], gs, axis=1).T)  # (right groups, usages)
+        by_left = np.take(by_group, d_of, axis=1) * wl  # (right groups, left hands): ways summed over the group
         stand = np.add.reduceat(by_left, gs, axis=1)  # symmetric, as w is
-        rows, vals, starts, cells = _left_uses(kinds)
-        left = np.zeros((10 * g, g), dtype=np.int64)
-        left[cells] = np.add.reduceat(by_left[:, rows] * vals, starts, axis=1).T
-        left = left.reshape(10, g, g)  # (u, left group, right group)
-        m = c0x[:10, None, None] * stand[None, :, :] - left - left.transpose(0, 2, 1)
-    index, size = _cells(kinds, q, bt)
-    out_stand = _scatter_sum(np, index[:g * g], stand, size)
-    out_draw = _scatter_sum(np, index[g * g:], m, size)
+        rows, vals, _, _ = _left_uses(kinds)
+        left = np.take(by_left, rows, axis=1) * vals  # (right group, row (u, left hand)): ways that used a u on the left
+    pos, at_stand, at_draw, at_left, size = _cells(kinds, q, bt)
+    half = stand.ravel()[pos]  # stand is symmetric: the entries above its diagonal, then on it
+    out_stand = np.zeros(2 * (size + 1), dtype=np.int64)
+    np.add.at(out_stand, at_stand, half)
+    out_draw = np.zeros(2 * (size + 1), dtype=np.int64)
+    np.add.at(out_draw, at_draw, (c0x[:10, None] * half[None, :]).ravel())
+    if not infinite:  # with the banker's u: c0[u] minus the u's the left hand used, and (transposed) the right
+        np.add.at(out_draw, at_left, -left.ravel())
     side = int(size ** 0.5 + 0.5)
-    return out_stand.reshape(side, side), out_draw.reshape(side, side)
+    return tuple(_symmetric(x, size, side) for x in (out_stand, out_draw))
 
 
-def _scatter_sum(np, index, values, size):
-    """``sum(values[index == k])`` for each cell k < size, in int64 (``np.add.at``, exact: every
-    cell's sum is a count under the kernel's bound). The cell ``size`` collects the hands that weigh
-    0 and is dropped."""
-    out = np.zeros(size + 1, dtype=np.int64)
-    np.add.at(out, index, values.ravel())
-    return out[:size]
+def _symmetric(buffer, size, side):
+    """X + X.T + D from a buffer of :func:`_cells`."""
+    x = buffer[:size].reshape(side, side)
+    return x + x.T + buffer[size + 1:2 * size + 1].reshape(side, side)
 
 
 @lru_cache(maxsize=4)
@@ -270,32 +268,38 @@ def _right_codes(kinds: int = 2):
 
 @lru_cache(maxsize=4)
 def _left_uses(kinds: int = 2):
-    """The hands that use each value u (sorted by u, then by hand, so by
-    group), how many u's, and where each nonempty (u, group) run starts:
-    ``left[cells] = reduceat(rows' sums * vals, starts)``."""
+    """The hands that use each value u, sorted by u then by hand: their
+    index, how many u's, where each nonempty (u, group) run starts and the
+    left[u, group] row it sums to (for the Python path), and each row's u and
+    group."""
     import numpy as np
 
     h = tableau_hands(kinds)
     group_of = np.searchsorted(h.group_starts, np.arange(len(h.a)), "right") - 1
-    rows, vals, cells = [], [], []
+    rows, vals, us = [], [], []
     for u in range(10):
         idx = np.nonzero(h.used[:, u])[0]
         rows.append(idx)
         vals.append(h.used[idx, u])
-        cells.append(u * len(h.group_starts) + group_of[idx])
-    rows, vals, cells = np.concatenate(rows), np.concatenate(vals), np.concatenate(cells)
-    starts = np.nonzero(np.r_[True, cells[1:] != cells[:-1]])[0]
-    return rows, vals, starts, cells[starts]
+        us.append(np.full(len(idx), u))
+    rows, vals, us = np.concatenate(rows), np.concatenate(vals), np.concatenate(us)
+    return rows, vals, us, group_of[rows]
 
 
 @lru_cache(maxsize=24)
 def _cells(kinds: int, q: int | None, bt: int):
-    """For a banker pair of total bt: the output cell of every (left group,
-    right group) if he stands, then for each third card u = 0-9 if he draws
-    (final total bt + u), and the number of cells. ``q`` None: cells are
-    (block, result) pairs; 0 or 1: (action, result) pairs with the five flag
-    summed out, and the hands of the five choice not made go to cell
-    ``size`` (dropped)."""
+    """Where every count of a banker pair of total bt goes, for
+    :func:`_fast_block`: (``pos``, the (left group, right group) entries of a
+    symmetric group x group matrix above the diagonal, then on it; their cells
+    if he stands; the same for each banker's third card u = 0-9, final total
+    bt + u; the cell of each (right group, row k of :func:`_left_uses`) for the
+    ways that used row k's u on the left; the number of cells ``size``).
+
+    ``q`` None: cells are (block, result) pairs; 0 or 1: (action, result)
+    pairs with the five flag summed out. Cells index a buffer of 2 * (size +
+    1): X, an entry above the diagonal (added to the output with its
+    transpose, which is the entry below), then D, one on it; the hands of the
+    five choice not made go to cell ``size`` of either (dropped). int32."""
     import numpy as np
 
     h = tableau_hands(kinds)
@@ -304,19 +308,26 @@ def _cells(kinds: int, q: int | None, bt: int):
     blocks = h.group_keys // 10
     width = 3 * (kinds * N_ACTIONS if q is None else N_ACTIONS)
     size = width * width
-    out = []
-    for f in [bt] + [hand_total(bt, u) for u in range(10)]:
-        col = np.empty(g, dtype=np.int64)
+    cols = np.empty((10, g), dtype=np.int64)  # the column of each group against final total f
+    for f in range(10):
         for k in range(lo.shape[1]):  # k = block * 3 + result: its groups are lo..hi
-            col[lo[f, k]:hi[f, k]] = k if q is None else (k // 3 // kinds) * 3 + k % 3
-        if q is not None:
-            action, five = blocks // kinds, blocks % kinds
-            weight_zero = (five == 1) & ((action == STOOD) == (q == 1))
-            col[weight_zero] = -1
-        cell = col[:, None] * width + col[None, :]
-        cell[(col[:, None] < 0) | (col[None, :] < 0)] = size
-        out.append(cell.ravel())
-    return np.concatenate(out), size
+            cols[f, lo[f, k]:hi[f, k]] = k if q is None else (k // 3 // kinds) * 3 + k % 3
+    if q is not None:
+        action, five = blocks // kinds, blocks % kinds
+        cols[:, (five > 0) & ((action == STOOD) == (q == 1))] = -1
+
+    def cell(left, right):
+        return np.where((left < 0) | (right < 0), size, left * width + right).astype(np.int32)
+
+    upper, diagonal = np.triu_indices(g, 1), np.diag_indices(g)
+    pos = np.concatenate([np.ravel_multi_index(upper, (g, g)), np.ravel_multi_index(diagonal, (g, g))])
+    shift = np.r_[np.zeros(len(upper[0]), dtype=np.int32), np.full(g, size + 1, dtype=np.int32)]
+    fs = np.array([hand_total(bt, u) for u in range(10)])
+    stand = cell(cols[bt][:, None], cols[bt][None, :]).ravel()[pos] + shift
+    draw = (cell(cols[fs][:, :, None], cols[fs][:, None, :]).reshape(10, g * g)[:, pos] + shift).ravel()
+    _, _, u_of, group_of = _left_uses(kinds)
+    left = cell(cols[fs[u_of], group_of][None, :], cols[fs[u_of]].T).ravel()  # (right groups, rows)
+    return pos, stand, draw, left, size
 
 
 def _python_block(np, c0, infinite, bt, dtype, kinds=2):
