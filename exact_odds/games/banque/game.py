@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from exact_odds.games.banque.hands import banker_pair_block
+from exact_odds.games.banque.hands import banker_pair_block, kernel_dtype
 from exact_odds.games.banque.model import (
     LOSE, N_ACTIONS, PAIRS, STOOD, WIN, check_shoe, is_natural_action, third_card,
 )
@@ -122,7 +122,7 @@ def walk_frame(np: Any, shoe: Shoe) -> WalkFrame:
     infinite = shoe.is_infinite
     c = list(shoe.value_counts)
     n = sum(c)
-    dtype = np.int64 if (n**3 + n**2) ** 2 * n < 2**62 else object  # the kernel's bound: every sum is one
+    dtype = kernel_dtype(np, n)
     tail = np.empty((N_ACTIONS, N_ACTIONS, 2), dtype=object)
     for la in range(N_ACTIONS):
         for ra in range(N_ACTIONS):

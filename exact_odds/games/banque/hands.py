@@ -165,6 +165,13 @@ def _uses(kinds: int = 2):
     return np.concatenate(rows), np.concatenate(vals), np.concatenate(lo), np.concatenate(hi)
 
 
+def kernel_dtype(np: Any, n: int) -> Any:
+    """int64 for a shoe of ``n`` cards if every sum the kernel forms fits: each is at most
+    ``(n**3 + n**2)**2 * n`` (a left and a right hand of up to three cards, times the banker's third
+    card), and int64 is used below 2**62 (up to 463 cards: 8 decks, not 9); else object (Python integers)."""
+    return np.int64 if (n**3 + n**2) ** 2 * n < 2**62 else object
+
+
 def banker_pair_block(np: Any, c0: Sequence[int], infinite: bool, bt: int,
                       dtype: Any, kinds: int = 2) -> tuple[NDArray[Any], NDArray[Any]]:
     """Counts of (left block, result, right block, result) for one banker pair
@@ -215,7 +222,6 @@ def _fast_block(np, c0, infinite, bt, kinds, q):
     gs = h.group_starts
     c0x = np.array(list(c0) + [1], dtype=np.int64)
     wl = h.mult * c0x[h.a] * (c0x[h.b] - h.off_b * (not infinite)) * (c0x[h.t] - h.off_t * (not infinite))
-    g = len(gs)
     if infinite:  # with replacement the right hand's ways do not depend on the left: rank one
         s = np.add.reduceat(wl, gs)
         stand = s[:, None] * s[None, :]

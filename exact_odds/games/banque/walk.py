@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from exact_odds.games.banque.hands import banker_pair_block, banker_pair_walk
+from exact_odds.games.banque.hands import banker_pair_block, banker_pair_walk, kernel_dtype
 from exact_odds.games.banque.model import (
     DRAW_AT_5, LOSE, MIN_BANQUE_CARDS, N_ACTIONS, PAIR_INDEX, STOOD, TIE, WIN, PunterFive, check_policy,
     check_shoe, exact_probability, third_card,
@@ -43,19 +43,24 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
     check_shoe(shoe)
     if not isinstance(punter_five, PunterFive):
         raise TypeError(f"punter_five must be a PunterFive, not {type(punter_five).__name__}")
-    infinite = shoe.is_infinite
     c = list(shoe.value_counts)
-    n = sum(c)
     q = Fraction(punter_five.q)
     qn, qd = q.numerator, q.denominator
-    bound = (n**3 + n**2) ** 2 * n
-    dtype = np.int64 if bound < 2**62 and not python_ints else object
-    dec = 0 if infinite else 1
+    dtype = object if python_ints else kernel_dtype(np, sum(c))
+    dec = 0 if shoe.is_infinite else 1
 
     forced = [0] * 9
     if qd == 1 and dtype is np.int64:  # a pure rule at 5: int64 through the kernel, see _pure_info
         info = _pure_info(np, shoe, c, dec, qn, forced)
-        return BanqueWalk(shoe, punter_five, info, tuple(forced), nine_card_total(shoe))
+    else:
+        info = _mixed_info(np, shoe, c, dec, q, dtype, forced)
+    return BanqueWalk(shoe, punter_five, info, tuple(forced), nine_card_total(shoe) * qd * qd)
+
+
+def _mixed_info(np, shoe, c, dec, q, dtype, forced):
+    """The walk's ``info`` for any rule at 5 (and any dtype): the kernel's (block, result) counts
+    with the five flag, weighted by the punters' choice at 5 in Python integers."""
+    qn, qd = q.numerator, q.denominator
     # five-flag weights per (action, five): regular hands qd; five-stand qd - qn; five-draw qn
     fw = np.empty((N_ACTIONS, 2), dtype=object)
     fw[:, 0] = qd
@@ -69,20 +74,18 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
             k = 6 + (third_card(la) is not None) + (third_card(ra) is not None)
             tail[la, ra, 0] = _unused(shoe, k)
             tail[la, ra, 1] = _unused(shoe, k + 1)
-
     info = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=object)
     for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
         bt = hand_total(b1, b2)
         if is_natural(bt):
             _banker_natural(c, dec, wb, bt, forced, qd * qd * _unused(shoe, 6))
             continue
-        stand, draw = banker_pair_block(np, c, infinite, bt, dtype)
+        stand, draw = banker_pair_block(np, c, shoe.is_infinite, bt, dtype)
         for choice, m in enumerate((stand, draw)):
             x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
             x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
             info[PAIR_INDEX[b1, b2], choice] = x * (wb * tail[:, None, :, None, choice])
-    total = nine_card_total(shoe) * qd * qd
-    return BanqueWalk(shoe, punter_five, info, tuple(forced), total)
+    return info
 
 
 def _pure_info(np, shoe, c, dec, q, forced):
