@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from exact_odds.games.banque.hands import banker_pair_block, banker_pair_walk, kernel_dtype
+from exact_odds.games.banque.hands import ShoeKernel, banker_pair_block, kernel_dtype
 from exact_odds.games.banque.model import (
     DRAW_AT_5, LOSE, MIN_BANQUE_CARDS, N_ACTIONS, PAIR_INDEX, STOOD, TIE, WIN, PunterFive, check_policy,
     check_shoe, exact_probability, third_card,
@@ -75,12 +75,16 @@ def _mixed_info(np, shoe, c, dec, q, dtype, forced):
             tail[la, ra, 0] = _unused(shoe, k)
             tail[la, ra, 1] = _unused(shoe, k + 1)
     info = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=object)
+    kernel = ShoeKernel(np, c, shoe.is_infinite) if dtype is np.int64 else None
     for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
         bt = hand_total(b1, b2)
         if is_natural(bt):
             _banker_natural(c, dec, wb, bt, forced, qd * qd * _unused(shoe, 6))
             continue
-        stand, draw = banker_pair_block(np, c, shoe.is_infinite, bt, dtype)
+        if kernel is None:
+            stand, draw = banker_pair_block(np, c, shoe.is_infinite, bt, dtype)
+        else:
+            stand, draw = kernel.block(PAIR_INDEX[b1, b2], c, bt)
         for choice, m in enumerate((stand, draw)):
             x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
             x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
@@ -90,10 +94,11 @@ def _mixed_info(np, shoe, c, dec, q, dtype, forced):
 
 def _pure_info(np, shoe, c, dec, q, forced):
     """The walk's ``info`` for punters who always (q = 1) or never (q = 0) draw on 5, below the int64
-    bound: the kernel's counts per banker pair (:func:`banker_pair_walk`, the five flag summed out)
+    bound: the kernel's counts per banker pair (:meth:`ShoeKernel.block`, the five flag summed out)
     stay int64; only the nonzero ones (under a third) become Python ints, each times the banker pair's
     ways and the unused cards' ways, which depend on the pair, his choice and the number of third
     cards only."""
+    kernel = ShoeKernel(np, c, shoe.is_infinite)
     counts = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=np.int64)
     scale = np.zeros((55, 2, 3), dtype=object)  # (pair, choice, third cards dealt to the tableaux)
     unused = [_unused(shoe, 6 + k) for k in range(4)]
@@ -104,7 +109,7 @@ def _pure_info(np, shoe, c, dec, q, forced):
             continue
         p = PAIR_INDEX[b1, b2]
         counts[p, 0], counts[p, 1] = (x.reshape(N_ACTIONS, 3, N_ACTIONS, 3)
-                                      for x in banker_pair_walk(np, c, shoe.is_infinite, bt, q))
+                                      for x in kernel.block(p, c, bt, q))
         for k in range(3):
             scale[p, 0, k] = wb * unused[k]
             scale[p, 1, k] = wb * unused[k + 1]

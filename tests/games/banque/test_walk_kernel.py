@@ -1,7 +1,7 @@
 """The banque walk's int64 kernel (issue 15 "Speed") gives exactly what the Python-integer path gives.
 
-The int64 kernel (:func:`~exact_odds.games.banque.hands._fast_block`: a table of the right hands'
-ways per card usage, and np.add.at into the result cells) and the Python-integer path
+The int64 kernel (:class:`~exact_odds.games.banque.hands.ShoeKernel`: a table of the right hands'
+ways per card usage, built once per shoe, and np.add.at into the result cells) and the Python-integer path
 (:func:`~exact_odds.games.banque.hands._python_block`: the full hands x hands matrix of ways and
 prefix sums over the results) reach the counts by different routes. They must agree on random
 depleted shoes (values missing, a handful of cards), with both five-flag layouts, and at the
@@ -15,16 +15,17 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from exact_odds import Shoe
 from exact_odds.games.banque import PunterFive, banque_walk
-from exact_odds.games.banque.hands import banker_pair_block, banker_pair_walk, kernel_dtype
-from exact_odds.games.banque.model import N_ACTIONS, STOOD
+from exact_odds.games.banque.hands import ShoeKernel, banker_pair_block, kernel_dtype
+from exact_odds.games.banque.model import N_ACTIONS, PAIR_INDEX, STOOD
+from exact_odds.rules.deal import hand_total, is_natural
 from exact_odds.games.banque.walk import _mixed_info, _pure_info
 
-#: Value counts of a depleted shoe after the banker's two cards: some values gone, at least 7 cards.
-depleted = st.lists(st.integers(0, 6), min_size=10, max_size=10).filter(lambda c: sum(c) >= 7)
+#: Value counts of a depleted shoe: some values gone, at least the 9 cards of a coup.
+depleted = st.lists(st.integers(0, 6), min_size=10, max_size=10).filter(lambda c: sum(c) >= 9)
 
 
 def _same(fast, slow):
@@ -33,9 +34,21 @@ def _same(fast, slow):
 
 
 @settings(max_examples=8, deadline=None)
-@given(c0=depleted, bt=st.integers(0, 7))
-def test_kernel_equals_python_integers_on_depleted_shoes(c0, bt):
-    _same(banker_pair_block(np, c0, False, bt, np.int64), banker_pair_block(np, c0, False, bt, object))
+@given(c=depleted, data=st.data())
+def test_kernel_equals_python_integers_on_depleted_shoes(c, data):
+    """The walk's use: one kernel per shoe, read for a banker pair; and one for a shoe already
+    without the banker's cards (banker_pair_block)."""
+    pairs = [(a, b) for a in range(10) for b in range(a, 10)
+             if c[a] >= 1 and c[b] >= 1 + (a == b) and not is_natural(hand_total(a, b))]
+    assume(pairs)
+    a, b = data.draw(st.sampled_from(pairs))
+    c0 = list(c)
+    c0[a] -= 1
+    c0[b] -= 1
+    bt = hand_total(a, b)
+    slow = banker_pair_block(np, c0, False, bt, object)
+    _same(ShoeKernel(np, c, False).block(PAIR_INDEX[a, b], c0, bt), slow)
+    _same(banker_pair_block(np, c0, False, bt, np.int64), slow)
 
 
 def test_kernel_equals_python_integers_with_the_know_cards_flags_and_the_infinite_deck():
@@ -50,13 +63,14 @@ def test_kernel_equals_python_integers_with_the_know_cards_flags_and_the_infinit
 
 @pytest.mark.parametrize("q", [0, 1])
 def test_five_flag_summed_in_the_kernel_equals_the_weighted_blocks(q):
-    """banker_pair_walk drops the hands of the choice at 5 the punters do not make and merges the
+    """The kernel with q drops the hands of the choice at 5 the punters do not make and merges the
     five flag, the same as weighting the full (kinds=2) block by 0/1 and summing the flag out."""
     c0 = [14, 4, 2, 4, 3, 4, 1, 4, 4, 4]
     w = np.ones((N_ACTIONS, 2), dtype=np.int64)
     w[STOOD, 1] = 1 - q
     w[1:11, 1] = q
-    for full, merged in zip(banker_pair_block(np, c0, False, 4, object), banker_pair_walk(np, c0, False, 4, q)):
+    merged_blocks = ShoeKernel(np, c0, False, banker_pairs=False).block(None, c0, 4, q)
+    for full, merged in zip(banker_pair_block(np, c0, False, 4, object), merged_blocks):
         x = full.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3)
         x = (x * w[:, :, None, None, None, None] * w[None, None, None, :, :, None]).sum(axis=(1, 4))
         assert merged.dtype == np.int64
