@@ -136,29 +136,42 @@ def _banker_natural(c, dec, wb, bt, forced, scale):
 
     The tableaux' four cards are dealt like punto banco's first four (left
     then right): the ways of each pair of two-card hands, 55 x 55, summed by
-    the two results (numpy; int64 while 4 N^4 * 55^2 < 2^62, else Python ints)."""
+    the two results (``onehot.T @ w @ onehot``; numpy int64 while 4 N^4 * 55^2
+    < 2^62, which bounds every sum, else Python ints)."""
+    import numpy as np
+
+    n = sum(c) + 2 * dec
+    dtype = np.int64 if 4 * n**4 * 55 * 55 < 2**62 else object
+    a, b, mult, tot, gone_a, gone_b = _natural_tables(dec)
+    m = mult.astype(dtype)
+    cx = np.array(c, dtype=dtype)
+    w_left = m * cx[a] * (cx[b] - (a == b) * dec)
+    w_right = m[None, :] * (cx[a][None, :] - gone_a) * (cx[b][None, :] - gone_b)
+    w = w_left[:, None] * w_right
+    onehot = (np.where(tot > bt, WIN, np.where(tot == bt, TIE, LOSE))[:, None] == np.arange(3)[None, :]).astype(dtype)
+    by_result = onehot.T @ w @ onehot  # [left result, right result]
+    for i in range(3):
+        for j in range(3):
+            forced[3 * i + j] += int(by_result[i, j]) * wb * scale
+
+
+@lru_cache(maxsize=2)
+def _natural_tables(dec):
+    """For :func:`_banker_natural`: the 55 value pairs (a, b, multiplicity, total), and the cards of
+    the value of the right pair's first and second card gone before it (the left pair's, and its own
+    first), per (left pair, right pair)."""
     import numpy as np
 
     from exact_odds.games.banque.model import PAIRS
 
-    n = sum(c) + 2 * dec
-    dtype = np.int64 if 4 * n**4 * 55 * 55 < 2**62 else object
     a = np.array([p[0] for p in PAIRS])
     b = np.array([p[1] for p in PAIRS])
-    m = np.array([p[2] for p in PAIRS], dtype=dtype)
-    cx = np.array(c, dtype=dtype)
-    same = (a == b).astype(dtype) * dec
-    used = np.zeros((len(PAIRS), 10), dtype=dtype)
+    used = np.zeros((len(PAIRS), 10), dtype=np.int64)
     used[np.arange(len(PAIRS)), a] += dec
     used[np.arange(len(PAIRS)), b] += dec
-    w_left = m * cx[a] * (cx[b] - same)
-    w_right = m[None, :] * (cx[a][None, :] - used[:, a]) * (cx[b][None, :] - used[:, b] - same[None, :])
-    w = w_left[:, None] * w_right
+    same = (a == b).astype(np.int64) * dec
     tot = np.array([hand_total(x, y) for x, y, _ in PAIRS])
-    res = np.where(tot > bt, WIN, np.where(tot == bt, TIE, LOSE))
-    for i in range(3):
-        for j in range(3):
-            forced[3 * i + j] += int(w[np.ix_(res == i, res == j)].sum()) * wb * scale
+    return a, b, np.array([p[2] for p in PAIRS], dtype=np.int64), tot, used[:, a], used[:, b] + same[None, :]
 
 
 def _compare(tableau: int, banker: int) -> int:
