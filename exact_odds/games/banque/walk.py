@@ -118,7 +118,7 @@ def _pure_info(np, shoe, c, dec, q, forced):
     p_ch, rest = np.divmod(nz, (3 * N_ACTIONS) ** 2)
     third = _third_cards()[rest]
     info = np.zeros(counts.shape, dtype=object)
-    info.ravel()[nz] = flat[nz].astype(object) * scale.ravel()[p_ch * 3 + third]
+    info.ravel()[nz] = np.multiply(flat[nz], scale.ravel()[p_ch * 3 + third], dtype=object)
     return info
 
 
