@@ -27,9 +27,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from exact_odds.games.banque.hands import banker_pair_block
+from exact_odds.games.banque.hands import ShoeKernel, banker_pair_block, kernel_dtype
 from exact_odds.games.banque.model import (
-    LOSE, N_ACTIONS, PAIRS, STOOD, WIN, check_shoe, is_natural_action, third_card,
+    LOSE, N_ACTIONS, PAIR_INDEX, PAIRS, STOOD, WIN, check_shoe, is_natural_action, third_card,
 )
 from exact_odds.rules.deal import deal_two_cards, hand_total, is_natural, unused_ways
 from exact_odds.rules.shoe import Shoe
@@ -122,7 +122,7 @@ def walk_frame(np: Any, shoe: Shoe) -> WalkFrame:
     infinite = shoe.is_infinite
     c = list(shoe.value_counts)
     n = sum(c)
-    dtype = np.int64 if (n**3 + n**2) ** 2 * n < 2**62 else object  # the kernel's bound: every sum is one
+    dtype = kernel_dtype(np, n)
     tail = np.empty((N_ACTIONS, N_ACTIONS, 2), dtype=object)
     for la in range(N_ACTIONS):
         for ra in range(N_ACTIONS):
@@ -145,12 +145,17 @@ def banker_holdings(np: Any, frame: WalkFrame, forced: list[int], kinds: int = 2
     """Each banker's two cards that are not a natural, in turn: (holding, ways, the kernel's (stand,
     draw) blocks with ``kinds`` five flags). A natural is counted into ``forced`` instead."""
     c = frame.counts
+    kernel = ShoeKernel(np, c, frame.infinite, kinds) if frame.dtype is np.int64 else None
     for b1, b2, wb in deal_two_cards(c, frame.dec):  # the banker's two cards, out of c while yielded
         bt = hand_total(b1, b2)
         if is_natural(bt):
             _natural_counts(np, c, frame.dec, bt, wb * frame.scale6, forced)
             continue
-        yield frame.index[b1, b2], wb, banker_pair_block(np, c, frame.infinite, bt, frame.dtype, kinds)
+        if kernel is None:
+            blocks = banker_pair_block(np, c, frame.infinite, bt, frame.dtype, kinds)
+        else:
+            blocks = kernel.block(PAIR_INDEX[b1, b2], c, bt)
+        yield frame.index[b1, b2], wb, blocks
 
 
 def banque_game(shoe: Shoe) -> BanqueGame:

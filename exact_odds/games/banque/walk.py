@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from exact_odds.games.banque.hands import banker_pair_block
+from exact_odds.games.banque.hands import ShoeKernel, banker_pair_block, kernel_dtype
 from exact_odds.games.banque.model import (
     DRAW_AT_5, LOSE, MIN_BANQUE_CARDS, N_ACTIONS, PAIR_INDEX, STOOD, TIE, WIN, PunterFive, check_policy,
     check_shoe, exact_probability, third_card,
@@ -43,15 +43,24 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
     check_shoe(shoe)
     if not isinstance(punter_five, PunterFive):
         raise TypeError(f"punter_five must be a PunterFive, not {type(punter_five).__name__}")
-    infinite = shoe.is_infinite
     c = list(shoe.value_counts)
-    n = sum(c)
     q = Fraction(punter_five.q)
     qn, qd = q.numerator, q.denominator
-    bound = (n**3 + n**2) ** 2 * n
-    dtype = np.int64 if bound < 2**62 and not python_ints else object
-    dec = 0 if infinite else 1
+    dtype = object if python_ints else kernel_dtype(np, sum(c))
+    dec = 0 if shoe.is_infinite else 1
 
+    forced = [0] * 9
+    if qd == 1 and dtype is np.int64:  # a pure rule at 5: int64 through the kernel, see _pure_info
+        info = _pure_info(np, shoe, c, dec, qn, forced)
+    else:
+        info = _mixed_info(np, shoe, c, dec, q, dtype, forced)
+    return BanqueWalk(shoe, punter_five, info, tuple(forced), nine_card_total(shoe) * qd * qd)
+
+
+def _mixed_info(np, shoe, c, dec, q, dtype, forced):
+    """The walk's ``info`` for any rule at 5 (and any dtype): the kernel's (block, result) counts
+    with the five flag, weighted by the punters' choice at 5 in Python integers."""
+    qn, qd = q.numerator, q.denominator
     # five-flag weights per (action, five): regular hands qd; five-stand qd - qn; five-draw qn
     fw = np.empty((N_ACTIONS, 2), dtype=object)
     fw[:, 0] = qd
@@ -65,28 +74,61 @@ def banque_walk(shoe: Shoe, punter_five: PunterFive = DRAW_AT_5,
             k = 6 + (third_card(la) is not None) + (third_card(ra) is not None)
             tail[la, ra, 0] = _unused(shoe, k)
             tail[la, ra, 1] = _unused(shoe, k + 1)
-
-    pure_int = qd == 1 and dtype is np.int64
-    fw64 = fw.astype(np.int64) if pure_int else None
     info = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=object)
-    forced = [0] * 9
+    kernel = ShoeKernel(np, c, shoe.is_infinite) if dtype is np.int64 else None
     for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
         bt = hand_total(b1, b2)
         if is_natural(bt):
             _banker_natural(c, dec, wb, bt, forced, qd * qd * _unused(shoe, 6))
             continue
-        stand, draw = banker_pair_block(np, c, infinite, bt, dtype)
+        if kernel is None:
+            stand, draw = banker_pair_block(np, c, shoe.is_infinite, bt, dtype)
+        else:
+            stand, draw = kernel.block(PAIR_INDEX[b1, b2], c, bt)
         for choice, m in enumerate((stand, draw)):
-            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3)
-            if pure_int:  # 0/1 weights: sum in int64 (the sum is one of the counts bounded above)
-                x = (x * fw64[:, :, None, None, None, None] * fw64[None, None, None, :, :, None]).sum(axis=(1, 4))
-                x = x.astype(object)
-            else:
-                x = x.astype(object)
-                x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
+            x = m.reshape(N_ACTIONS, 2, 3, N_ACTIONS, 2, 3).astype(object)
+            x = (x * fw[:, :, None, None, None, None] * fw[None, None, None, :, :, None]).sum(axis=(1, 4))
             info[PAIR_INDEX[b1, b2], choice] = x * (wb * tail[:, None, :, None, choice])
-    total = nine_card_total(shoe) * qd * qd
-    return BanqueWalk(shoe, punter_five, info, tuple(forced), total)
+    return info
+
+
+def _pure_info(np, shoe, c, dec, q, forced):
+    """The walk's ``info`` for punters who always (q = 1) or never (q = 0) draw on 5, below the int64
+    bound: the kernel's counts per banker pair (:meth:`ShoeKernel.block`, the five flag summed out)
+    stay int64; only the nonzero ones (under a third) become Python ints, each times the banker pair's
+    ways and the unused cards' ways, which depend on the pair, his choice and the number of third
+    cards only."""
+    kernel = ShoeKernel(np, c, shoe.is_infinite)
+    counts = np.zeros((55, 2, N_ACTIONS, 3, N_ACTIONS, 3), dtype=np.int64)
+    scale = np.zeros((55, 2, 3), dtype=object)  # (pair, choice, third cards dealt to the tableaux)
+    unused = [_unused(shoe, 6 + k) for k in range(4)]
+    for b1, b2, wb in deal_two_cards(c, dec):  # the banker's two cards, out of c while yielded
+        bt = hand_total(b1, b2)
+        if is_natural(bt):
+            _banker_natural(c, dec, wb, bt, forced, unused[0])
+            continue
+        p = PAIR_INDEX[b1, b2]
+        counts[p, 0], counts[p, 1] = (x.reshape(N_ACTIONS, 3, N_ACTIONS, 3)
+                                      for x in kernel.block(p, c, bt, q))
+        for k in range(3):
+            scale[p, 0, k] = wb * unused[k]
+            scale[p, 1, k] = wb * unused[k + 1]
+    flat = counts.ravel()
+    nz = np.flatnonzero(flat)
+    p_ch, rest = np.divmod(nz, (3 * N_ACTIONS) ** 2)
+    third = _third_cards()[rest]
+    info = np.zeros(counts.shape, dtype=object)
+    info.ravel()[nz] = np.multiply(flat[nz], scale.ravel()[p_ch * 3 + third], dtype=object)
+    return info
+
+
+@lru_cache(maxsize=1)
+def _third_cards():
+    """Third cards the two tableaux drew, for each (la, rl, ra, rr) of one (pair, choice)."""
+    import numpy as np
+
+    k = np.array([third_card(a) is not None for a in range(N_ACTIONS)], dtype=np.int64)
+    return (k[:, None, None, None] + k[None, None, :, None] + np.zeros((1, 3, 1, 3), dtype=np.int64)).ravel()
 
 
 def _banker_natural(c, dec, wb, bt, forced, scale):
@@ -94,29 +136,42 @@ def _banker_natural(c, dec, wb, bt, forced, scale):
 
     The tableaux' four cards are dealt like punto banco's first four (left
     then right): the ways of each pair of two-card hands, 55 x 55, summed by
-    the two results (numpy; int64 while 4 N^4 * 55^2 < 2^62, else Python ints)."""
+    the two results (``onehot.T @ w @ onehot``; numpy int64 while 4 N^4 * 55^2
+    < 2^62, which bounds every sum, else Python ints)."""
+    import numpy as np
+
+    n = sum(c) + 2 * dec
+    dtype = np.int64 if 4 * n**4 * 55 * 55 < 2**62 else object
+    a, b, mult, tot, gone_a, gone_b = _natural_tables(dec)
+    m = mult.astype(dtype)
+    cx = np.array(c, dtype=dtype)
+    w_left = m * cx[a] * (cx[b] - (a == b) * dec)
+    w_right = m[None, :] * (cx[a][None, :] - gone_a) * (cx[b][None, :] - gone_b)
+    w = w_left[:, None] * w_right
+    onehot = (np.where(tot > bt, WIN, np.where(tot == bt, TIE, LOSE))[:, None] == np.arange(3)[None, :]).astype(dtype)
+    by_result = onehot.T @ w @ onehot  # [left result, right result]
+    for i in range(3):
+        for j in range(3):
+            forced[3 * i + j] += int(by_result[i, j]) * wb * scale
+
+
+@lru_cache(maxsize=2)
+def _natural_tables(dec):
+    """For :func:`_banker_natural`: the 55 value pairs (a, b, multiplicity, total), and the cards of
+    the value of the right pair's first and second card gone before it (the left pair's, and its own
+    first), per (left pair, right pair)."""
     import numpy as np
 
     from exact_odds.games.banque.model import PAIRS
 
-    n = sum(c) + 2 * dec
-    dtype = np.int64 if 4 * n**4 * 55 * 55 < 2**62 else object
     a = np.array([p[0] for p in PAIRS])
     b = np.array([p[1] for p in PAIRS])
-    m = np.array([p[2] for p in PAIRS], dtype=dtype)
-    cx = np.array(c, dtype=dtype)
-    same = (a == b).astype(dtype) * dec
-    used = np.zeros((len(PAIRS), 10), dtype=dtype)
+    used = np.zeros((len(PAIRS), 10), dtype=np.int64)
     used[np.arange(len(PAIRS)), a] += dec
     used[np.arange(len(PAIRS)), b] += dec
-    w_left = m * cx[a] * (cx[b] - same)
-    w_right = m[None, :] * (cx[a][None, :] - used[:, a]) * (cx[b][None, :] - used[:, b] - same[None, :])
-    w = w_left[:, None] * w_right
+    same = (a == b).astype(np.int64) * dec
     tot = np.array([hand_total(x, y) for x, y, _ in PAIRS])
-    res = np.where(tot > bt, WIN, np.where(tot == bt, TIE, LOSE))
-    for i in range(3):
-        for j in range(3):
-            forced[3 * i + j] += int(w[np.ix_(res == i, res == j)].sum()) * wb * scale
+    return a, b, np.array([p[2] for p in PAIRS], dtype=np.int64), tot, used[:, a], used[:, b] + same[None, :]
 
 
 def _compare(tableau: int, banker: int) -> int:
