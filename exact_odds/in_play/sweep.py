@@ -23,6 +23,7 @@ from exact_odds.in_play.dealing import check_lines, check_tableau
 from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
+from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 from exact_odds.text import NumberError, shown, whole_number
@@ -139,6 +140,42 @@ def _read_counts(line: "str | tuple[int, ...]", number: int, max_cards: int | No
     return _sized(tuple(map(int, line.split(","))), number, max_cards)
 
 
+#: Rank index -> value, as a (13, 10) 0/1 matrix: value counts = rank counts @ this.
+_RANK_TO_VALUE = [[int(RANK_VALUES[r] == v) for v in range(10)] for r in range(13)]
+
+#: The counts :func:`_chunk_value_counts` reads with numpy are below this (13 of them add up to less
+#: than 2**63); a larger one (read as 2**63 - 1 if int64 cannot hold it) is left to Python's integers.
+_MOST = 10**17
+
+
+def _chunk_value_counts(chunk: list[SweepLine], max_cards: int | None) -> list[tuple[int, ...]] | None:
+    """The value counts of every line of a chunk of :func:`check_sweep_lines`: its plain lines of
+    13 rank counts (:data:`_PLAIN`) read at once with numpy, any other line one by one; the same
+    counts as :func:`read_sweep_line` and :func:`~exact_odds.punto_banco.features.rank_to_value_counts`
+    line by line. None (read them all one by one) if a plain line holds a count of :data:`_MOST`
+    or more, or a shoe too small or too large (the line-by-line reading names the first)."""
+    import numpy as np
+
+    plain = [i for i, (_, line) in enumerate(chunk) if isinstance(line, str) and line.count(",") == 12]
+    out: list = [None] * len(chunk)
+    if plain:
+        # text mode: digits, commas and blanks; a count over int64 is read as 2**63 - 1, as strtoll does
+        counts = np.fromstring(",".join([chunk[i][1] for i in plain]), dtype=np.int64, sep=",")
+        if counts.size != 13 * len(plain) or int(counts.max()) >= _MOST:
+            return None
+        counts = counts.reshape(len(plain), 13)
+        sizes = counts.sum(axis=1)  # 13 counts below 10**17 each: below 2**63
+        if int(sizes.min()) < MIN_CARDS or max_cards is not None and int(sizes.max()) > max_cards:
+            return None
+        for i, v in zip(plain, (counts @ np.array(_RANK_TO_VALUE, dtype=np.int64)).tolist()):
+            out[i] = tuple(v)
+    if len(plain) < len(chunk):
+        for i, (number, line) in enumerate(chunk):
+            if out[i] is None:
+                out[i] = rank_to_value_counts(read_sweep_line(line, number, max_cards))
+    return out
+
+
 def _line_shoe(counts: tuple[int, ...]) -> Shoe:
     """The shoe of 13 rank counts, or of 52 rank-suit counts (suits kept)."""
     return Shoe(_by_rank(counts), counts) if len(counts) == 52 else Shoe(counts)
@@ -219,6 +256,35 @@ class ShoePrice(NamedTuple):
                      f"house edges {listed(edges, 4)})")
 
 
+class PriceBlock(Sequence[ShoePrice]):
+    """The prices of a chunk of shoes as :meth:`Pricer.value_batch <exact_odds.punto_banco.pricer.Pricer.value_batch>`
+    gives them (``rows``: banker, player, tie, then each bet's EV numerator; ``totals``; the bets'
+    ``scales``): a sequence of :class:`ShoePrice`, each made when asked for. A sweep's formatter
+    reads the integers of the whole chunk at once instead (:mod:`exact_odds.report.in_play`)."""
+
+    __slots__ = ("rows", "totals", "scales")
+
+    def __init__(self, rows: list[list[int]], totals: list[int], scales: tuple[int, ...]):
+        self.rows, self.totals, self.scales = rows, totals, scales
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        r = self.rows[i]
+        return ShoePrice(r[0], r[1], r[2], self.totals[i], tuple(r[3:]), self.scales)
+
+    def __iter__(self) -> Iterator[ShoePrice]:
+        scales = self.scales
+        for r, t in zip(self.rows, self.totals):
+            yield ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales)
+
+    def __repr__(self) -> str:
+        return f"PriceBlock({len(self)} shoes)"
+
+
 # State a worker process sets up once (see exact_odds.in_play.parallel).
 _PRICER: dict[str, Pricer] = {}
 
@@ -258,17 +324,20 @@ def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
     return [ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals)]
 
 
-def _price_and_format(formatter: Callable[[list[int], list[ShoePrice]], str],
+def _price_and_format(formatter: Callable[[list[int], Sequence[ShoePrice]], str],
                       chunk: list[SweepLine], max_cards: int | None = None) -> str:
     """A chunk of (line number, rank counts or plain text) read, priced, and ``formatter``'s text of it."""
     cards = _CARDS.get("cards")
     if cards is None:
-        prices = _price_chunk([rank_to_value_counts(read_sweep_line(line, number, max_cards))
-                               for number, line in chunk])
-    else:
-        counts = [_read_counts(line, number, max_cards) for number, line in chunk]
-        prices = _price_chunk([rank_to_value_counts(_by_rank(c) if len(c) == 52 else c) for c in counts])
-        prices = [_with_cards(price, _line_shoe(c), *cards) for price, c in zip(prices, counts)]
+        values = _chunk_value_counts(chunk, max_cards)
+        if values is None:
+            values = [rank_to_value_counts(read_sweep_line(line, number, max_cards)) for number, line in chunk]
+        pricer = _PRICER["pricer"]
+        rows, totals = pricer.value_batch(values, outcomes=True, checked=True)
+        return formatter([number for number, _ in chunk], PriceBlock(rows, totals, pricer.scales))
+    counts = [_read_counts(line, number, max_cards) for number, line in chunk]
+    prices = _price_chunk([rank_to_value_counts(_by_rank(c) if len(c) == 52 else c) for c in counts])
+    prices = [_with_cards(price, _line_shoe(c), *cards) for price, c in zip(prices, counts)]
     return formatter([number for number, _ in chunk], prices)
 
 
@@ -337,6 +406,10 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
 
 #: Shoes per unit of work sent to a local process.
 CHUNK = 256
+#: Shoes per unit of work of :func:`sweep_text_chunks` in a local process: read, priced and
+#: formatted as whole arrays, so the larger the cheaper per shoe (numpy's cost per call is shared
+#: by more shoes), and a hundred such units still share out evenly over the processes.
+TEXT_CHUNK = 1024
 #: Shoes per unit of work sent to a Dask worker: a task there costs a round trip to the scheduler.
 DASK_CHUNK = 1024
 #: Shoes per unit of work when card-level bets are priced: milliseconds to seconds a shoe, so a
@@ -391,7 +464,7 @@ def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
     check_tableau(tableau)
     if not callable(formatter):
         raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
-    size = CARD_CHUNK if split_bets(bets)[1] else CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    size = CARD_CHUNK if split_bets(bets)[1] else TEXT_CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
     return parallel.run(partial(_price_and_format, formatter, max_cards=max_cards), chunks, jobs, size=len,
                         progress=progress, setup=(_set_sweep, (bets, tableau)))
