@@ -311,12 +311,13 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     bet number ``count_bet`` in the same shoes. ``jobs`` processes share the
     shoes (the result does not depend on it); ``progress(1)`` is called as
     each shoe is done."""
-    from exact_odds.in_play.counting import CountStrategy
-
     check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
     bets = check_bets(bets)
-    if count is not None and not isinstance(count, CountStrategy):
-        raise TypeError(f"count must be a CountStrategy or None, not {type(count).__name__}")
+    if count is not None:
+        from exact_odds.in_play.counting import CountStrategy  # (a run without a count need not import it)
+
+        if not isinstance(count, CountStrategy):
+            raise TypeError(f"count must be a CountStrategy or None, not {type(count).__name__}")
     check_int(count_bet, "count_bet")
     if not 0 <= count_bet < len(bets):
         raise ShoeError(f"count_bet is the index of the counted bet among the bets, 0 to {len(bets) - 1}, "
