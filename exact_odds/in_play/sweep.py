@@ -111,6 +111,16 @@ def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> lis
     :class:`SweepError` naming it (after checking the size of every plain line before it, so the
     error is the first bad line, as :func:`parse_sweep_counts` would say); a plain line whose
     shoe is too small or over ``max_cards`` is found where it is read."""
+    lines = list(check_lines(lines, "check_sweep_lines"))
+    clean = _clean_file(lines)  # every line plain: checked at once
+    if clean is not None:
+        _shoe_lines([], max_cards, "check_sweep_lines")  # (max_cards checked as for any file)
+        return clean
+    return _check_one_by_one(lines, max_cards)
+
+
+def _check_one_by_one(lines: list, max_cards: int | None) -> list[SweepLine]:
+    """:func:`check_sweep_lines`, a line at a time."""
     out: list[SweepLine] = []
     plain = _PLAIN.fullmatch
     for number, text in _shoe_lines(lines, max_cards, "check_sweep_lines"):
@@ -125,6 +135,44 @@ def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> lis
                     read_sweep_line(earlier, n, max_cards)
             raise
     return out
+
+
+#: The bytes of a clean sweep file are digits, commas and newlines (:func:`_clean_file`): True for any other.
+_NOT_CLEAN = [b not in b"0123456789,\n" for b in range(256)]
+
+
+def _clean_file(lines: list) -> list[SweepLine] | None:
+    """:func:`check_sweep_lines` of a clean file, checked with numpy at once rather than line by
+    line: every line (each str ending in one newline, the last one may lack it) is 13 or 52
+    counts of 1 to 30 ASCII digits joined by bare commas, so each is a plain line (:data:`_PLAIN`)
+    with no comment or blank to strip, numbered in order. None for any other file (blank lines,
+    comments, spaces, a bad line...), which is checked line by line."""
+    import numpy as np
+
+    try:
+        text = "".join(lines)
+    except TypeError:  # not all str
+        return None
+    if not lines or not text.isascii():
+        return None
+    if not text.endswith("\n"):
+        text += "\n"
+    b = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    if np.array(_NOT_CLEAN)[b].any():
+        return None
+    newline = b == 10
+    lines_end = np.flatnonzero(newline)
+    if len(lines_end) != len(lines) or (lines_end[:-1] != np.cumsum(np.fromiter(map(len, lines[:-1]), np.int64,
+                                                                             len(lines) - 1)) - 1).any():
+        return None  # a line with a newline inside, or without one at its end
+    ends = np.flatnonzero((b == 44) | newline)  # where each count ends
+    sizes = np.diff(ends, prepend=-1) - 1  # its digits
+    if sizes.min() < 1 or sizes.max() > MAX_COUNT_DIGITS:
+        return None
+    commas = np.diff(np.flatnonzero(newline[ends]), prepend=-1) - 1  # per line: the counts' ends less one
+    if not np.isin(commas, (12, 51)).all():
+        return None
+    return list(zip(range(1, len(lines) + 1), text[:-1].split("\n")))
 
 
 def read_sweep_line(line: "str | tuple[int, ...]", number: int, max_cards: int | None = None) -> tuple[int, ...]:

@@ -64,7 +64,7 @@ def blocks(draw, bets=2):
     return rows, totals, scales
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(blocks(), st.lists(st.integers(1, 10**7), min_size=5, max_size=5))
 def test_block_rows_are_the_exact_edges_formatted_in_both_formats(block, numbers):
     rows, totals, scales = block
@@ -184,3 +184,39 @@ def test_counts_beyond_what_int64_adds_up_are_read_in_python_integers():
     chunk = check_sweep_lines(["4," * 12 + "4", huge])
     assert sweep._chunk_value_counts(chunk, None) is None
     assert _one_by_one(chunk, None)[1] == (16 * 10**18, 0, 0, 0, 0, 0, 0, 0, 0, 4 * 10**18)
+
+
+# --- checking a whole file at once ------------------------------------------------------------
+
+@st.composite
+def sweep_files(draw):
+    lines = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.integers(0, 9))
+        size = draw(st.sampled_from([13, 52, 12, 14]))
+        cells = [str(draw(st.integers(0, 20))) for _ in range(size)]
+        if kind == 0:
+            cells[0] = "1" * draw(st.integers(29, 31))  # at most 30 digits
+        elif kind == 1:
+            cells[-1] = draw(st.sampled_from(["", " 3", "3 ", "x", "+3", "٣"]))
+        text = ",".join(cells)
+        if kind == 2:
+            text = draw(st.sampled_from(["", "# note", "  ", text + " # note", " " + text, text + "\r"]))
+        lines.append(text + draw(st.sampled_from(["\n", "\n", "\n", "", "\n\n"])))
+    return lines
+
+
+@settings(max_examples=40, deadline=None)
+@given(sweep_files())
+def test_a_file_checked_at_once_is_the_file_checked_line_by_line(lines):
+    assert _outcome(check_sweep_lines, lines, None) == _outcome(sweep._check_one_by_one, lines, None)
+
+
+def test_a_clean_file_is_checked_at_once_and_any_other_line_by_line():
+    row, suited = ",".join(["4"] * 13), ",".join(["1"] * 52)
+    assert sweep._clean_file([row + "\n", suited + "\n", row]) == [(1, row), (2, suited), (3, row)]
+    for lines in ([row + "\n", "\n"], [row + " \n"], [row + "\n# c\n"], [row + "\r\n"], [row, row],
+                  [row + "\n", row[2:] + "\n"], [row + ",1\n"], [",".join(["1" * 31] * 13)], [], [row + "\n", 5]):
+        assert sweep._clean_file(lines) is None
+    with pytest.raises(TypeError, match="max_cards"):
+        check_sweep_lines([row + "\n"], max_cards=2.5)
