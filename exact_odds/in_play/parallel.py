@@ -14,7 +14,9 @@ Ctrl-C, sent to the whole process group, prints nothing from them. When the
 parent stops early (Ctrl-C, an error, or the caller dropping the iterator),
 the workers are killed outright and reaped, pending work is cancelled, and
 the executor is shut down without waiting: a worker killed while holding a
-queue's lock cannot make the parent wait, now or at interpreter exit.
+queue's lock cannot make the parent wait, now or at interpreter exit. The
+processes are forked with one BLAS thread each (:mod:`exact_odds.in_play.blas`):
+a BLAS thread per core in every process only makes them fight over the cores.
 
 With ``jobs = Dask(address)`` (a Dask scheduler's address) the executor is a Dask
 client's instead (:mod:`exact_odds.in_play.executors`): the same submits, the
@@ -38,6 +40,7 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 from uuid import uuid4
 
 from exact_odds.in_play import executors
+from exact_odds.in_play.blas import one_blas_thread
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -229,6 +232,13 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1
                 progress(size(item))
             yield r
         return
+    with one_blas_thread():  # the processes share the cores already (exact_odds.in_play.blas); forks inherit it
+        yield from _in_processes(fn, items, batches, jobs, size, progress, token)
+
+
+def _in_processes(fn: Callable[[T], R], items: Sequence[T], batches: list[Sequence[T]], jobs: int,
+                  size: Callable[[T], int], progress: Progress | None, token: tuple[str, bytes] | None) -> Iterator[R]:
+    """:func:`run`'s results from ``jobs`` local processes."""
     executor = process_executor(jobs)
     finished = False
     # The objects made so far (the compiled walk, the pricer: hundreds of thousands) are left out of
