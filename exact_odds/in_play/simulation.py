@@ -347,11 +347,9 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
                 tallies[b].merge(block.tally)
                 perfect[b].merge(block.perfect)
                 edge_moments[b].add_many(block.shoe_ev, block.band_coups.sum(axis=1))
-                for k in range(bands):
-                    there = block.band_coups[:, k] > 0
-                    em, pm = depth[b][k]
-                    em.add_many(block.band_ev[there, k], block.band_coups[there, k])
-                    pm.add_many(block.band_positive[there, k], block.band_coups[there, k])
+                # every band at once; a shoe with no coup in a band adds zeros there, which change nothing
+                RatioMoments.add_columns([em for em, _ in depth[b]], block.band_ev, block.band_coups)
+                RatioMoments.add_columns([pm for _, pm in depth[b]], block.band_positive, block.band_coups)
                 edge_rows[b].append(block.edges)
             if play.count is not None:
                 counted.merge(play.count)
