@@ -47,3 +47,20 @@ def test_add_columns_refuses_arrays_that_do_not_fit():
         RatioMoments.add_columns([RatioMoments()], np.zeros((3, 2)), np.zeros((3, 2)))
     with pytest.raises(ValueError, match="S x K"):
         RatioMoments.add_columns([RatioMoments()], np.zeros(3), np.zeros(3))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ev_sums_by_cards_left_are_exact_in_int64_and_beyond(seed):
+    from exact_odds.in_play.shoe_blocks import _sums_by_remaining
+
+    rng = random.Random(seed)
+    size = rng.choice([1, 5, 300])
+    most = rng.choice([2**20, 2**62, 2**63 - 1, 2**70])  # 2**70: Python integers
+    nums = [rng.choice([rng.randint(-most, most), most, -most, 0]) for _ in range(size)]
+    nums[0] = -most  # the extreme
+    left = np.array([rng.choice([6, 7, 50, 416]) for _ in range(size)], dtype=np.int64)
+    expected = {}
+    for n in sorted(set(left.tolist()), reverse=True):
+        expected[n] = sum(x for x, m in zip(nums, left.tolist()) if m == n)
+    got = _sums_by_remaining(nums, left, left.tolist())
+    assert got == expected and list(got) == list(expected)  # the same sums, from the most cards down
