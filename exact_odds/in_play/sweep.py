@@ -141,12 +141,27 @@ def _check_one_by_one(lines: list, max_cards: int | None) -> list[SweepLine]:
 _NOT_CLEAN = [b not in b"0123456789,\n" for b in range(256)]
 
 
+#: Lines :func:`_clean_file` checks at once (a few megabytes of text and of numpy arrays).
+_CLEAN_BLOCK = 1 << 16
+
+
 def _clean_file(lines: list) -> list[SweepLine] | None:
-    """:func:`check_sweep_lines` of a clean file, checked with numpy at once rather than line by
-    line: every line (each str ending in one newline, the last one may lack it) is 13 or 52
-    counts of 1 to 30 ASCII digits joined by bare commas, so each is a plain line (:data:`_PLAIN`)
-    with no comment or blank to strip, numbered in order. None for any other file (blank lines,
-    comments, spaces, a bad line...), which is checked line by line."""
+    """:func:`check_sweep_lines` of a clean file, checked with numpy :data:`_CLEAN_BLOCK` lines at a
+    time rather than line by line: every line (each str ending in one newline, the last one of a
+    block may lack it) is 13 or 52 counts of 1 to 30 ASCII digits joined by bare commas, so each is a
+    plain line (:data:`_PLAIN`) with no comment or blank to strip, numbered in order. None for any
+    other file (blank lines, comments, spaces, a bad line...), which is checked line by line."""
+    out: list[SweepLine] = []
+    for start in range(0, len(lines), _CLEAN_BLOCK):
+        block = _clean_block(lines[start: start + _CLEAN_BLOCK], start)
+        if block is None:
+            return None
+        out += block
+    return out or None
+
+
+def _clean_block(lines: list, before: int) -> list[SweepLine] | None:
+    """:func:`_clean_file` of some lines, the first numbered ``before + 1``."""
     import numpy as np
 
     try:
@@ -172,7 +187,7 @@ def _clean_file(lines: list) -> list[SweepLine] | None:
     commas = np.diff(np.flatnonzero(newline[ends]), prepend=-1) - 1  # per line: the counts' ends less one
     if not np.isin(commas, (12, 51)).all():
         return None
-    return list(zip(range(1, len(lines) + 1), text[:-1].split("\n")))
+    return list(zip(range(before + 1, before + len(lines) + 1), text[:-1].split("\n")))
 
 
 def read_sweep_line(line: "str | tuple[int, ...]", number: int, max_cards: int | None = None) -> tuple[int, ...]:

@@ -220,3 +220,12 @@ def test_a_clean_file_is_checked_at_once_and_any_other_line_by_line():
         assert sweep._clean_file(lines) is None
     with pytest.raises(TypeError, match="max_cards"):
         check_sweep_lines([row + "\n"], max_cards=2.5)
+
+
+def test_a_clean_file_is_checked_in_blocks_numbered_on(monkeypatch):
+    row, suited = ",".join(["4"] * 13), ",".join(["1"] * 52)
+    monkeypatch.setattr(sweep, "_CLEAN_BLOCK", 2)
+    assert sweep._clean_file([row + "\n", suited + "\n", row + "\n", row]) == [(1, row), (2, suited), (3, row), (4, row)]
+    assert sweep._clean_file([row + "\n", suited + "\n", row + "\n", "\n"]) is None  # a blank line in the last block
+    lines = [row + "\n", suited + "\n", "# c\n", row, "1,2\n"]
+    assert _outcome(check_sweep_lines, lines, None) == _outcome(sweep._check_one_by_one, lines, None)
