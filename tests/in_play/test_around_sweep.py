@@ -1,6 +1,6 @@
 """Sweep's whole-chunk paths give the line-by-line answers: the rows of a chunk formatted from
 int64 arrays (report.in_play._block_text), and a chunk of lines read with numpy
-(sweep._chunk_value_counts), including at and beyond the int64 bounds they check."""
+(sweep_file._chunk_value_counts), including at and beyond the int64 bounds they check."""
 
 import json
 from functools import partial
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play import sweep
+from exact_odds.in_play import sweep, sweep_file
 from exact_odds.in_play.sweep import PriceBlock, ShoePrice, SweepError, check_sweep_lines, read_sweep_line
 from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.report import in_play as report
@@ -155,11 +155,11 @@ def _outcome(fn, *args):
 @given(st.lists(shoe_lines(), min_size=1, max_size=6), st.sampled_from([None, 416, 52 * 10**18]))
 def test_a_chunk_read_at_once_is_the_lines_read_one_by_one(texts, max_cards):
     chunk = check_sweep_lines(texts, max_cards=max_cards)
-    at_once = _outcome(sweep._chunk_value_counts, chunk, max_cards)
+    at_once = _outcome(sweep_file._chunk_value_counts, chunk, max_cards)
     one_by_one = _outcome(_one_by_one, chunk, max_cards)
     if at_once is None:  # left to the line-by-line reading: only for a count or shoe it must check
         assert isinstance(one_by_one, tuple) or any(
-            max(map(int, line.split(","))) >= sweep._MOST for _, line in chunk if isinstance(line, str))
+            max(map(int, line.split(","))) >= sweep_file._MOST for _, line in chunk if isinstance(line, str))
     else:
         assert at_once == one_by_one
 
@@ -167,10 +167,10 @@ def test_a_chunk_read_at_once_is_the_lines_read_one_by_one(texts, max_cards):
 def test_a_chunk_with_a_bad_shoe_names_the_first_bad_line():
     lines = ["4," * 12 + "4", "1," * 51 + "1", "0," * 12 + "5", "0," * 51 + "1", "9," * 12 + "9"]
     chunk = check_sweep_lines(lines)
-    assert sweep._chunk_value_counts(chunk, None) is None  # left to the line-by-line reading, which names it
+    assert sweep_file._chunk_value_counts(chunk, None) is None  # left to the line-by-line reading, which names it
     with pytest.raises(SweepError, match="^line 3: the shoe has 5 cards"):
         "".join(sweep.sweep_text_chunks(chunk, STANDARD, partial(sweep_rows, "csv", ["b", "p", "t"])))
-    assert sweep._chunk_value_counts(chunk[:2], None) == [rank_to_value_counts([4] * 13),
+    assert sweep_file._chunk_value_counts(chunk[:2], None) == [rank_to_value_counts([4] * 13),
                                                          rank_to_value_counts([4] * 13)]
     good = [chunk[0], chunk[1], chunk[4]]
     assert "".join(sweep.sweep_text_chunks(good, STANDARD, partial(sweep_rows, "csv", ["b", "p", "t"]))) == \
@@ -182,7 +182,7 @@ def test_counts_beyond_what_int64_adds_up_are_read_in_python_integers():
     # five counts of 4 x 10**18: their sum wraps round in int64 to a plausible 1.55 x 10**18 cards
     huge = ",".join(["0"] * 8 + ["4000000000000000000"] * 5)
     chunk = check_sweep_lines(["4," * 12 + "4", huge])
-    assert sweep._chunk_value_counts(chunk, None) is None
+    assert sweep_file._chunk_value_counts(chunk, None) is None
     assert _one_by_one(chunk, None)[1] == (16 * 10**18, 0, 0, 0, 0, 0, 0, 0, 0, 4 * 10**18)
 
 
@@ -209,23 +209,23 @@ def sweep_files(draw):
 @settings(max_examples=40, deadline=None)
 @given(sweep_files())
 def test_a_file_checked_at_once_is_the_file_checked_line_by_line(lines):
-    assert _outcome(check_sweep_lines, lines, None) == _outcome(sweep._check_one_by_one, lines, None)
+    assert _outcome(check_sweep_lines, lines, None) == _outcome(sweep_file._check_one_by_one, lines, None)
 
 
 def test_a_clean_file_is_checked_at_once_and_any_other_line_by_line():
     row, suited = ",".join(["4"] * 13), ",".join(["1"] * 52)
-    assert sweep._clean_file([row + "\n", suited + "\n", row]) == [(1, row), (2, suited), (3, row)]
+    assert sweep_file._clean_file([row + "\n", suited + "\n", row]) == [(1, row), (2, suited), (3, row)]
     for lines in ([row + "\n", "\n"], [row + " \n"], [row + "\n# c\n"], [row + "\r\n"], [row, row],
                   [row + "\n", row[2:] + "\n"], [row + ",1\n"], [",".join(["1" * 31] * 13)], [], [row + "\n", 5]):
-        assert sweep._clean_file(lines) is None
+        assert sweep_file._clean_file(lines) is None
     with pytest.raises(TypeError, match="max_cards"):
         check_sweep_lines([row + "\n"], max_cards=2.5)
 
 
 def test_a_clean_file_is_checked_in_blocks_numbered_on(monkeypatch):
     row, suited = ",".join(["4"] * 13), ",".join(["1"] * 52)
-    monkeypatch.setattr(sweep, "_CLEAN_BLOCK", 2)
-    assert sweep._clean_file([row + "\n", suited + "\n", row + "\n", row]) == [(1, row), (2, suited), (3, row), (4, row)]
-    assert sweep._clean_file([row + "\n", suited + "\n", row + "\n", "\n"]) is None  # a blank line in the last block
+    monkeypatch.setattr(sweep_file, "_CLEAN_BLOCK", 2)
+    assert sweep_file._clean_file([row + "\n", suited + "\n", row + "\n", row]) == [(1, row), (2, suited), (3, row), (4, row)]
+    assert sweep_file._clean_file([row + "\n", suited + "\n", row + "\n", "\n"]) is None  # a blank line in the last block
     lines = [row + "\n", suited + "\n", "# c\n", row, "1,2\n"]
-    assert _outcome(check_sweep_lines, lines, None) == _outcome(sweep._check_one_by_one, lines, None)
+    assert _outcome(check_sweep_lines, lines, None) == _outcome(sweep_file._check_one_by_one, lines, None)
