@@ -201,7 +201,8 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1
         raise ValueError(f"chunk must be a whole number >= 1, not {chunk!r}")
     if setup is not None:
         function, args = setup
-        function(*args)
+        with one_blas_thread():  # (the setup prices too: the pricer's tables)
+            function(*args)
     # The setup travels with every batch (a Dask worker may first see any of them), pickled once
     # here: a worker that has it already skips reading it (unpickling the bets of a sweep was
     # 0.7 ms a batch, and pickling them 0.5 ms more in the parent, against ~5 ms of work).
