@@ -95,6 +95,60 @@ class Main(click.Group):
         return f"{prog} {name}" if name else prog
 
 
+class LazyCommands(dict):
+    """A group's commands by name, each imported the first time it is asked for: a command runs
+    without waiting for every other command's imports (a tenth of a second at start-up), and
+    listing them all (``--help``, iterating) imports them all. ``lazy`` maps a command's name
+    to ``"module:attribute"``."""
+
+    def __init__(self, lazy: dict[str, str]):
+        super().__init__()
+        self.lazy = dict(lazy)
+
+    def _load(self, name) -> None:
+        where = self.lazy.pop(name, None) if isinstance(name, str) else None
+        if where is not None:
+            import importlib
+
+            module, attribute = where.split(":")
+            dict.__setitem__(self, name, getattr(importlib.import_module(module), attribute))
+
+    def _load_all(self) -> None:
+        for name in list(self.lazy):
+            self._load(name)
+
+    def get(self, name, default=None):
+        self._load(name)
+        return super().get(name, default)
+
+    def __getitem__(self, name):
+        self._load(name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name) -> bool:
+        return name in self.lazy or super().__contains__(name)
+
+    def __iter__(self):
+        self._load_all()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._load_all()
+        return super().__len__()
+
+    def keys(self):
+        self._load_all()
+        return super().keys()
+
+    def values(self):
+        self._load_all()
+        return super().values()
+
+    def items(self):
+        self._load_all()
+        return super().items()
+
+
 #: Errors of writing standard output itself (full disk, closed pipe, device error).
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EBADF, getattr(errno, "EDQUOT", -1)}
 

@@ -189,6 +189,12 @@ def chosen_cut_card(cut_card: int | None, penetration: str | None, decks: int, b
 def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, keys: list[str],
                  bets: "tuple[PayTable, ...]", decks: int) -> "tuple[CountStrategy | None, int]":
     """The count strategy of --count/--trigger and the index of the bet it is played on."""
+    if spec is None:
+        if trigger is not None or count_bet is not None:
+            raise InputError(f"{'--trigger' if trigger is not None else '--count-bet'} needs --count "
+                             "(13 tags, or a bet key for the count 'exact-odds eor' derives)")
+        return None, 0
+    # imported only for a count (what a run without one need not wait for)
     from exact_odds.in_play.count import CountError, parse_tags
     from exact_odds.in_play.counting import CountStrategy, linear_trigger
     from exact_odds.in_play.removal import effect_of_removal
@@ -196,11 +202,6 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
     from exact_odds.rules.shoe import Shoe
     from exact_odds.text import NumberError, exact_fraction
 
-    if spec is None:
-        if trigger is not None or count_bet is not None:
-            raise InputError(f"{'--trigger' if trigger is not None else '--count-bet'} needs --count "
-                             "(13 tags, or a bet key for the count 'exact-odds eor' derives)")
-        return None, 0
     spec = spec.strip()
     named = "," not in spec
     if named:

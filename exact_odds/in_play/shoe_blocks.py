@@ -118,6 +118,9 @@ class BlockPlay:
     count: StrategyAccumulator | None
 
 
+#: A shoe's sums before its first bet (Fractions are immutable: one is shared).
+_ZERO = Fraction(0)
+
 # State a forked worker inherits (see exact_odds.in_play.parallel).
 _WORK: dict[str, Any] = {}
 
@@ -146,10 +149,17 @@ def block_shoes(shoes: int, decks: int, workers: int, card_level: bool = False) 
 
 class _Priced:
     """One bet's prices before every coup of a block: EV numerators over ``dens`` (scale × total),
-    and per coup on demand Σ (scaled payout)² × line count and what the coup paid."""
+    and per coup on demand Σ (scaled payout)² × line count and what the coup paid; ``ev``, if
+    made already, each coup's ``num / den`` as a float (:func:`_floats`)."""
 
-    def __init__(self, nums: Sequence[int], dens: Sequence[int], second: Any, paid: Any):
+    def __init__(self, nums: Sequence[int], dens: Sequence[int], second: Any, paid: Any, ev: Any = None):
         self.nums, self.dens, self.second, self.paid = nums, dens, second, paid
+        self.ev = _floats(nums, dens) if ev is None else ev
+
+
+def _floats(nums: Sequence[int], dens: Sequence[int]) -> Any:
+    """Each ``num / den`` as Python's correctly rounded division gives it (float64 array)."""
+    return np.array(list(map(truediv, nums, dens)), dtype=np.float64)
 
 
 def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
@@ -162,8 +172,10 @@ def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
         return {b: _Priced([], [], None, None) for b in value}
     numerators, totals = pricer.value_batch(dealt.known @ RANK_TO_VALUE)
     columns = list(zip(*numerators))
-    # EV > 0 for some bet: a nonzero integer never converts to 0.0, so the float keeps its sign
-    wanted = (np.array(numerators, dtype=np.float64) > 0).any(axis=1)
+    dens = [list(map(scale.__mul__, totals)) for scale in pricer.scales]
+    evs = [_floats(nums, d) for nums, d in zip(columns, dens)]
+    # EV > 0 for some bet: num / den (den > 0) is a float of num's sign, never 0.0 for num != 0
+    wanted = np.logical_or.reduce([ev > 0 for ev in evs])
     if counted is not None and _WORK["count_bet"] in value:
         wanted |= counted
     bet_on = np.flatnonzero(wanted).tolist()
@@ -177,8 +189,7 @@ def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
     out = {}
     for j, b in enumerate(value):
         bet = _WORK["bets"][b]
-        out[b] = _Priced(columns[j], [pricer.scales[j] * t for t in totals], second_of(j),
-                         lambda i, bet=bet: payout(bet, dealt.deal(i)))
+        out[b] = _Priced(columns[j], dens[j], second_of(j), lambda i, bet=bet: payout(bet, dealt.deal(i)), evs[j])
     return out
 
 
@@ -237,12 +248,14 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
     for b, (bet, scale) in enumerate(zip(bets, _WORK["scales"])):
         p = priced[b]
         nums, dens = p.nums, p.dens
-        ev = np.array(list(map(truediv, nums, dens)), dtype=np.float64)
+        ev = p.ev
         positive = ev > 0
         tally = _tally(nums, dens, ev, positive, left, left_list)
         bet_coups = np.flatnonzero(positive if counted is None or b != count_bet else positive | counted)
-        sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(s_count)]
-        count_sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(s_count)] if b == count_bet else None
+        sums = [[0, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
+        count_sums = None
+        if count is not None and b == count_bet:
+            count_sums = [[0, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
         for i in bet_coups.tolist():
             e = Fraction(nums[i], dens[i])
             m2 = Fraction(p.second(i), scale * dens[i])
@@ -292,9 +305,7 @@ def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, lef
     t = BetTally(coups=len(nums), positive=int(positive.sum()))
     if not len(nums):
         return t
-    sums: dict[int, int] = dict.fromkeys(sorted(set(left_list), reverse=True), 0)
-    for n, v in zip(left_list, nums):
-        sums[n] += v
+    sums = _sums_by_remaining(nums, left, left_list)
     coups = np.bincount(left)
     pos = np.bincount(left, weights=positive).astype(np.int64)  # whole numbers below 2**53: exact
     t.by_remaining = {n: [int(coups[n]), s, int(pos[n])] for n, s in sums.items()}
@@ -303,6 +314,28 @@ def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, lef
                               ("worst", min, np.flatnonzero(ev == ev.min()))):
         setattr(t, attr, pick(Fraction(nums[i], dens[i]) for i in where.tolist()))
     return t
+
+
+def _sums_by_remaining(nums: Sequence[int], left: Any, left_list: list[int]) -> dict[int, int]:
+    """cards left -> the sum of ``nums`` of the coups with that many cards left, from the most
+    cards down: exact. In int64 when every num is (each split into 32-bit halves, hi·2**32 + lo
+    with 0 <= lo < 2**32 and |hi| <= 2**31, whose sums over fewer than 2**31 coups stay below
+    2**63), else in Python integers."""
+    try:
+        v = np.array(nums, dtype=np.int64)
+    except OverflowError:
+        v = None
+    if v is None or len(v) >= 2**31:
+        sums: dict[int, int] = dict.fromkeys(sorted(set(left_list), reverse=True), 0)
+        for n, x in zip(left_list, nums):
+            sums[n] += x
+        return sums
+    order = np.argsort(-left, kind="stable")
+    ordered = left[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    low = np.add.reduceat(v[order] & 0xFFFFFFFF, starts).tolist()
+    high = np.add.reduceat(v[order] >> 32, starts).tolist()
+    return {n: (h << 32) + lo for n, h, lo in zip(ordered[starts].tolist(), high, low)}
 
 
 def count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:

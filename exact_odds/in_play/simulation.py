@@ -311,12 +311,13 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     bet number ``count_bet`` in the same shoes. ``jobs`` processes share the
     shoes (the result does not depend on it); ``progress(1)`` is called as
     each shoe is done."""
-    from exact_odds.in_play.counting import CountStrategy
-
     check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
     bets = check_bets(bets)
-    if count is not None and not isinstance(count, CountStrategy):
-        raise TypeError(f"count must be a CountStrategy or None, not {type(count).__name__}")
+    if count is not None:
+        from exact_odds.in_play.counting import CountStrategy  # (a run without a count need not import it)
+
+        if not isinstance(count, CountStrategy):
+            raise TypeError(f"count must be a CountStrategy or None, not {type(count).__name__}")
     check_int(count_bet, "count_bet")
     if not 0 <= count_bet < len(bets):
         raise ShoeError(f"count_bet is the index of the counted bet among the bets, 0 to {len(bets) - 1}, "
@@ -346,11 +347,9 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
                 tallies[b].merge(block.tally)
                 perfect[b].merge(block.perfect)
                 edge_moments[b].add_many(block.shoe_ev, block.band_coups.sum(axis=1))
-                for k in range(bands):
-                    there = block.band_coups[:, k] > 0
-                    em, pm = depth[b][k]
-                    em.add_many(block.band_ev[there, k], block.band_coups[there, k])
-                    pm.add_many(block.band_positive[there, k], block.band_coups[there, k])
+                # every band at once; a shoe with no coup in a band adds zeros there, which change nothing
+                RatioMoments.add_columns([em for em, _ in depth[b]], block.band_ev, block.band_coups)
+                RatioMoments.add_columns([pm for _, pm in depth[b]], block.band_positive, block.band_coups)
                 edge_rows[b].append(block.edges)
             if play.count is not None:
                 counted.merge(play.count)

@@ -321,6 +321,30 @@ class RatioMoments:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RatioMoments) and vars(self) == vars(other)
 
+    @staticmethod
+    def add_columns(moments: Sequence["RatioMoments"], ys: Any, ns: Any) -> None:
+        """:meth:`add_many` of column k of ``ys`` and ``ns`` (S × K arrays: per shoe, per k) to
+        ``moments[k]``, for every k at once (one cumulative sum down the columns, which adds each
+        column's terms in order, as :meth:`add_many` does). A shoe whose n and y are 0 in a column
+        adds zeros there, which change none of its sums: they start at +0.0 and no term is -0.0
+        (y − c·0 is +0.0, a product with a +0.0 factor or n ≥ 0 keeps y's sign), and x + 0.0 is x
+        for every x but -0.0. So the shoes need not be picked out column by column."""
+        import numpy as np
+
+        y = np.asarray(ys, dtype=np.float64)
+        n = np.asarray(ns, dtype=np.float64)  # coups: whole numbers far below 2**53, exact
+        if y.shape != n.shape or y.ndim != 2 or y.shape[1] != len(moments):
+            raise ValueError("add_columns takes two S x K arrays for K moments")
+        if not len(y):
+            return
+        y = y - np.array([m.shift for m in moments]) * n
+        for name, terms in (("sy", y), ("syy", y * y), ("syn", y * n), ("snn", n * n)):
+            start = np.array([[getattr(m, name) for m in moments]], dtype=np.float64)
+            for m, total in zip(moments, np.cumsum(np.concatenate((start, terms)), axis=0)[-1].tolist()):
+                setattr(m, name, total)
+        for m, c in zip(moments, np.count_nonzero(n, axis=0).tolist()):
+            m.contributing += int(c)
+
     def estimate(self, value: Fraction | float | None, shoes: int, total_n: int) -> Estimate:
         """``value`` (the exact ratio, computed by the caller) with its standard error over ``shoes`` shoes."""
         if value is None or total_n == 0:

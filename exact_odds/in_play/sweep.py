@@ -11,7 +11,6 @@ before every coup).
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from functools import partial
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
@@ -19,176 +18,17 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import listed, short
-from exact_odds.in_play.dealing import check_lines, check_tableau
+from exact_odds.in_play.dealing import check_tableau
 from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
-from exact_odds.text import NumberError, shown, whole_number
-
-#: Most significant digits a count may have (leading zeros are fine).
-MAX_COUNT_DIGITS = 30
-
-
-class SweepError(ValueError):
-    """A line of a sweep file that is not a shoe; the message names the line."""
-
-    def __init__(self, line: int, reason: str):
-        super().__init__(f"line {line}: {reason}")
-        self.line = line
-        self.reason = reason
-
-
-    def __reduce__(self):  # raised in a worker process and read in the parent
-        return type(self), (self.line, self.reason)
-
-
-class SweepShoeTooLarge(SweepError):
-    """A sweep line whose shoe holds more cards than the limit asked for."""
-
-
-def parse_sweep_line(text: str, number: int, max_cards: int | None = None) -> Shoe:
-    """The shoe of one line (comments already removed): 13 rank counts or 52 rank-suit counts separated
-    by commas, each in ASCII digits (:func:`exact_odds.text.whole_number`; leading zeros are fine)."""
-    counts = _line_counts(text, number, max_cards)
-    if len(counts) == 52:
-        return Shoe(_by_rank(counts), counts)
-    return Shoe(counts)
-
-
-def sweep_line_counts(text: str, number: int, max_cards: int | None = None) -> tuple[int, ...]:
-    """:func:`parse_sweep_line`'s 13 rank counts (a line of 52 rank-suit counts summed by rank), checked the
-    same way, without the :class:`Shoe`: sweep prices value-level bets only."""
-    counts = _line_counts(text, number, max_cards)
-    return _by_rank(counts) if len(counts) == 52 else counts
-
-
-def _by_rank(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """13 rank counts from 52 rank-suit counts (A of s, h, d, c, then 2, ...)."""
-    return tuple(sum(counts[4 * r: 4 * r + 4]) for r in range(13))
-
-
-def _line_counts(text: str, number: int, max_cards: int | None) -> tuple[int, ...]:
-    """The 13 or 52 counts of line ``number``, checked (digits, size, total)."""
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) not in (13, 52):
-        raise SweepError(number, f"expected 13 rank counts A,2,...,10,J,Q,K separated by commas; got {len(parts)} "
-                                 "(or give 52 rank-suit counts As,Ah,Ad,Ac,2s,...)")
-    digits = "".join(parts)
-    if digits.isascii() and digits.isdigit() and all(parts) and max(map(len, parts)) <= MAX_COUNT_DIGITS:
-        counts = [int(p) for p in parts]  # the common case: plain ASCII digits, read at once
-    else:
-        counts = [_count(p, number, len(parts)) for p in parts]
-    return _sized(tuple(counts), number, max_cards)
-
-
-def _sized(counts: tuple[int, ...], number: int, max_cards: int | None) -> tuple[int, ...]:
-    """``counts`` if their shoe can deal a coup and holds at most ``max_cards`` cards."""
-    total = sum(counts)
-    if total < MIN_CARDS:
-        raise SweepError(number, f"the shoe has {total} cards; a coup needs at least {MIN_CARDS}")
-    if max_cards is not None and total > max_cards:
-        raise SweepShoeTooLarge(number, f"the shoe has {total} cards; at most {max_cards} are allowed")
-    return counts
-
-
-#: A line of plain counts: 13 or 52 runs of 1-30 ASCII digits, commas between them (spaces and tabs
-#: around the commas). ``int`` reads each part of such a line exactly as :func:`_line_counts` does,
-#: so it is checked here at once and read later, in the worker that prices it.
-_PLAIN = re.compile(r"[0-9]{1,30}(?:[ \t]*,[ \t]*[0-9]{1,30}){12}(?:(?:[ \t]*,[ \t]*[0-9]{1,30}){39})?", re.ASCII)
-
-#: A sweep line as :func:`check_sweep_lines` gives it: its number, and its text (plain counts,
-#: to be read in a worker) or its 13 rank counts (read already).
-SweepLine = tuple[int, "str | tuple[int, ...]"]
-
-
-def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> list[SweepLine]:
-    """Every shoe line of ``lines`` (numbered from 1) checked for form at once, cheaply: a line of
-    plain ASCII counts is kept as text (:func:`read_sweep_line` reads it where it is priced),
-    any other is read now into its 13 rank counts. The first line that is not a shoe raises
-    :class:`SweepError` naming it (after checking the size of every plain line before it, so the
-    error is the first bad line, as :func:`parse_sweep_counts` would say); a plain line whose
-    shoe is too small or over ``max_cards`` is found where it is read."""
-    out: list[SweepLine] = []
-    plain = _PLAIN.fullmatch
-    for number, text in _shoe_lines(lines, max_cards, "check_sweep_lines"):
-        if plain(text):
-            out.append((number, text))
-            continue
-        try:
-            out.append((number, _line_counts(text, number, max_cards)))
-        except SweepError:
-            for n, earlier in out:  # an earlier plain line of the wrong size comes first
-                if isinstance(earlier, str):
-                    read_sweep_line(earlier, n, max_cards)
-            raise
-    return out
-
-
-def read_sweep_line(line: "str | tuple[int, ...]", number: int, max_cards: int | None = None) -> tuple[int, ...]:
-    """The 13 rank counts of a line of :func:`check_sweep_lines` (read if it is text), its size checked."""
-    counts = _read_counts(line, number, max_cards)
-    return _by_rank(counts) if len(counts) == 52 else counts
-
-
-def _read_counts(line: "str | tuple[int, ...]", number: int, max_cards: int | None) -> tuple[int, ...]:
-    """The 13 or 52 counts of a line of :func:`check_sweep_lines`, its size checked."""
-    if not isinstance(line, str):
-        return line
-    return _sized(tuple(map(int, line.split(","))), number, max_cards)
-
-
-def _line_shoe(counts: tuple[int, ...]) -> Shoe:
-    """The shoe of 13 rank counts, or of 52 rank-suit counts (suits kept)."""
-    return Shoe(_by_rank(counts), counts) if len(counts) == 52 else Shoe(counts)
-
-
-def _count(p: str, number: int, of: int) -> int:
-    """One count of line ``number`` (one of ``of``), or the :class:`SweepError` that says what is wrong with it."""
-    try:
-        if p[:1] in ("+", "-"):  # a count has no sign
-            raise NumberError("")
-        return whole_number(p, MAX_COUNT_DIGITS)
-    except NumberError as exc:
-        if exc.too_large:
-            digits = len(p.lstrip("0"))
-            raise SweepError(number, f"a count of {digits} digits; a shoe holds at most 52 x 10^18 cards") from None
-        raise SweepError(number, f"{shown(p)} is not a whole number >= 0; give "
-                                 f"{'13 rank' if of == 13 else '52 rank-suit'} counts") from None
-
-
-def parse_sweep(lines: Iterable[str], max_cards: int | None = None) -> list[tuple[int, Shoe]]:
-    """(line number, shoe) for every shoe line of ``lines``, numbered from 1 (a line of 52 rank-suit
-    counts gives a suited shoe).
-
-    Every line is checked in order; the first bad one raises
-    :class:`SweepError` naming it (:class:`SweepShoeTooLarge` for a shoe
-    over ``max_cards``)."""
-    return [(number, parse_sweep_line(text, number, max_cards))
-            for number, text in _shoe_lines(lines, max_cards, "parse_sweep")]
-
-
-def parse_sweep_counts(lines: Iterable[str], max_cards: int | None = None,
-                       who: str = "parse_sweep_counts") -> list[tuple[int, tuple[int, ...]]]:
-    """:func:`parse_sweep` as (line number, 13 rank counts): the same checks, no :class:`Shoe`
-    made (what :func:`sweep_text_chunks` reads)."""
-    return [(number, sweep_line_counts(text, number, max_cards)) for number, text in _shoe_lines(lines, max_cards, who)]
-
-
-def _shoe_lines(lines: Iterable[str], max_cards: int | None, who: str) -> list[tuple[int, str]]:
-    """(line number, text) of every line of ``lines`` that holds a shoe (comments and blank lines skipped)."""
-    lines = check_lines(lines, who)
-    if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
-        raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
-    shoes = []
-    for number, line in enumerate(lines, 1):
-        if not isinstance(line, str):
-            raise TypeError(f"line {number}: lines must be str, not {type(line).__name__}")
-        text = line.split("#", 1)[0].strip()
-        if text:
-            shoes.append((number, text))
-    return shoes
+# Reading a sweep file (its own module; the names stay importable from here).
+from exact_odds.in_play.sweep_file import (MAX_COUNT_DIGITS, SweepError, SweepLine, SweepShoeTooLarge,  # noqa: F401
+                                           _by_rank, _chunk_value_counts, _line_shoe, _read_counts,
+                                           check_sweep_lines, parse_sweep, parse_sweep_counts, parse_sweep_line,
+                                           read_sweep_line, sweep_line_counts)
 
 
 class ShoePrice(NamedTuple):
@@ -217,6 +57,35 @@ class ShoePrice(NamedTuple):
         edges = [percent_text(e, 4) for e in self.house_edges]
         return short(f"ShoePrice(banker {self.banker}, player {self.player}, tie {self.tie} of {self.total}; "
                      f"house edges {listed(edges, 4)})")
+
+
+class PriceBlock(Sequence[ShoePrice]):
+    """The prices of a chunk of shoes as :meth:`Pricer.value_batch <exact_odds.punto_banco.pricer.Pricer.value_batch>`
+    gives them (``rows``: banker, player, tie, then each bet's EV numerator; ``totals``; the bets'
+    ``scales``): a sequence of :class:`ShoePrice`, each made when asked for. A sweep's formatter
+    reads the integers of the whole chunk at once instead (:mod:`exact_odds.report.in_play`)."""
+
+    __slots__ = ("rows", "totals", "scales")
+
+    def __init__(self, rows: list[list[int]], totals: list[int], scales: tuple[int, ...]):
+        self.rows, self.totals, self.scales = rows, totals, scales
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        r = self.rows[i]
+        return ShoePrice(r[0], r[1], r[2], self.totals[i], tuple(r[3:]), self.scales)
+
+    def __iter__(self) -> Iterator[ShoePrice]:
+        scales = self.scales
+        for r, t in zip(self.rows, self.totals):
+            yield ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales)
+
+    def __repr__(self) -> str:
+        return f"PriceBlock({len(self)} shoes)"
 
 
 # State a worker process sets up once (see exact_odds.in_play.parallel).
@@ -258,17 +127,20 @@ def _price_chunk(value_counts: list[tuple[int, ...]]) -> list[ShoePrice]:
     return [ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales) for r, t in zip(rows, totals)]
 
 
-def _price_and_format(formatter: Callable[[list[int], list[ShoePrice]], str],
+def _price_and_format(formatter: Callable[[list[int], Sequence[ShoePrice]], str],
                       chunk: list[SweepLine], max_cards: int | None = None) -> str:
     """A chunk of (line number, rank counts or plain text) read, priced, and ``formatter``'s text of it."""
     cards = _CARDS.get("cards")
     if cards is None:
-        prices = _price_chunk([rank_to_value_counts(read_sweep_line(line, number, max_cards))
-                               for number, line in chunk])
-    else:
-        counts = [_read_counts(line, number, max_cards) for number, line in chunk]
-        prices = _price_chunk([rank_to_value_counts(_by_rank(c) if len(c) == 52 else c) for c in counts])
-        prices = [_with_cards(price, _line_shoe(c), *cards) for price, c in zip(prices, counts)]
+        values = _chunk_value_counts(chunk, max_cards)
+        if values is None:
+            values = [rank_to_value_counts(read_sweep_line(line, number, max_cards)) for number, line in chunk]
+        pricer = _PRICER["pricer"]
+        rows, totals = pricer.value_batch(values, outcomes=True, checked=True)
+        return formatter([number for number, _ in chunk], PriceBlock(rows, totals, pricer.scales))
+    counts = [_read_counts(line, number, max_cards) for number, line in chunk]
+    prices = _price_chunk([rank_to_value_counts(_by_rank(c) if len(c) == 52 else c) for c in counts])
+    prices = [_with_cards(price, _line_shoe(c), *cards) for price, c in zip(prices, counts)]
     return formatter([number for number, _ in chunk], prices)
 
 
@@ -337,6 +209,10 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
 
 #: Shoes per unit of work sent to a local process.
 CHUNK = 256
+#: Shoes per unit of work of :func:`sweep_text_chunks` in a local process: read, priced and
+#: formatted as whole arrays, so the larger the cheaper per shoe (numpy's cost per call is shared
+#: by more shoes), and a hundred such units still share out evenly over the processes.
+TEXT_CHUNK = 1024
 #: Shoes per unit of work sent to a Dask worker: a task there costs a round trip to the scheduler.
 DASK_CHUNK = 1024
 #: Shoes per unit of work when card-level bets are priced: milliseconds to seconds a shoe, so a
@@ -391,7 +267,7 @@ def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
     check_tableau(tableau)
     if not callable(formatter):
         raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
-    size = CARD_CHUNK if split_bets(bets)[1] else CHUNK if isinstance(jobs, int) else DASK_CHUNK
+    size = CARD_CHUNK if split_bets(bets)[1] else TEXT_CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
     return parallel.run(partial(_price_and_format, formatter, max_cards=max_cards), chunks, jobs, size=len,
                         progress=progress, setup=(_set_sweep, (bets, tableau)))

@@ -13,7 +13,7 @@ import csv
 import io
 import json
 import math
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
@@ -25,7 +25,7 @@ from exact_odds.report.shoe import shoe_json
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
     from exact_odds.in_play.removal import EffectOfRemoval, LinearCount
-    from exact_odds.in_play.sweep import ShoePrice
+    from exact_odds.in_play.sweep import PriceBlock, ShoePrice
 
 
 # --- effect of removal -------------------------------------------------------
@@ -156,7 +156,147 @@ def _sweep_cells(price: "ShoePrice") -> list[str]:
     return row
 
 
+#: Largest denominator (scale × total) and largest whole part of an edge that :func:`_block_cells`
+#: works with in int64: 10 × (a remainder below the denominator) < 10 × 2**59 < 2**63, and the
+#: digits so far, q < (2**20 + 1) × 10**12 < 2**63. Beyond them (shoes of over ~1,000 cards, a bet
+#: paying over a million to one) the rows are made one by one in Python integers.
+_BLOCK_DEN = 1 << 59
+_BLOCK_WHOLE = 1 << 20
+
+
+def _block_cells(lines: Sequence[int], block: "PriceBlock") -> dict[str, Any] | None:
+    """The cells of every shoe's row of ``block``, as int64 columns (numbers >= 0) and boolean ones
+    (signs): line, banker, player, tie, total, and per bet j ``p{j}``/``q{j}`` (the edge's numerator's
+    size and denominator in lowest terms, ``neg{j}`` whether it is negative) and ``minus{j}``,
+    ``whole{j}``, ``frac{j}`` (its percent rounded half away from zero to 10 decimals): the
+    integers of :func:`edge_texts`, for the whole block at once, by long division one decimal at a
+    time under the bounds :data:`_BLOCK_DEN` and :data:`_BLOCK_WHOLE` (checked: None outside them)."""
+    import numpy as np
+
+    if not len(block.rows) or not block.scales:
+        return None
+    try:
+        rows = np.array(block.rows, dtype=np.int64)
+        totals = np.array(block.totals, dtype=np.int64)
+        line = np.array(lines, dtype=np.int64)
+    except OverflowError:  # a count or numerator of 2**63 or more
+        return None
+    if int(totals.max()) * max(block.scales) >= _BLOCK_DEN or int(totals.min()) < 1 or int(line.min()) < 0:
+        return None
+    nums = rows[:, 3:]
+    if int(nums.min()) <= -_BLOCK_DEN or int(nums.max()) >= _BLOCK_DEN or int(rows[:, :3].min()) < 0:
+        return None
+    dens = totals[:, None] * np.array(block.scales, dtype=np.int64)  # < 2**59
+    size = np.abs(nums)  # < 2**59
+    whole = size // dens
+    if int(whole.max()) >= _BLOCK_WHOLE:
+        return None
+    rest = size - whole * dens
+    q = whole
+    for _ in range(12):  # the percent's 10 decimals are the edge's 12
+        rest = rest * 10  # < 10 × 2**59 < 2**63
+        digit = rest // dens
+        rest -= digit * dens
+        q = q * 10 + digit
+    q += rest + rest >= dens  # half away from zero, on the size
+    g = np.gcd(size, dens)
+    whole, frac = np.divmod(q, 10**10)
+    cells = {"line": line, "banker": rows[:, 0], "player": rows[:, 1], "tie": rows[:, 2], "total": totals}
+    for j in range(nums.shape[1]):
+        cells.update({f"neg{j}": nums[:, j] > 0, f"p{j}": size[:, j] // g[:, j], f"q{j}": dens[:, j] // g[:, j],
+                      f"minus{j}": (nums[:, j] > 0) & (q[:, j] != 0), f"whole{j}": whole[:, j],
+                      f"frac{j}": frac[:, j]})
+    return cells
+
+
+def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str | None:
+    """Every shoe's row of ``prices`` laid out by ``layout`` (ASCII text, and cells of
+    :func:`_block_cells` named in 1-tuples: ``("p0",)`` a number, ``("frac0",)`` its 10 decimals with
+    their zeros, ``("neg0",)`` '-' or nothing), made in numpy as bytes, one row of digit slots per shoe
+    with the unused ones zero and dropped; None if ``prices`` is not a
+    :class:`~exact_odds.in_play.sweep.PriceBlock` within the bounds of :func:`_block_cells`."""
+    import numpy as np
+
+    from exact_odds.in_play.sweep import PriceBlock
+
+    if not isinstance(prices, PriceBlock):
+        return None
+    cells = _block_cells(lines, prices)
+    if cells is None:
+        return None
+    n = len(prices)
+    names = [item[0] for item in layout if isinstance(item, tuple)]
+    numbers = [c for c in names if cells[c].dtype != bool and not c.startswith("frac")]
+    fracs = [c for c in names if c.startswith("frac")]
+    # every number's digits at once: (shoes, numbers, 4 × groups), leading zeros dropped (set to 0)
+    table = np.stack([cells[c] for c in numbers], axis=1)
+    digits = _digits(table, len(str(int(table.max()))))
+    width = digits.shape[2]
+    lead = np.array([min(10 ** (width - 1 - k), 2**63 - 1) for k in range(width - 1)] + [0], dtype=np.int64)
+    digits *= table[:, :, None] >= lead  # (a 0 keeps its last digit)
+    decimals = _digits(np.stack([cells[c] for c in fracs], axis=1), 10)[:, :, -10:] if fracs else None
+    parts = []
+    for item in layout:
+        if isinstance(item, str):
+            parts.append(np.broadcast_to(np.frombuffer(item.encode("ascii"), dtype=np.uint8), (n, len(item))))
+            continue
+        name = item[0]
+        if cells[name].dtype == bool:  # a sign
+            parts.append(np.where(cells[name], np.uint8(45), np.uint8(0))[:, None])
+        elif name.startswith("frac"):
+            parts.append(decimals[:, fracs.index(name)])
+        else:
+            parts.append(digits[:, numbers.index(name)])
+    flat = np.concatenate(parts, axis=1).ravel()
+    return flat[flat != 0].tobytes().decode("ascii")
+
+
+#: The four ASCII digits of 0..9999, each as the uint32 of their bytes.
+_FOUR_DIGITS: list = []
+
+
+def _digits(x: Any, width: int) -> Any:
+    """The ASCII digits of every number of ``x`` (an int64 array of numbers >= 0 below
+    10**width), along a new last axis of ``width`` rounded up to a multiple of 4, leading zeros
+    written: four digits at a time from a table (a division per four digits, not one per digit)."""
+    import numpy as np
+
+    if not _FOUR_DIGITS:  # each entry's 4 bytes read as one uint32: a gather of one item per group
+        _FOUR_DIGITS.append(np.frombuffer(b"".join(b"%04d" % i for i in range(10_000)), dtype=np.uint32))
+    groups = []
+    for _ in range(-(-width // 4)):
+        x, low = np.divmod(x, 10_000)
+        groups.append(low)
+    return _FOUR_DIGITS[0].take(np.stack(groups[::-1], axis=-1)).view(np.uint8)
+
+
+def _csv_layout(bets: int) -> list:
+    """A CSV row of :func:`_block_text`."""
+    layout: list = [("line",), ",", ("banker",), ",", ("player",), ",", ("tie",), ",", ("total",)]
+    for j in range(bets):
+        layout += [",", (f"neg{j}",), (f"p{j}",), "/", (f"q{j}",), ",", (f"minus{j}",), (f"whole{j}",), ".",
+                   (f"frac{j}",)]
+    return layout + ["\n"]
+
+
+def _jsonl_layout(headers: Sequence[str]) -> list:
+    """A JSON line of :func:`_block_text`: json.dumps of the record :func:`_jsonl_rows` makes (its
+    keys in order, escaped as json.dumps escapes them; its numbers bare, its texts quoted: digits,
+    '/', '-' and '.' need no escapes)."""
+    names = [json.dumps(h) for h in headers]
+    layout: list = ["{"]
+    for name, cell in zip(names[:5], ("line", "banker", "player", "tie", "total")):
+        layout += [f"{name}: " if cell == "line" else f", {name}: ", (cell,)]
+    for j, (edge, percent) in enumerate(zip(names[5::2], names[6::2])):
+        layout += [f', {edge}: "', (f"neg{j}",), (f"p{j}",), "/", (f"q{j}",), f'", {percent}: "',
+                   (f"minus{j}",), (f"whole{j}",), ".", (f"frac{j}",), '"']
+    return layout + ["}\n"]
+
+
 def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+    text = _block_text(_csv_layout(len(keys)), lines, prices)
+    if text is not None:
+        return text
     # The cells are digits, '/', '-' and '.': never quoted, so a row is its cells joined by commas.
     # edge_texts inlined, with 10 places: a sweep writes millions of rows, and the calls were a third
     # of the time (tests/in_play/test_sweep_speed.py checks the two give the same text).
@@ -180,6 +320,9 @@ def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoeP
 
 def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
     headers = sweep_headers(keys)
+    text = _block_text(_jsonl_layout(headers), lines, prices)
+    if text is not None:
+        return text
     out = []
     for number, price in zip(lines, prices):
         record: dict[str, object] = dict(zip(headers, [number] + _sweep_cells(price)))
