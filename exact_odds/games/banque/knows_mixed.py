@@ -191,14 +191,22 @@ def _index(p: Sequence[int]) -> int:
     return PURES.index(tuple(p))
 
 
-def _options() -> list[tuple[int | None, tuple[int, ...]]]:
-    """A punter's options: (k, P) mixed on k (P[k] = 0, a placeholder), and (None, P) pure."""
+def _options(present: Sequence[bool] = (True,) * H) -> list[tuple[int | None, tuple[int, ...]]]:
+    """A punter's options: (k, P) mixed on k (P[k] = 0, a placeholder), and (None, P) pure.
+    A holding that cannot occur in the shoe is never mixed on and is played "stand"
+    (every choice there is the same strategy)."""
     out: list[tuple[int | None, tuple[int, ...]]] = []
+    pures = [p for p in PURES if all(present[j] or p[j] == 0 for j in range(H))]
     for k in range(H):
-        for p in PURES:
-            if p[k] == 0:
-                out.append((k, p))
-    return out + [(None, p) for p in PURES]
+        if present[k]:
+            out += [(k, p) for p in pures if p[k] == 0]
+    return out + [(None, p) for p in pures]
+
+
+def present_holdings(game: KnowsGame) -> tuple[bool, ...]:
+    """Whether each holding of 5 can occur in the game's shoe."""
+    c = game.shoe.value_counts
+    return tuple(c[a] > 0 and c[b] > 0 for a, b in FIVE_HOLDINGS)
 
 
 def _corners(k: int | None, p: tuple[int, ...]) -> list[int]:
@@ -286,7 +294,7 @@ def screen(co: _Coefficients, sc: _Screen | None = None) -> tuple[list, int]:
     import numpy as np
 
     sc = sc or _Screen(co)
-    opts = _options()
+    opts = _options(present_holdings(co.game))
     n = len(opts)
     pairs = np.array([c * (3 - len(c)) for c in (_corners(k, p) for k, p in opts)])  # (options, 2)
     conds = [_conditions(k, p) for k, p in opts]
