@@ -21,7 +21,8 @@ import pytest
 from exact_odds.games.banque.game import banque_game
 from exact_odds.games.banque.knows import banker_deltas, knows_evs, knows_game, knows_gaps
 from exact_odds.games.banque.knows_middle import knows_joint
-from exact_odds.games.banque.knows_mixed import _Coefficients, _reduce, present_holdings
+from exact_odds.games.banque.knows_mixed import _Coefficients, _reduce
+from exact_odds.games.banque.knows_screen import present_holdings
 from exact_odds.games.banque.knows_search import solve_knows
 from exact_odds.games.banque.lines import _Lines
 from exact_odds.games.banque.profile import profile_counts
