@@ -55,7 +55,8 @@ def parse_punter_five(text: str) -> "PunterFive":
                    "drawing on 5); know-cards: his two cards (one probability per holding T-5, 1-4, 2-3, 6-9, "
                    "7-8). know-cards searches the whole game with replacement (--decks inf); for a finite shoe "
                    "the profiles pure on every holding and those with one mixed holding per punter (the output "
-                   "says which). 6 decks: about a minute per theta (progress on a terminal).")
+                   "says which). 6 decks: one to two minutes per theta (progress on a terminal; "
+                   "--no-theta-table for one theta).")
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
@@ -80,6 +81,7 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
       exact-odds banque --equilibrium --decks inf         # Ethier and Lee's with-replacement model
       exact-odds banque --equilibrium --decks inf --theta 3/4 --exact --no-theta-table
       exact-odds banque --equilibrium --punters know-cards --decks inf --no-theta-table
+      exact-odds banque --equilibrium --punters know-cards --decks 6 --no-theta-table --exact
     """
     from exact_odds.games.banque import BANKER_POLICIES, BanqueError, analyse_banque
     from exact_odds.report.banque import banque_report

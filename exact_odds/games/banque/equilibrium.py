@@ -199,20 +199,21 @@ def solve_banque(game: BanqueGame, theta: Fraction = Fraction(1, 2)) -> Equilibr
 def _line_points(lines: _Lines, keep=None) -> set[tuple[Fraction, Fraction]]:
     """The candidate (x, y) of classes 1-3: the four pure profiles and Foster's
     sweeps along y = 0, 1 and each rational line (and likewise in x).
-    ``keep(value, left)``: if given, a rational line is swept only when it
-    returns True (a caller's sound test that no equilibrium lies on it)."""
+    ``keep(value, left)``: if given, a line is swept only when it returns True
+    (False: a caller's sound test that no equilibrium lies on it)."""
     zero, one = Fraction(0), Fraction(1)
     points: set[tuple[Fraction, Fraction]] = {(a, b) for a in (zero, one) for b in (zero, one)}
     only_x = [i for i in range(len(lines.sets)) if lines.c01[i] == 0 and lines.c11[i] == 0]
     only_y = [i for i in range(len(lines.sets)) if lines.c10[i] == 0 and lines.c11[i] == 0]
     xs = _roots([lines.c00[i] for i in only_x], [lines.c10[i] for i in only_x])
     ys = _roots([lines.c00[i] for i in only_y], [lines.c01[i] for i in only_y])
+    ys, xs = {zero, one} | ys, {zero, one} | xs
     if keep is not None:
         ys = {v for v in ys if keep(v, True)}
         xs = {v for v in xs if keep(v, False)}
-    for y in sorted({zero, one} | ys):  # x mixed: along the line y, where D_left can be 0
+    for y in sorted(ys):  # x mixed: along the line y, where D_left can be 0
         points |= {(x, y) for x in _sweep(lines, y, left=True)}
-    for x in sorted({zero, one} | xs):
+    for x in sorted(xs):
         points |= {(x, y) for y in _sweep(lines, x, left=False)}
     return points
 

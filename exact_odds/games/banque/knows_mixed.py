@@ -146,6 +146,47 @@ def exact_support(co: _Coefficients, x: Sequence[Fraction], y: Sequence[Fraction
     return banker
 
 
+class _FloatSupport:
+    """A sound quick rejection before :func:`exact_support`: the same conditions
+    in floats, a set's sign taken as known only when it is far from 0 (the
+    screen's error bound), unknown sets left free; a candidate is rejected
+    only when a condition fails by more than its error bound."""
+
+    def __init__(self, co: _Coefficients):
+        import numpy as np
+
+        def fl(a):
+            return np.array([float(v) for v in a.ravel()], dtype=float).reshape(a.shape)
+
+        self.co = co
+        self.delta = fl(co.delta)
+        self.pl = [fl(v) for v in co.pl]
+        self.pr = [fl(v) for v in co.pr]
+
+    def may_hold(self, x, y) -> bool:
+        import numpy as np
+
+        co = self.co
+        wl = np.array(holding_weights([Fraction(v) for v in x]), dtype=float)[co.la]
+        wr = np.array(holding_weights([Fraction(v) for v in y]), dtype=float)[co.ra]
+        terms = wl[:, :, None] * self.delta * wr[:, None, :]
+        d = terms.sum(axis=(1, 2))
+        tol = 1e-9 * (np.abs(terms).sum(axis=(1, 2)) + 1.0)
+        draw = d > tol
+        free = np.abs(d) <= tol
+        for pl, w, p in ((self.pl, wr, x), (self.pr, wl, y)):
+            a = (w[:, None, :] * pl[0]).sum(axis=2)  # (sets, k)
+            b = (w[:, None, :] * pl[1]).sum(axis=2) - a
+            base = a.sum(axis=0) + b[draw].sum(axis=0)
+            lo = base + np.minimum(b[free], 0).sum(axis=0)
+            hi = base + np.maximum(b[free], 0).sum(axis=0)
+            t = 1e-9 * (np.abs(a).sum(axis=0) + np.abs(b).sum(axis=0) + 1.0)
+            for k in range(H):
+                if (p[k] != 0 and hi[k] < -t[k]) or (p[k] != 1 and lo[k] > t[k]):
+                    return False
+        return True
+
+
 def _holdings_ok(co: _Coefficients, x, y, s, k: int, l: int) -> bool:
     """Exactly, for a curve solution (x, y surds on holdings k and l, the banker's
     mixes ``s`` per set, one of them a surd): every other holding's gain from
@@ -303,7 +344,8 @@ class _LineTest:
             return False
         ends = [bounds(*other, u) for u in (0.0, 1.0)]  # the fixed punter's gain, at both ends of the line
         lo_o, hi_o = min(e[0] for e in ends), max(e[1] for e in ends)
-        return not (lo_o > to or hi_o < -to)
+        # the fixed punter at t: indifferent if he mixes, drawing is no worse at 1, standing at 0
+        return not ((t != 0 and hi_o < -to) or (t != 1 and lo_o > to))
 
 
 def mixed_candidates(co: _Coefficients, progress: Callable[[int, int], None] | None = None):
@@ -320,6 +362,7 @@ def mixed_candidates(co: _Coefficients, progress: Callable[[int, int], None] | N
     for i, r in enumerate(replies, start=nfree):  # a pseudo-set keeps its reply at every profile
         small.delta[i] = 0
         small.delta[i, 0, 0] = 1 if r else -1
+    quick = _FloatSupport(small)
     left_cache: dict = {}
     found: dict = {}
     points = 0
@@ -346,7 +389,7 @@ def mixed_candidates(co: _Coefficients, progress: Callable[[int, int], None] | N
             if (x, y) in found:
                 continue
             points += 1
-            mixes = exact_support(small, x, y)
+            mixes = exact_support(small, x, y) if quick.may_hold(x, y) else None
             if mixes is not None:
                 banker = dict(fixed)
                 banker.update((info, v) for info, v in mixes.items() if info[0] >= 0)
