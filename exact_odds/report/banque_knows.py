@@ -48,8 +48,12 @@ def knows_notes(search, middle=None) -> list[str]:
                      "off a single banker indifference curve, or on a curve between its grid's cells). "
                      "Without replacement this is a restricted search: uniqueness is claimed within it only.")
     else:
+        from exact_odds.games.banque.knows_search import KNOWS_NOT_MIXED_AT_ENDS
+
         notes.append("NOT searched: profiles where a punter mixes on some holding (a finite shoe's "
                      "equilibrium usually has one). Without replacement this is a restricted search.")
+        if search.theta in (0, 1):
+            notes.append(f"Why: {KNOWS_NOT_MIXED_AT_ENDS}.")
     if middle is None:
         notes.append("The middle bet is not priced here (it is priced at --theta's first equilibrium).")
     else:

@@ -35,6 +35,10 @@ from exact_odds.games.banque.model import BanqueError, exact_probability
 H = len(FIVE_HOLDINGS)
 
 KNOWS_SEARCHED_FINITE = ("both punters pure on every holding (all 1024 profiles), the banker's mixes by an exact LP",)
+#: Why the mixed-holding class is not searched at theta = 0 or 1 (a finite shoe).
+KNOWS_NOT_MIXED_AT_ENDS = ("at theta = 0 or 1 the banker ignores one tableau, so he is indifferent in thousands of "
+                           "information sets (wherever the other tableau's result is settled) and the search with "
+                           "one mixed holding per punter would take hours: only the pure profiles are searched there")
 KNOWS_SEARCHED_INFINITE = ("every profile: with replacement the holding is checked exactly to change nothing "
                            "but the overall probability of drawing on 5, so the total model's search applies",)
 
@@ -78,10 +82,11 @@ def solve_knows(game: KnowsGame, theta: Fraction = Fraction(1, 2), mixed: bool =
                 progress: Callable[[int, int], None] | None = None) -> KnowsSearch:
     """Equilibria when punters know their two cards (module docstring for the classes searched).
 
-    ``mixed``: for a finite shoe, also search the profiles where each punter
-    mixes on at most one holding (:mod:`~exact_odds.games.banque.knows_mixed`;
-    seconds to a few minutes); ``progress(done, total)`` is called as its
-    reduced games are searched."""
+    ``mixed``: for a finite shoe and 0 < theta < 1, also search the profiles
+    where each punter mixes on at most one holding
+    (:mod:`~exact_odds.games.banque.knows_mixed`; seconds to a few minutes;
+    not at theta 0 or 1, :data:`KNOWS_NOT_MIXED_AT_ENDS`); ``progress(done,
+    total)`` is called as its reduced games are searched."""
     if not isinstance(game, KnowsGame):
         raise TypeError(f"solve_knows needs a KnowsGame (from knows_game(shoe)), not {type(game).__name__}")
     if not isinstance(mixed, bool):
@@ -92,7 +97,7 @@ def solve_knows(game: KnowsGame, theta: Fraction = Fraction(1, 2), mixed: bool =
     if game.shoe.is_infinite:
         return _solve_infinite(game, theta)
     pure = _solve_pure(game, theta)
-    if not mixed:
+    if not mixed or theta in (0, 1):  # theta 0 or 1: see KNOWS_NOT_MIXED_AT_ENDS
         return pure
     co = pure.game.__dict__["_co"][1]
     found, reduced, kept, points = mixed_candidates(co, progress)
