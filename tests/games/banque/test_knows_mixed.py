@@ -38,6 +38,33 @@ def tiny():
     return knows_game(TINY)
 
 
+# 34 cards (A 3, 2 2, 3 3, 4 4, 5 2, 6 2, 7 4, 8 2, 9 3, 10 9): found by the search with
+# one mixed holding per punter at theta 1/2 (tests/games/banque/test_knows_mixed.py)
+MIXED_SHOE = Shoe.from_counts([3, 2, 3, 4, 2, 2, 4, 2, 3, 9, 0, 0, 0])
+
+
+@pytest.mark.slow  # about 17 s on the loaded shared machine (the 34-card walk and two exact gap checks)
+def test_an_equilibrium_with_a_mixed_holding_has_zero_gains_and_a_perturbation_gains():
+    """Both punters draw on T-5, 6-9, 7-8, stand on 2-3 and mix 109/288 on 1-4;
+    the banker replies best where he is not indifferent (his deltas, exact) and
+    mixes 603679/1819584 in the two sets where he is. Every gain from
+    deviating is exactly 0; with the left punter drawing on 1-4 instead, the
+    banker (and the right punter) gain by deviating."""
+    kg = knows_game(MIXED_SHOE)
+    half = Fraction(1, 2)
+    x = (Fraction(1), Fraction(109, 288), Fraction(0), Fraction(1), Fraction(1))
+    deltas = banker_deltas(kg, half, x, x)
+    banker = {i: Fraction(int(d > 0)) for i, d in deltas.items()}
+    indifferent = [i for i, d in deltas.items() if d == 0]
+    assert len(indifferent) == 2
+    for i in indifferent:
+        banker[i] = Fraction(603679, 1819584)
+    assert knows_gaps(kg, half, x, x, banker) == (0, 0, 0)
+    off = (Fraction(1), Fraction(1), Fraction(0), Fraction(1), Fraction(1))
+    gaps = knows_gaps(kg, half, off, x, banker)
+    assert gaps[2] > 0 and min(gaps) >= 0
+
+
 def _banker(game, seed):
     rng = random.Random(seed)
     return {info: Fraction(rng.randint(0, 4), 4) for info in game.info_sets()}
@@ -71,6 +98,7 @@ def test_joint_results_price_the_tableaux_as_knows_evs(tiny):
     assert sum(r[0] for r in joint) - sum(r[2] for r in joint) == right
 
 
+@pytest.mark.slow
 def test_joint_results_with_one_q_on_every_holding_are_the_total_models(tiny):
     banker, q = _banker(tiny, 5), Fraction(1)
     joint = knows_joint(tiny, (q,) * 5, (q,) * 5, banker)
