@@ -6,13 +6,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exact_odds.report.document import Report, Section, Table
-from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.report.numbers import fraction_text
 from exact_odds.report.shoe import shoe_json
 
 Rows = tuple[list[str], list[list[str]]]
 
 
-def knows_notes(search) -> list[str]:
+def knows_notes(search, middle=None) -> list[str]:
     """Every modelling choice behind the search, one sentence each (also the JSON assumptions)."""
     from exact_odds.games.banque.knows import holding_name
     from exact_odds.games.banque.hands import FIVE_HOLDINGS
@@ -42,22 +42,43 @@ def knows_notes(search) -> list[str]:
                      "counts, a punter's strategy matters only through his overall probability of drawing on 5, "
                      "so the values are the total model's, and any per-holding probabilities with the same "
                      "average are an equilibrium too (one is shown: the same on every holding).")
+    elif len(search.searched) > 1:
+        notes.append("NOT searched: profiles where a punter mixes on two or more holdings, and within each reduced "
+                     "game (one mixed holding per punter) what the total model's classes leave out (both mixed "
+                     "off a single banker indifference curve, or on a curve between its grid's cells). "
+                     "Without replacement this is a restricted search: uniqueness is claimed within it only.")
     else:
+        from exact_odds.games.banque.knows_search import KNOWS_NOT_MIXED_AT_ENDS
+
         notes.append("NOT searched: profiles where a punter mixes on some holding (a finite shoe's "
                      "equilibrium usually has one). Without replacement this is a restricted search.")
-    notes.append("The middle bet is not priced in this model.")
+        if search.theta in (0, 1):
+            notes.append(f"Why: {KNOWS_NOT_MIXED_AT_ENDS}.")
+    if middle is None:
+        notes.append("The middle bet is not priced here (it is priced at --theta's first equilibrium).")
+    else:
+        notes.append("The middle bet is priced at the first equilibrium shown, from the joint results of both "
+                     "tableaux under its strategies (a second walk of the shoe), each later coup dealt from a shoe "
+                     "of the same composition.")
     return notes
 
 
 def _conclusion(search) -> str:
     n = len({(e.x, e.y) for e in search.equilibria})
+    mixed = len(search.searched) > 1
     if n == 0:
+        if mixed:
+            return ("No equilibrium within the classes searched (pure on every holding, or one mixed holding per "
+                    "punter). An equilibrium exists (Nash): it mixes on more holdings than searched.")
         return ("No equilibrium within the class searched: no profile where both punters play purely on every "
                 "holding is one (all 1024 were decided exactly). An equilibrium exists (Nash), with some "
                 "holding mixed: this search does not find it.")
     if search.whole_game:
         return (f"{n} equilibrium average{'s' if n > 1 else ''} (x, y) of the total model, found by its "
                 "search; every equilibrium of this model has the values of one of them.")
+    if n == 1 and mixed:
+        return ("Unique within the classes searched: pure on every holding (all 1024 profiles decided exactly), or "
+                "one mixed holding per punter (every reduced game searched or pruned soundly).")
     if n == 1:
         return "Unique within the class searched (all 1024 pure profiles decided exactly)."
     return f"Not unique: {n} equilibria within the class searched; all are listed."
@@ -72,15 +93,28 @@ def _strategy_rows(e, exact: bool) -> Rows:
     return headers, rows
 
 
-def _p(v: Fraction, exact: bool) -> str:
-    return decimal_text(v, 10) + (f" ({fraction_text(v)})" if exact and v.denominator != 1 else "")
+def _p(v, exact: bool) -> str:
+    """A probability: a Fraction, or a quadratic surd (an irrational equilibrium), printed exactly with --exact."""
+    from exact_odds.report.banque import _exact, _num
+
+    rational = not hasattr(v, "d")
+    return _num(v, 10) + (f" ({_exact(v)})" if exact and not (rational and Fraction(v).denominator == 1) else "")
+
+
+def _text(v) -> str:
+    """Exact text of a Fraction or a quadratic surd (JSON)."""
+    from exact_odds.report.banque import _exact
+
+    return fraction_text(v) if not hasattr(v, "d") else _exact(v)
 
 
 def _ev_rows(e, exact: bool) -> Rows:
     items = [("Left tableau EV", e.left_ev), ("Right tableau EV", e.right_ev),
              (f"Banker's edge, theta = {e.theta}", e.banker_edge)]
+    from exact_odds.report.banque import _pct
+
     headers = ["At the equilibrium", "Percent"] + (["Exact"] if exact else [])
-    return headers, [[n, percent_text(v, 6)] + ([fraction_text(v)] if exact else []) for n, v in items]
+    return headers, [[n, _pct(v, 6)] + ([_text(v)] if exact else []) for n, v in items]
 
 
 def _mixed_rows(game, e, exact: bool) -> list[str]:
@@ -90,7 +124,7 @@ def _mixed_rows(game, e, exact: bool) -> list[str]:
     for h, la, ra in e.mixed:
         v = e.banker[h, la, ra]
         out.append(f"Banker {game.holdings[h]}, left {action_name(game, la)}, right {action_name(game, ra)}: "
-                   f"draws with probability {decimal_text(v, 10)}" + (f" ({fraction_text(v)})" if exact else ""))
+                   f"draws with probability {_p(v, exact)}")
     return out
 
 
@@ -103,8 +137,10 @@ def _theta_rows(searches) -> Rows:
             continue
         e = s.equilibria[0]
         n = len({(q.x, q.y) for q in s.equilibria})
-        rows.append([str(s.theta), percent_text(e.left_ev, 6), percent_text(e.right_ev, 6),
-                     percent_text(e.banker_edge, 6), str(n) + (" (first shown)" if n > 1 else "")])
+        from exact_odds.report.banque import _pct
+
+        rows.append([str(s.theta), _pct(e.left_ev, 6), _pct(e.right_ev, 6),
+                     _pct(e.banker_edge, 6), str(n) + (" (first shown)" if n > 1 else "")])
     return headers, rows
 
 
@@ -119,18 +155,30 @@ def _json(game, e) -> dict:
     from exact_odds.games.banque.knows import holding_name
 
     return {
-        "x": {holding_name(k): fraction_text(e.x[k]) for k in range(len(FIVE_HOLDINGS))},
-        "y": {holding_name(k): fraction_text(e.y[k]) for k in range(len(FIVE_HOLDINGS))},
-        "left_ev": fraction_text(e.left_ev), "right_ev": fraction_text(e.right_ev),
-        "banker_edge": fraction_text(e.banker_edge),
-        "gains_from_deviating": [fraction_text(g) for g in e.gaps],
-        "banker_mixed": [dict(name(i), draw=fraction_text(e.banker[i])) for i in e.mixed],
+        "x": {holding_name(k): _text(e.x[k]) for k in range(len(FIVE_HOLDINGS))},
+        "y": {holding_name(k): _text(e.y[k]) for k in range(len(FIVE_HOLDINGS))},
+        "left_ev": _text(e.left_ev), "right_ev": _text(e.right_ev),
+        "banker_edge": _text(e.banker_edge),
+        "left_ev_float": float(e.left_ev), "right_ev_float": float(e.right_ev),
+        "gains_from_deviating": [_text(g) for g in e.gaps],
+        "banker_mixed": [dict(name(i), draw=_text(e.banker[i])) for i in e.mixed],
     }
 
 
-def knows_report(search, by_theta, exact: bool = False) -> Report:
-    """``banque --equilibrium --punters know-cards``: strategies per holding, EVs, a table over theta."""
-    notes = knows_notes(search)
+def _middle_rows(m, exact: bool) -> Rows:
+    from exact_odds.report.banque import _num, _pct
+
+    items = [("Middle bet EV per unit, until settled", m.value(), True),
+             ("Middle bet, expected coups until settled", m.expected_coups(), False)]
+    headers = ["Middle bet at the first equilibrium", "Value"] + (["Exact"] if exact else [])
+    return headers, [[n, _pct(v, 6) if pct else _num(v, 6)] + ([_text(v)] if exact else []) for n, v, pct in items]
+
+
+def knows_report(search, by_theta, exact: bool = False, middle=None) -> Report:
+    """``banque --equilibrium --punters know-cards``: strategies per holding, EVs, the middle bet at the
+    first equilibrium (``middle``, a :class:`~exact_odds.games.banque.middle.Middle`, if priced), a table
+    over theta."""
+    notes = knows_notes(search, middle)
     game = search.game
     sections = [Section(before=(f"Baccarat banque as a three-person game, punters who know their two cards, "
                                 f"{game.shoe.describe()}: theta = {search.theta}.",
@@ -141,6 +189,8 @@ def knows_report(search, by_theta, exact: bool = False) -> Report:
                                 after=tuple(_mixed_rows(game, e, exact))
                                 or ("The banker plays purely in every information set.",)))
         sections.append(Section(table=Table.of(*_ev_rows(e, exact))))
+    if middle is not None:
+        sections.append(Section(table=Table.of(*_middle_rows(middle, exact))))
     if by_theta:
         sections.append(Section(before=("By theta (the share of the money on the left tableau):",),
                                 table=Table.of(*_theta_rows(by_theta))))
@@ -153,6 +203,9 @@ def knows_report(search, by_theta, exact: bool = False) -> Report:
         "searched": list(search.searched),
         "whole_game_searched": search.whole_game,
         "equilibria": [_json(game, e) for e in search.equilibria],
+        "middle": None if middle is None else {"expected_value": _text(middle.value()),
+                                               "expected_value_float": float(middle.value()),
+                                               "expected_coups": _text(middle.expected_coups())},
         "by_theta": [{"theta": fraction_text(s.theta), "equilibria": [_json(game, e) for e in s.equilibria]}
                      for s in by_theta],
     }

@@ -177,17 +177,7 @@ def solve_banque(game: BanqueGame, theta: Fraction = Fraction(1, 2)) -> Equilibr
         raise TypeError(f"solve_banque needs a BanqueGame (from banque_game(shoe)), not {type(game).__name__}")
     theta = exact_probability(theta, "theta")
     lines = _Lines(game, theta)
-    zero, one = Fraction(0), Fraction(1)
-    points: set[tuple[Fraction, Fraction]] = {(a, b) for a in (zero, one) for b in (zero, one)}
-    only_x = [i for i in range(len(lines.sets)) if lines.c01[i] == 0 and lines.c11[i] == 0]
-    only_y = [i for i in range(len(lines.sets)) if lines.c10[i] == 0 and lines.c11[i] == 0]
-    xs = _roots([lines.c00[i] for i in only_x], [lines.c10[i] for i in only_x])
-    ys = _roots([lines.c00[i] for i in only_y], [lines.c01[i] for i in only_y])
-    for y in sorted({zero, one} | ys):  # x mixed: along the line y, where D_left can be 0
-        points |= {(x, y) for x in _sweep(lines, y, left=True)}
-    for x in sorted({zero, one} | xs):
-        points |= {(x, y) for y in _sweep(lines, x, left=False)}
-    found = []
+    found, points = [], _line_points(lines)
     for x, y in sorted(points):
         sup = _support(lines, x, y)
         if sup is not None:
@@ -204,6 +194,28 @@ def solve_banque(game: BanqueGame, theta: Fraction = Fraction(1, 2)) -> Equilibr
         raise BanqueError(f"no equilibrium found at theta = {theta} in the classes searched ({'; '.join(SEARCHED)})")
     found.sort(key=lambda e: (float(e.x), float(e.y)))
     return EquilibriumSearch(game, theta, tuple(found), len(points))
+
+
+def _line_points(lines: _Lines, keep=None) -> set[tuple[Fraction, Fraction]]:
+    """The candidate (x, y) of classes 1-3: the four pure profiles and Foster's
+    sweeps along y = 0, 1 and each rational line (and likewise in x).
+    ``keep(value, left)``: if given, a line is swept only when it returns True
+    (False: a caller's sound test that no equilibrium lies on it)."""
+    zero, one = Fraction(0), Fraction(1)
+    points: set[tuple[Fraction, Fraction]] = {(a, b) for a in (zero, one) for b in (zero, one)}
+    only_x = [i for i in range(len(lines.sets)) if lines.c01[i] == 0 and lines.c11[i] == 0]
+    only_y = [i for i in range(len(lines.sets)) if lines.c10[i] == 0 and lines.c11[i] == 0]
+    xs = _roots([lines.c00[i] for i in only_x], [lines.c10[i] for i in only_x])
+    ys = _roots([lines.c00[i] for i in only_y], [lines.c01[i] for i in only_y])
+    ys, xs = {zero, one} | ys, {zero, one} | xs
+    if keep is not None:
+        ys = {v for v in ys if keep(v, True)}
+        xs = {v for v in xs if keep(v, False)}
+    for y in sorted(ys):  # x mixed: along the line y, where D_left can be 0
+        points |= {(x, y) for x in _sweep(lines, y, left=True)}
+    for x in sorted(xs):
+        points |= {(x, y) for y in _sweep(lines, x, left=False)}
+    return points
 
 
 def _equilibrium(lines: _Lines, x, y, s, free, pinned) -> Equilibrium:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from exact_odds.games.banque.hands import FIVE_HOLDINGS
 from exact_odds.games.banque.model import LOSE, N_ACTIONS, STOOD, WIN, check_shoe, exact_probability, is_natural_action
 from exact_odds.rules.deal import is_natural, unused_ways
+from exact_odds.games.banque.surd import Surd
 from exact_odds.rules.shoe import Shoe
 
 if TYPE_CHECKING:
@@ -132,11 +133,41 @@ def knows_game(shoe: Shoe) -> KnowsGame:
     return KnowsGame(shoe, gl, gr, live, tuple(forced), unused_ways(shoe, 0, 9), holdings, totals)
 
 
-def _strategy(p: Sequence[Any], name: str) -> tuple[Fraction, ...]:
+def _prob(v: Any, name: str) -> Any:
+    """A probability: a Fraction in [0, 1] or a quadratic surd in [0, 1] (an irrational equilibrium)."""
+    if isinstance(v, Fraction) and 0 <= v <= 1:
+        return v
+    from exact_odds.games.banque.model import BanqueError
+
+    if isinstance(v, Surd):
+        if not 0 <= v <= 1:
+            raise BanqueError(f"{name} must be between 0 and 1, not {v}")
+        return v
+    return exact_probability(v, name)
+
+
+def _strategy(p: Sequence[Any], name: str) -> tuple[Any, ...]:
     if isinstance(p, (str, bytes)) or not hasattr(p, "__len__") or len(p) != len(FIVE_HOLDINGS):
         raise TypeError(f"{name} must be {len(FIVE_HOLDINGS)} probabilities of drawing, one per holding "
                         f"{', '.join(holding_name(k) for k in range(len(FIVE_HOLDINGS)))}")
-    return tuple(exact_probability(v, f"{name}[{k}]") for k, v in enumerate(p))
+    return tuple(_prob(v, f"{name}[{k}]") for k, v in enumerate(p))
+
+
+def _den(values) -> int:
+    """The common denominator of the rational values (surds are kept as they are)."""
+    from math import lcm
+
+    return lcm(1, *(Fraction(v).denominator for v in values if not isinstance(v, Surd)))
+
+
+def _scaled(v: Any, den: int) -> Any:
+    """v * den: an int for a rational v (den a multiple of its denominator), a surd otherwise."""
+    return v * den if isinstance(v, Surd) else int(v * den)
+
+
+def _ratio(v: Any, den: int) -> Any:
+    """v / den exactly: a Fraction, or a surd."""
+    return v / den if isinstance(v, Surd) else Fraction(int(v), den)
 
 
 def holding_weights(p: Sequence[Fraction]) -> list[list[Fraction]]:
@@ -153,7 +184,9 @@ def knows_evs(game: KnowsGame, x: Sequence[Fraction], y: Sequence[Fraction],
               banker: dict[InfoSet, Fraction]) -> tuple[Fraction, Fraction]:
     """Each tableau's EV (even money, a tie pushes) under a profile, exactly:
     ``x``, ``y`` one probability of drawing per holding (:data:`FIVE_HOLDINGS`),
-    ``banker`` a probability of drawing per information set (missing: stands)."""
+    ``banker`` a probability of drawing per information set (missing: stands).
+    Probabilities are Fractions, or quadratic surds (:mod:`~exact_odds.games.banque.surd`)
+    for an irrational equilibrium; the EVs are then surds too."""
     if not isinstance(game, KnowsGame):
         raise TypeError(f"knows_evs needs a KnowsGame (from knows_game(shoe)), not {type(game).__name__}")
     return _evs(game, _against(game, banker), _strategy(x, "x"), _strategy(y, "y"))
@@ -163,16 +196,15 @@ def _against(game: KnowsGame, banker: dict[InfoSet, Fraction]):
     """The banker's ways won minus lost against each tableau, by (la, fl, ra, fr),
     his play fixed (times the mixes' common denominator, returned with it)."""
     import numpy as np
-    from math import lcm
 
     if not isinstance(banker, dict):
         raise TypeError(f"banker must be a dict of information set -> probability of drawing, "
                         f"not {type(banker).__name__}")
-    mixes = {k: exact_probability(v, "the banker's probability of drawing") for k, v in banker.items()}
-    den_s = lcm(*(v.denominator for v in mixes.values())) if mixes else 1
+    mixes = {k: _prob(v, "the banker's probability of drawing") for k, v in banker.items()}
+    den_s = _den(mixes.values())
     s = np.zeros(game.live.shape, dtype=object)
     for (h, la, ra), v in mixes.items():
-        s[h, la, ra] = int(v * den_s)
+        s[h, la, ra] = _scaled(v, den_s)
     out = []
     for stand, change in _parts(game):
         out.append(stand * den_s + (change * s[:, :, None, :, None]).sum(axis=0))  # (la, fl, ra, fr)
@@ -191,35 +223,34 @@ def _parts(game: KnowsGame):
 
 def _evs(game: KnowsGame, against, x: Sequence[Fraction], y: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
     import numpy as np
-    from math import lcm
 
     tl, tr, den_s = against
-    den_x = lcm(*(v.denominator for v in x))
-    den_y = lcm(*(v.denominator for v in y))
-    wl = np.array([[int(v * den_x) for v in row] for row in holding_weights(x)], dtype=object)
-    wr = np.array([[int(v * den_y) for v in row] for row in holding_weights(y)], dtype=object)
+    den_x, den_y = _den(x), _den(y)
+    wl = np.array([[_scaled(v, den_x) for v in row] for row in holding_weights(x)], dtype=object)
+    wr = np.array([[_scaled(v, den_y) for v in row] for row in holding_weights(y)], dtype=object)
     out = []
     for t in (tl, tr):
-        ways = (t * wl[:, :, None, None] * wr[None, None, :, :]).sum()
-        out.append(Fraction(-int(ways), game.total * den_s * den_x * den_y))
+        ways = ((t * wr[None, None, :, :]).sum(axis=(2, 3)) * wl).sum()
+        out.append(_ratio(-ways, game.total * den_s * den_x * den_y))
     f = game.forced
     left = Fraction(sum(f[3 * WIN + j] - f[3 * LOSE + j] for j in range(3)), game.total)
     right = Fraction(sum(f[3 * i + WIN] - f[3 * i + LOSE] for i in range(3)), game.total)
     return left + out[0], right + out[1]
 
 
-def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, int]:
+def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, Any]:
     """The banker's gain from drawing over standing, per information set, in
-    ways times positive denominators (exact; only the sign is used)."""
+    ways times positive denominators (exact; only the sign is used): ints, or
+    quadratic surds when x or y has one."""
     import numpy as np
-    from math import lcm
 
     theta = exact_probability(theta, "theta")
-    dx = lcm(*(Fraction(v).denominator for v in x))
-    dy = lcm(*(Fraction(v).denominator for v in y))
-    wl = np.array([[int(v * dx) for v in row] for row in holding_weights(x)], dtype=object)
-    wr = np.array([[int(v * dy) for v in row] for row in holding_weights(y)], dtype=object)
     sets = game.info_sets()
+    if any(hasattr(v, "d") for v in (*x, *y)):
+        return _surd_deltas(game, theta, x, y, sets)
+    dx, dy = _den(x), _den(y)
+    wl = np.array([[_scaled(v, dx) for v in row] for row in holding_weights(x)], dtype=object)
+    wr = np.array([[_scaled(v, dy) for v in row] for row in holding_weights(y)], dtype=object)
     h = np.array([s[0] for s in sets])
     la = np.array([s[1] for s in sets])
     ra = np.array([s[2] for s in sets])
@@ -228,7 +259,48 @@ def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, int]:
     d = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
                                                                              - gr[h, 0, la, :, ra, :])
     vals = (wl[la][:, :, None] * d * wr[ra][:, None, :]).sum(axis=(1, 2))
-    return dict(zip(sets, (int(v) for v in vals)))
+    return dict(zip(sets, (v if hasattr(v, "d") else int(v) for v in vals)))
+
+
+def _surd_split(values, d: int):
+    """Integer arrays (P, Q) and a denominator with values = (P + Q sqrt(d)) / den."""
+    import numpy as np
+    from math import lcm
+
+    flat = [(Fraction(v.a), Fraction(v.b)) if hasattr(v, "d") else (Fraction(v), Fraction(0))
+            for v in np.asarray(values, dtype=object).ravel()]
+    den = lcm(1, *(a.denominator for a, _ in flat), *(b.denominator for _, b in flat))
+    shape = np.shape(values)
+    p = np.array([int(a * den) for a, _ in flat], dtype=object).reshape(shape)
+    q = np.array([int(b * den) for _, b in flat], dtype=object).reshape(shape)
+    return p, q, den
+
+
+def _surd_deltas(game: KnowsGame, theta: Fraction, x, y, sets) -> dict[InfoSet, Any]:
+    """:func:`banker_deltas` when x or y has a quadratic surd: the weights split
+    into integer rational and sqrt(d) parts, so the sums stay in integers."""
+    import numpy as np
+
+    ds = {v.d for v in (*x, *y) if hasattr(v, "d")}
+    if len(ds) != 1:
+        raise ValueError("surds with different square roots")
+    d = ds.pop()
+    pl, ql, dl = _surd_split(holding_weights(x), d)
+    pr, qr, dr = _surd_split(holding_weights(y), d)
+    h = np.array([s[0] for s in sets])
+    la = np.array([s[1] for s in sets])
+    ra = np.array([s[2] for s in sets])
+    gl, gr = game.gain_left, game.gain_right
+    tn, td = theta.numerator, theta.denominator
+    m = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
+                                                                             - gr[h, 0, la, :, ra, :])
+
+    def form(a, b):
+        return (a[la][:, :, None] * m * b[ra][:, None, :]).sum(axis=(1, 2))
+
+    rat = form(pl, pr) + d * form(ql, qr)
+    irr = form(pl, qr) + form(ql, pr)
+    return {info: Surd.of(Fraction(int(a)), Fraction(int(b)), d) for info, a, b in zip(sets, rat, irr)}
 
 
 def knows_gaps(game: KnowsGame, theta: Fraction, x: Sequence[Fraction], y: Sequence[Fraction],

@@ -25,16 +25,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import Callable
 
 from exact_odds.games.banque.hands import FIVE_HOLDINGS
-from exact_odds.games.banque.knows import (
-    KINDS, InfoSet, KnowsGame, holding_weights, knows_evs, knows_gaps,
-)
-from exact_odds.games.banque.model import N_ACTIONS, STOOD, BanqueError, exact_probability
+from exact_odds.games.banque.knows import KINDS, InfoSet, KnowsGame, knows_evs, knows_gaps
+from exact_odds.games.banque.knows_mixed import MIXED_SEARCHED, _Coefficients, exact_support, mixed_candidates
+from exact_odds.games.banque.model import BanqueError, exact_probability
 
 H = len(FIVE_HOLDINGS)
 
 KNOWS_SEARCHED_FINITE = ("both punters pure on every holding (all 1024 profiles), the banker's mixes by an exact LP",)
+#: Why the mixed-holding class is not searched at theta = 0 or 1 (a finite shoe).
+KNOWS_NOT_MIXED_AT_ENDS = ("at theta = 0 or 1 the banker ignores one tableau, so he is indifferent in thousands of "
+                           "information sets (wherever the other tableau's result is settled) and the search with "
+                           "one mixed holding per punter would take hours: only the pure profiles are searched there")
 KNOWS_SEARCHED_INFINITE = ("every profile: with replacement the holding is checked exactly to change nothing "
                            "but the overall probability of drawing on 5, so the total model's search applies",)
 
@@ -74,52 +78,35 @@ class KnowsSearch:
         return len({(e.x, e.y) for e in self.equilibria}) == 1
 
 
-def _sigma() -> list[int]:
-    """d(weight of a 5 of some holding)/d(its probability of drawing), by action."""
-    s = [0] * N_ACTIONS
-    s[STOOD] = -1
-    for a in range(1, 11):
-        s[a] = 1
-    return s
+def solve_knows(game: KnowsGame, theta: Fraction = Fraction(1, 2), mixed: bool = True,
+                progress: Callable[[int, int], None] | None = None) -> KnowsSearch:
+    """Equilibria when punters know their two cards (module docstring for the classes searched).
 
-
-class _Coefficients:
-    """Per information set: the banker's delta as a 6 x 6 form in the five
-    flags' weights, and each punter's gain from drawing on each holding."""
-
-    def __init__(self, game: KnowsGame, theta: Fraction):
-        import numpy as np
-
-        self.sets = game.info_sets()
-        h = np.array([s[0] for s in self.sets])
-        la = np.array([s[1] for s in self.sets])
-        ra = np.array([s[2] for s in self.sets])
-        self.la, self.ra = la, ra
-        tn, td = theta.numerator, theta.denominator
-        gl, gr = game.gain_left, game.gain_right
-        d = tn * (gl[:, 1] - gl[:, 0]) + (td - tn) * (gr[:, 1] - gr[:, 0])  # (h, la, fl, ra, fr)
-        self.delta = d[h, la, :, ra, :]  # (sets, fl, fr): exact
-        sg = np.array(_sigma(), dtype=object)
-        # the left punter's ways gained by drawing on holding k: -sigma(la) * gl[h, ch, la, k, ra, fr]
-        self.pl = [(-sg[la])[:, None, None] * gl[h, ch, la, 1:, ra, :] for ch in (0, 1)]  # (sets, k, fr)
-        self.pr = [(-sg[ra])[:, None, None] * gr[h, ch, la, :, ra, 1:].transpose(0, 2, 1) for ch in (0, 1)]
-
-    def weights(self, p, acts):
-        """(sets, KINDS) integer weights of the five flags for pure p (0/1 per holding)."""
-        import numpy as np
-
-        w = np.array(holding_weights([Fraction(v) for v in p]), dtype=np.int64)
-        return w[acts]
-
-
-def solve_knows(game: KnowsGame, theta: Fraction = Fraction(1, 2)) -> KnowsSearch:
-    """Equilibria when punters know their two cards (module docstring for the classes searched)."""
+    ``mixed``: for a finite shoe and 0 < theta < 1, also search the profiles
+    where each punter mixes on at most one holding
+    (:mod:`~exact_odds.games.banque.knows_mixed`; seconds to a few minutes;
+    not at theta 0 or 1, :data:`KNOWS_NOT_MIXED_AT_ENDS`); ``progress(done,
+    total)`` is called as its reduced games are searched."""
     if not isinstance(game, KnowsGame):
         raise TypeError(f"solve_knows needs a KnowsGame (from knows_game(shoe)), not {type(game).__name__}")
+    if not isinstance(mixed, bool):
+        raise TypeError(f"mixed must be True or False, not {type(mixed).__name__}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function of (done, total), not {type(progress).__name__}")
     theta = exact_probability(theta, "theta")
     if game.shoe.is_infinite:
         return _solve_infinite(game, theta)
-    return _solve_pure(game, theta)
+    pure = _solve_pure(game, theta)
+    if not mixed or theta in (0, 1):  # theta 0 or 1: see KNOWS_NOT_MIXED_AT_ENDS
+        return pure
+    co = pure.game.__dict__["_co"][1]
+    found, reduced, kept, points = mixed_candidates(co, progress)
+    more = []
+    for x, y, banker in sorted(found, key=lambda f: ([float(v) for v in f[0]], [float(v) for v in f[1]])):
+        more.append(_checked(game, theta, x, y, banker))
+    searched = KNOWS_SEARCHED_FINITE + (MIXED_SEARCHED + f" ({kept} of {reduced} reduced games left by the "
+                                        "pruning, each searched exactly)",)
+    return KnowsSearch(game, theta, pure.equilibria + tuple(more), searched, False, pure.candidates + points)
 
 
 def holding_shares(game: KnowsGame) -> tuple[Fraction, ...]:
@@ -171,7 +158,9 @@ def _solve_infinite(game: KnowsGame, theta: Fraction) -> KnowsSearch:
 def _solve_pure(game: KnowsGame, theta: Fraction) -> KnowsSearch:
     import numpy as np
 
-    co = _Coefficients(game, theta)
+    cached = game.__dict__.get("_co")
+    co = cached[1] if cached and cached[0] == theta else _Coefficients(game, theta)
+    object.__setattr__(game, "_co", (theta, co))
     n = len(co.sets)
     pures = list(product((0, 1), repeat=H))
     dl = np.array([[float(v) for v in row.ravel()] for row in co.delta], dtype=float).reshape(n, KINDS, KINDS) \
@@ -208,43 +197,10 @@ def _solve_pure(game: KnowsGame, theta: Fraction) -> KnowsSearch:
     for p, q in cands:
         x = tuple(Fraction(v) for v in pures[p])
         y = tuple(Fraction(v) for v in pures[q])
-        banker = _exact_support(game, co, theta, x, y)
+        banker = exact_support(co, x, y)
         if banker is not None:
             found.append(_checked(game, theta, x, y, banker))
     return KnowsSearch(game, theta, tuple(found), KNOWS_SEARCHED_FINITE, False, len(pures) ** 2)
-
-
-def _exact_support(game: KnowsGame, co: _Coefficients, theta, x, y) -> dict[InfoSet, Fraction] | None:
-    """Banker mixes that make the pure (x, y) an equilibrium, or None (exact LP)."""
-    import numpy as np
-
-    from exact_odds.games.banque.equilibrium import _lp
-
-    wl = co.weights(x, co.la).astype(object)
-    wr = co.weights(y, co.ra).astype(object)
-    delta = (wl[:, :, None] * co.delta * wr[:, None, :]).sum(axis=(1, 2))
-    s = np.array([int(v > 0) for v in delta], dtype=object)
-    free = [i for i, v in enumerate(delta) if v == 0]
-    conds = []
-    for pl, w, p in ((co.pl, wr, x), (co.pr, wl, y)):
-        a = (w[:, None, :] * pl[0]).sum(axis=2)  # (sets, k)
-        b = (w[:, None, :] * pl[1]).sum(axis=2) - a
-        for k in range(H):
-            base = int(a[:, k].sum() + (s * b[:, k]).sum())
-            want = "ge" if p[k] == 1 else "le"
-            conds.append((base, [int(b[i, k]) for i in free], want))
-    if free:
-        sol = _lp(conds, len(free))
-        if sol is None:
-            return None
-    else:
-        if not all((b >= 0) if w == "ge" else (b <= 0) for b, _, w in conds):
-            return None
-        sol = []
-    banker = {info: Fraction(int(v)) for info, v in zip(co.sets, s)}
-    for i, v in zip(free, sol):
-        banker[co.sets[i]] = v
-    return banker
 
 
 def _checked(game: KnowsGame, theta, x, y, banker) -> KnowsEquilibrium:

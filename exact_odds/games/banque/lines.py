@@ -23,24 +23,30 @@ if TYPE_CHECKING:
 class _Lines:
     """Integer coefficients of every payoff line at one theta (module docstring)."""
 
-    def __init__(self, game: BanqueGame, theta: Fraction):
+    def __init__(self, game: BanqueGame, theta: Fraction, per_set=None):
+        """``per_set``: instead of ``game``'s counts, (sets, gl, gr) with ``gl[i, choice,
+        fl, fr]`` the left gains in set i (a reduced game: the know-cards model with
+        every holding but one fixed, :mod:`exact_odds.games.banque.knows_mixed`)."""
         import numpy as np
 
         self.game, self.theta = game, theta
-        sets = game.info_sets()
+        sets = game.info_sets() if per_set is None else per_set[0]
         self.sets = sets
         h = np.array([s[0] for s in sets], dtype=np.int64)
         la = np.array([s[1] for s in sets], dtype=np.int64)
         ra = np.array([s[2] for s in sets], dtype=np.int64)
+        if per_set is None:
+            gl, gr = game.gain_left[h, :, la, :, ra, :], game.gain_right[h, :, la, :, ra, :]  # (sets, ch, fl, fr)
+        else:
+            gl, gr = per_set[1], per_set[2]
         alpha = np.zeros(N_ACTIONS, dtype=object)
         beta = np.zeros(N_ACTIONS, dtype=object)
         alpha[STOOD], beta[STOOD] = 1, -1
         beta[1:11] = 1
         aL, bL, aR, bR = alpha[la], beta[la], alpha[ra], beta[ra]
-        gl, gr = game.gain_left, game.gain_right
         tn, td = theta.numerator, theta.denominator
-        d = tn * (gl[:, 1] - gl[:, 0]) + (td - tn) * (gr[:, 1] - gr[:, 0])  # (h, la, fl, ra, fr)
-        A, B, C, D = (d[h, la, i, ra, j] for i, j in ((0, 0), (1, 0), (0, 1), (1, 1)))
+        d = tn * (gl[:, 1] - gl[:, 0]) + (td - tn) * (gr[:, 1] - gr[:, 0])  # (sets, fl, fr)
+        A, B, C, D = (d[:, i, j] for i, j in ((0, 0), (1, 0), (0, 1), (1, 1)))
         # delta_I(x, y) = c00 + c10 x + c01 y + c11 x y
         self.c00 = A + aL * B + aR * C + aL * aR * D
         self.c10 = bL * (B + aR * D)
@@ -49,8 +55,8 @@ class _Lines:
 
         def gain_line(g, ch, mine_left):
             if mine_left:
-                return g[h, ch, la, 1, ra, 0] + aR * g[h, ch, la, 1, ra, 1], bR * g[h, ch, la, 1, ra, 1]
-            return g[h, ch, la, 0, ra, 1] + aL * g[h, ch, la, 1, ra, 1], bL * g[h, ch, la, 1, ra, 1]
+                return g[:, ch, 1, 0] + aR * g[:, ch, 1, 1], bR * g[:, ch, 1, 1]
+            return g[:, ch, 0, 1] + aL * g[:, ch, 1, 1], bL * g[:, ch, 1, 1]
 
         # D_left(y, s) = sum_I eL0 + eL1 y + s_I (fL0 + fL1 y), in ways; > 0: drawing on 5 is better
         u0, v0 = gain_line(gl, 0, True)
