@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ctypes
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Iterator
 
 #: The names OpenBLAS builds give their thread-count functions (numpy's wheels: scipy_openblas64).
@@ -28,8 +29,10 @@ _NAMES = (("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads6
           ("openblas_get_num_threads", "openblas_set_num_threads"))
 
 
+@lru_cache(maxsize=1)
 def _openblas() -> tuple[Any, Any] | None:
-    """(get, set) of the OpenBLAS numpy has loaded, or None."""
+    """(get, set) of the OpenBLAS numpy has loaded, or None (found once per process: a forked
+    process shares the library, and a Dask worker asks once per batch)."""
     import numpy  # noqa: F401  (loads its BLAS)
 
     try:

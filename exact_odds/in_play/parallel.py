@@ -121,11 +121,14 @@ class _Batch:
 def _apply(fn: Callable[[T], R], batch: Sequence[T] | _Batch, setup: tuple[str, Setup | bytes] | None = None) -> list[R]:
     if isinstance(batch, _Batch):
         batch = batch.items
-    if setup is not None and setup[0] not in _SET_UP:
-        function, args = pickle.loads(setup[1]) if isinstance(setup[1], bytes) else setup[1]
-        function(*args)
-        _SET_UP.add(setup[0])
-    return [fn(item) for item in batch]
+    # One BLAS thread here too: a Dask worker's numpy starts one a core, and the worker processes
+    # already share the cores (exact_odds.in_play.blas).
+    with one_blas_thread():
+        if setup is not None and setup[0] not in _SET_UP:
+            function, args = pickle.loads(setup[1]) if isinstance(setup[1], bytes) else setup[1]
+            function(*args)
+            _SET_UP.add(setup[0])
+        return [fn(item) for item in batch]
 
 
 @contextmanager
