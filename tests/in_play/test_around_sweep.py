@@ -16,18 +16,13 @@ from exact_odds.report import in_play as report
 from exact_odds.report.in_play import sweep_headers, sweep_rows
 from exact_odds.report.numbers import fraction_text, percent_text
 from exact_odds.rules.shoe import Shoe
+from oracles.sweep_text import csv_row
 
 STANDARD = tuple(builtin_catalog().variant("standard"))
 
 KEYS = ["a", "b"]
 
 
-def _csv_row(number, price):
-    """A CSV row from the exact house edges, formatted by report.numbers (not by the sweep's code)."""
-    cells = [number, price.banker, price.player, price.tie, price.total]
-    for edge in price.house_edges:
-        cells += [fraction_text(edge), percent_text(edge, 10).rstrip("%")]
-    return ",".join(map(str, cells)) + "\n"
 
 
 def _jsonl_row(keys, number, price):
@@ -70,7 +65,7 @@ def test_block_rows_are_the_exact_edges_formatted_in_both_formats(block, numbers
     rows, totals, scales = block
     prices = _block(rows, totals, scales)
     lines = numbers[: len(rows)]
-    assert sweep_rows("csv", KEYS, lines, prices) == "".join(_csv_row(n, p) for n, p in zip(lines, prices))
+    assert sweep_rows("csv", KEYS, lines, prices) == "".join(csv_row(n, p) for n, p in zip(lines, prices))
     assert sweep_rows("jsonl", KEYS, lines, prices) == "".join(_jsonl_row(KEYS, n, p) for n, p in zip(lines, prices))
 
 
@@ -89,7 +84,7 @@ def test_block_rows_at_the_bounds_round_half_away_from_zero_and_fall_back_beyond
         block = _block([[p.banker, p.player, p.tie, *p.ev_numerators] for p in shoes], [p.total for p in shoes],
                        shoes[0].scales)
         assert list(block) == shoes
-        for fmt, row in (("csv", _csv_row), ("jsonl", lambda n, p: _jsonl_row(KEYS, n, p))):
+        for fmt, row in (("csv", csv_row), ("jsonl", lambda n, p: _jsonl_row(KEYS, n, p))):
             assert sweep_rows(fmt, KEYS, list(range(1, len(shoes) + 1)), block) == "".join(
                 row(n, p) for n, p in enumerate(shoes, 1))
     text = sweep_rows("csv", KEYS, [4, 9], _block([[1, 2, 3, 1, -1], [0, 0, 0, 0, 7]], [2 * 10**12, 7], (1, 1)))

@@ -11,18 +11,12 @@ from exact_odds.in_play import parallel
 from exact_odds.in_play.sweep import ShoePrice
 from exact_odds.punto_banco.compiled import compiled
 from exact_odds.report.in_play import sweep_rows
-from exact_odds.report.numbers import fraction_text, percent_text
 from exact_odds.rules.tableau import PUNTO_BANCO
+from oracles.sweep_text import csv_row
 
 KEYS = ["a", "b"]
 
 
-def _expected_row(number, price):
-    """The row from the exact house edges, formatted by report.numbers (not by the sweep's code)."""
-    cells = [number, price.banker, price.player, price.tie, price.total]
-    for edge in price.house_edges:
-        cells += [fraction_text(edge), percent_text(edge, 10).rstrip("%")]
-    return ",".join(map(str, cells)) + "\n"
 
 
 prices = st.builds(
@@ -36,7 +30,7 @@ prices = st.builds(
 @given(st.lists(prices, max_size=4))
 def test_csv_rows_are_the_exact_edges_formatted(shoes):
     assert sweep_rows("csv", KEYS, list(range(1, len(shoes) + 1)), shoes) == "".join(
-        _expected_row(n, p) for n, p in enumerate(shoes, 1))
+        csv_row(n, p) for n, p in enumerate(shoes, 1))
 
 
 def test_csv_rows_round_half_away_from_zero_and_keep_signs():
@@ -45,7 +39,7 @@ def test_csv_rows_round_half_away_from_zero_and_keep_signs():
     text = sweep_rows("csv", KEYS, [4, 9], shoes)
     assert text == ("4,1,2,3,2000000000000,-1/2000000000000,-0.0000000001,1/2000000000000,0.0000000001\n"
                     "9,0,0,0,7,0/1,0.0000000000,-1/1,-100.0000000000\n")
-    assert text == "".join(_expected_row(n, p) for n, p in zip([4, 9], shoes))
+    assert text == "".join(csv_row(n, p) for n, p in zip([4, 9], shoes))
 
 
 def test_the_compiled_walk_is_one_cache_entry_whatever_the_call():

@@ -251,15 +251,26 @@ def banker_deltas(game: KnowsGame, theta: Fraction, x, y) -> dict[InfoSet, Any]:
     dx, dy = _den(x), _den(y)
     wl = np.array([[_scaled(v, dx) for v in row] for row in holding_weights(x)], dtype=object)
     wr = np.array([[_scaled(v, dy) for v in row] for row in holding_weights(y)], dtype=object)
+    la, ra, d = _set_gains(game, theta, sets)
+    vals = (wl[la][:, :, None] * d * wr[ra][:, None, :]).sum(axis=(1, 2))
+    return dict(zip(sets, (v if hasattr(v, "d") else int(v) for v in vals)))
+
+
+def _set_gains(game: KnowsGame, theta: Fraction, sets) -> tuple[Any, Any, Any]:
+    """The banker's information sets ``(his two cards, left action, right action)``: their
+    left and right actions as index arrays, and in each set what drawing gains him over
+    standing, ``theta * left + (1 - theta) * right``, by the two tableaux's five-holdings
+    (exact integers: theta's denominator times the gain)."""
+    import numpy as np
+
     h = np.array([s[0] for s in sets])
     la = np.array([s[1] for s in sets])
     ra = np.array([s[2] for s in sets])
     gl, gr = game.gain_left, game.gain_right
     tn, td = theta.numerator, theta.denominator
-    d = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
-                                                                             - gr[h, 0, la, :, ra, :])
-    vals = (wl[la][:, :, None] * d * wr[ra][:, None, :]).sum(axis=(1, 2))
-    return dict(zip(sets, (v if hasattr(v, "d") else int(v) for v in vals)))
+    gains = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
+                                                                                 - gr[h, 0, la, :, ra, :])
+    return la, ra, gains
 
 
 def _surd_split(values, d: int):
@@ -279,21 +290,13 @@ def _surd_split(values, d: int):
 def _surd_deltas(game: KnowsGame, theta: Fraction, x, y, sets) -> dict[InfoSet, Any]:
     """:func:`banker_deltas` when x or y has a quadratic surd: the weights split
     into integer rational and sqrt(d) parts, so the sums stay in integers."""
-    import numpy as np
-
     ds = {v.d for v in (*x, *y) if hasattr(v, "d")}
     if len(ds) != 1:
         raise ValueError("surds with different square roots")
     d = ds.pop()
     pl, ql, dl = _surd_split(holding_weights(x), d)
     pr, qr, dr = _surd_split(holding_weights(y), d)
-    h = np.array([s[0] for s in sets])
-    la = np.array([s[1] for s in sets])
-    ra = np.array([s[2] for s in sets])
-    gl, gr = game.gain_left, game.gain_right
-    tn, td = theta.numerator, theta.denominator
-    m = tn * (gl[h, 1, la, :, ra, :] - gl[h, 0, la, :, ra, :]) + (td - tn) * (gr[h, 1, la, :, ra, :]
-                                                                             - gr[h, 0, la, :, ra, :])
+    la, ra, m = _set_gains(game, theta, sets)
 
     def form(a, b):
         return (a[la][:, :, None] * m * b[ra][:, None, :]).sum(axis=(1, 2))
