@@ -9,17 +9,16 @@ during a command (:class:`exact_odds.cli.app.Main`).
 
 from __future__ import annotations
 
-import sys
-
-from exact_odds.interrupts import caused_by_ctrl_c
+from exact_odds.interrupts import caused_by_ctrl_c, install, say_interrupted
 
 
 def main() -> None:
+    install("exact-odds")  # every Ctrl-C stops the program, even one Python would ignore
     try:
         from exact_odds.cli import main as command_line
     except BaseException as exc:
         if not caused_by_ctrl_c(exc):
             raise
-        print("exact-odds: interrupted", file=sys.stderr)
+        say_interrupted("exact-odds")
         raise SystemExit(130) from None
     command_line(prog_name="exact-odds")

@@ -1,6 +1,38 @@
-"""Telling a Ctrl-C apart from an error, wherever Python delivered it (one home for the console and the CLI)."""
+"""Ctrl-C on the command line: telling it apart from an error, and making sure it always stops.
+
+One home for the console script and the CLI (:mod:`exact_odds.console`,
+:class:`exact_odds.cli.app.Main`).
+
+Python turns SIGINT into a KeyboardInterrupt raised wherever the main thread
+is. Where that is a weak reference's callback or a ``__del__`` (importlib
+drops its module locks through one while a command's modules load), Python
+*ignores* the exception: it prints "Exception ignored in ..." with a
+traceback, and the command runs on as if nothing happened. :func:`install`
+closes that hole for the console script only (never for a library user):
+
+* an interrupt Python would ignore ends the program at once, with the one
+  line and exit status 130 (``sys.unraisablehook``);
+* any other interrupt that has not ended the program within
+  :data:`GRACE_SECONDS` (one swallowed by some ``except BaseException``)
+  ends it then, the same way.
+
+Either way the worker processes are killed first, so none is left behind.
+"""
 
 from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from typing import Any
+
+#: Seconds a Ctrl-C is given to stop the program the ordinary way (workers stopped, a Dask
+#: cluster's tasks cancelled: well under two seconds) before it is stopped outright.
+GRACE_SECONDS = 3.0
+
+_STATE: dict[str, Any] = {"prog": "exact-odds", "said": False, "backstop": None}
+_LOCK = threading.Lock()
 
 
 def caused_by_ctrl_c(exc: BaseException) -> bool:
@@ -16,3 +48,58 @@ def caused_by_ctrl_c(exc: BaseException) -> bool:
         seen.add(id(exc))
         exc = exc.__cause__ or exc.__context__
     return False
+
+
+def say_interrupted(prog: str | None = None) -> None:
+    """Write "<prog>: interrupted" to standard error (and remember it: :func:`stop_now` then
+    does not write it twice)."""
+    _STATE["said"] = True
+    try:
+        sys.stderr.write(f"{prog or _STATE['prog']}: interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # standard error closed: nothing to tell
+        pass
+
+
+def install(prog: str = "exact-odds") -> None:
+    """Make every Ctrl-C stop the console script (module docstring). Only where Python's own
+    SIGINT handler is in place, so a program that chose another keeps it."""
+    _STATE["prog"] = prog
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_sigint)
+    previous = sys.unraisablehook
+
+    def unraisable(args: Any) -> None:
+        if args.exc_value is not None and caused_by_ctrl_c(args.exc_value):
+            stop_now()
+        previous(args)
+
+    sys.unraisablehook = unraisable
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    """Python's own behaviour (a KeyboardInterrupt here), with the backstop started."""
+    with _LOCK:
+        if _STATE["backstop"] is None:
+            timer = threading.Timer(GRACE_SECONDS, stop_now)
+            timer.daemon = True
+            _STATE["backstop"] = timer
+            timer.start()
+    raise KeyboardInterrupt
+
+
+def stop_now() -> None:
+    """End the program: the one line (unless it was written), the worker processes killed, exit
+    status 130, without unwinding (what would unwind has already failed to)."""
+    with _LOCK:
+        said = _STATE["said"]
+    if not said:
+        say_interrupted()
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is not None:
+        for child in multiprocessing.active_children():
+            try:
+                child.kill()
+            except (OSError, ValueError, AttributeError):  # already gone, or not started
+                pass
+    os._exit(130)

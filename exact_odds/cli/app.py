@@ -13,7 +13,7 @@ import sys
 import click
 
 from exact_odds import __version__
-from exact_odds.interrupts import caused_by_ctrl_c
+from exact_odds.interrupts import caused_by_ctrl_c, say_interrupted
 from exact_odds.bets.paytable import PayTableError
 from exact_odds.rules.shoe import ShoeError
 
@@ -58,7 +58,7 @@ class Main(click.Group):
             sys.exit(exc.exit_code)
         except (Interrupted, click.exceptions.Abort):  # Ctrl-C (Abort: during click's own parsing)
             _silence_stdout()
-            click.echo(f"{prog}: interrupted", err=True)
+            say_interrupted(prog)
             sys.exit(130)
         except OSError as exc:
             _silence_stdout()
