@@ -32,7 +32,7 @@ from typing import Any
 GRACE_SECONDS = 3.0
 
 _STATE: dict[str, Any] = {"prog": "exact-odds", "said": False, "backstop": None}
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()  # re-entrant: a second Ctrl-C may land while this thread holds it
 
 
 def caused_by_ctrl_c(exc: BaseException) -> bool:
