@@ -1,14 +1,14 @@
 """The ``exact-odds`` command line: one click group, one module per family of commands.
 
-Each command's module is imported when the command runs (:class:`~exact_odds.cli.app.LazyCommands`),
+Each command's module is imported when the command runs (:meth:`~exact_odds.cli.app.Main.add_lazy_commands`),
 so ``exact-odds simulate`` does not wait for the imports of ``banque`` or ``tables``.
 """
 
-from exact_odds.cli.app import LazyCommands, main
+from exact_odds.cli.app import main
 
 # command name -> "module:function" (commands bound under other names than their modules, so
 # exact_odds.cli.live etc. stay the modules)
-main.commands = LazyCommands({
+main.add_lazy_commands({
     "edge": "exact_odds.cli.punto_banco:edge",
     "variants": "exact_odds.cli.bets:variants_command",
     "bet": "exact_odds.cli.bets:bet_command",

@@ -28,6 +28,8 @@ class Interrupted(Exception):
 
 #: Raised by click >= 8.2 for a group called with no arguments; older clicks print the help themselves.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+#: Raised by click >= 8.2 for an unknown command, with close matches ("Did you mean ...?").
+_NO_SUCH_COMMAND = getattr(click.exceptions, "NoSuchCommand", ())
 
 
 class Main(click.Group):
@@ -81,72 +83,44 @@ class Main(click.Group):
             raise
 
     def resolve_command(self, ctx, args):
-        name, command, rest = super().resolve_command(ctx, args)
+        try:
+            name, command, rest = super().resolve_command(ctx, args)
+        except _NO_SUCH_COMMAND as exc:  # click suggests from the commands loaded: suggest from all
+            raise _NO_SUCH_COMMAND(exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
         if command is not None:
             refuse_repeated_options(command, rest)
         return name, command, rest
+
+    #: command name -> "module:attribute", imported the first time the command is asked for
+    #: (:meth:`add_lazy_commands`)
+    lazy_commands: dict[str, str] = {}
+
+    def add_lazy_commands(self, where: dict[str, str]) -> None:
+        """Commands by name, each imported from ``"module:attribute"`` only when it is asked for:
+        a command runs without waiting for every other command's imports (a tenth of a second at
+        start-up); listing them (``--help``) imports them all. Click's lazy-group pattern:
+        :meth:`list_commands` and :meth:`get_command`."""
+        self.lazy_commands = {**self.lazy_commands, **where}
+
+    def list_commands(self, ctx):
+        return sorted({*self.commands, *self.lazy_commands})
+
+    def get_command(self, ctx, cmd_name):
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            import importlib
+
+            module, attribute = self.lazy_commands[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return self.commands.get(cmd_name)
 
     def _command_path(self, args, prog_name) -> str:
         """'exact-odds edge' for an error click raised without a context (such as an option
         missing its value), found from the first argument that names a command."""
         prog = prog_name or "exact-odds"
         argv = sys.argv[1:] if args is None else list(args)
-        name = next((a for a in argv if a in self.commands), None)
+        names = set(self.list_commands(None))
+        name = next((a for a in argv if a in names), None)
         return f"{prog} {name}" if name else prog
-
-
-class LazyCommands(dict):
-    """A group's commands by name, each imported the first time it is asked for: a command runs
-    without waiting for every other command's imports (a tenth of a second at start-up), and
-    listing them all (``--help``, iterating) imports them all. ``lazy`` maps a command's name
-    to ``"module:attribute"``."""
-
-    def __init__(self, lazy: dict[str, str]):
-        super().__init__()
-        self.lazy = dict(lazy)
-
-    def _load(self, name) -> None:
-        where = self.lazy.pop(name, None) if isinstance(name, str) else None
-        if where is not None:
-            import importlib
-
-            module, attribute = where.split(":")
-            dict.__setitem__(self, name, getattr(importlib.import_module(module), attribute))
-
-    def _load_all(self) -> None:
-        for name in list(self.lazy):
-            self._load(name)
-
-    def get(self, name, default=None):
-        self._load(name)
-        return super().get(name, default)
-
-    def __getitem__(self, name):
-        self._load(name)
-        return super().__getitem__(name)
-
-    def __contains__(self, name) -> bool:
-        return name in self.lazy or super().__contains__(name)
-
-    def __iter__(self):
-        self._load_all()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._load_all()
-        return super().__len__()
-
-    def keys(self):
-        self._load_all()
-        return super().keys()
-
-    def values(self):
-        self._load_all()
-        return super().values()
-
-    def items(self):
-        self._load_all()
-        return super().items()
 
 
 #: Errors of writing standard output itself (full disk, closed pipe, device error).

@@ -2,12 +2,13 @@
 (sweep_file._clean_file) and read a chunk at once, its rows made from arrays (PriceBlock), the
 command line's lazy commands, and RatioMoments.add_columns."""
 
+import click
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from exact_odds.cli import main
-from exact_odds.cli.app import LazyCommands
+from exact_odds.cli.app import Main
 from exact_odds.in_play.statistics import RatioMoments
 from exact_odds.in_play.sweep import PriceBlock, ShoePrice, check_sweep_lines
 from tests.conftest import assert_bad_input_is_one_line
@@ -67,10 +68,13 @@ def test_a_price_block_out_of_range_is_an_index_error():
 
 def test_a_command_that_is_not_there_is_one_line_and_a_lazy_one_that_fails_to_import_says_so():
     assert_bad_input_is_one_line(["simulat"], "No such command")
-    commands = LazyCommands({"gone": "exact_odds.no_such_module:command"})
-    assert "gone" in commands
+    if hasattr(click.exceptions, "NoSuchCommand"):  # click >= 8.2 suggests close names
+        assert_bad_input_is_one_line(["simulat"], "Did you mean 'simulate'?")
+    group = click.group(cls=Main)(lambda: None)
+    group.add_lazy_commands({"gone": "exact_odds.no_such_module:command"})
+    assert group.list_commands(None) == ["gone"]
     with pytest.raises(ModuleNotFoundError):
-        commands.get("gone")
+        group.get_command(None, "gone")
 
 
 def test_add_columns_refuses_arrays_that_do_not_fit():

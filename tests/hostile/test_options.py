@@ -15,7 +15,8 @@ def single_value_options():
               "--jobs": "1", "--variant": "standard", "--bets": "banker", "--line": "1", "--out": "tables",
               "--output": "x.csv", "--plot": "x.png", "--table": "cards", "--paytable": "x.toml"}
     out = []
-    for name, command in sorted(main.commands.items()):
+    for name in main.list_commands(None):
+        command = main.get_command(None, name)
         for p in command.params:
             if isinstance(p, click.Option) and not p.multiple and not p.is_flag and not p.count:
                 opt = max(p.opts, key=len)
@@ -27,7 +28,7 @@ OPTIONS = single_value_options()
 
 
 def test_every_command_has_single_value_options_here():
-    assert {c for c, _, _ in OPTIONS} == set(main.commands)
+    assert {c for c, _, _ in OPTIONS} == set(main.list_commands(None))
 
 
 @pytest.mark.parametrize("command, option, value", OPTIONS)
