@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from exact_odds.games.banque.hands import ShoeKernel, banker_pair_block, kernel_dtype
 from exact_odds.games.banque.model import (
-    LOSE, N_ACTIONS, PAIR_INDEX, PAIRS, STOOD, WIN, check_shoe, is_natural_action, third_card,
+    LOSE, N_ACTIONS, PAIR_INDEX, PAIRS, STOOD, WIN, InfoSet, check_shoe, decision_sets, third_card,
 )
 from exact_odds.rules.deal import deal_two_cards, hand_total, is_natural, unused_ways
 from exact_odds.rules.shoe import Shoe
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 #: An information set of the banker: (his holding, left action, right action).
 #: The holding is a pair number (an index into PAIRS) for a finite shoe, and
 #: his two-card total (0-7) for the infinite deck (drawing with replacement).
-InfoSet = tuple[int, int, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,17 +72,7 @@ class BanqueGame:
 
     def info_sets(self) -> list[InfoSet]:
         """Every information set where the banker decides and that can occur."""
-        import numpy as np
-
-        live = (self.joint.sum(axis=(1, 3, 4, 6, 7)) != 0)  # (h, la, ra)
-        out = []
-        for h, la, ra in zip(*np.nonzero(live)):
-            if is_natural_action(int(la)) and is_natural_action(int(ra)):
-                continue
-            if is_natural(self.holding_totals[h]):
-                continue
-            out.append((int(h), int(la), int(ra)))
-        return out
+        return decision_sets(self.joint.sum(axis=(1, 3, 4, 6, 7)) != 0, self.holding_totals)  # (h, la, ra)
 
 
 def _five_weights(p):

@@ -35,8 +35,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
 from exact_odds.games.banque.hands import FIVE_HOLDINGS
-from exact_odds.games.banque.model import LOSE, N_ACTIONS, STOOD, WIN, check_shoe, exact_probability, is_natural_action
-from exact_odds.rules.deal import is_natural, unused_ways
+from exact_odds.games.banque.model import (
+    LOSE, N_ACTIONS, STOOD, WIN, InfoSet, check_shoe, decision_sets, exact_probability,
+)
+from exact_odds.rules.deal import unused_ways
 from exact_odds.games.banque.surd import Surd
 from exact_odds.rules.shoe import Shoe
 
@@ -45,7 +47,6 @@ if TYPE_CHECKING:
 
 KINDS = 1 + len(FIVE_HOLDINGS)  # five flag 0 (not a two-card 5) and the holdings 1-5
 
-InfoSet = tuple[int, int, int]
 
 
 def holding_name(k: int) -> str:
@@ -82,16 +83,7 @@ class KnowsGame:
 
     def info_sets(self) -> list[InfoSet]:
         """Every information set where the banker decides and that can occur."""
-        import numpy as np
-
-        out = []
-        for h, la, ra in zip(*np.nonzero(self.live)):
-            if is_natural_action(int(la)) and is_natural_action(int(ra)):
-                continue
-            if is_natural(self.holding_totals[h]):
-                continue
-            out.append((int(h), int(la), int(ra)))
-        return out
+        return decision_sets(self.live, self.holding_totals)
 
 
 def knows_game(shoe: Shoe) -> KnowsGame:

@@ -194,7 +194,6 @@ def _sweep(lines: _Lines, fixed: Fraction, left: bool) -> list[Fraction]:
     for key in _sorted_roots(by_root):
         idx = by_root[key]
         before = [i for i in idx if sb[i] < 0]  # drew just left of r iff b < 0
-        after = [i for i in idx if sb[i] > 0]
         fvs = [fv(i) for i in idx]
         base = total - sum(v for i, v in zip(idx, fvs) if sb[i] < 0)
         lo = base + free_lo + sum(v for v in fvs if v < 0)

@@ -49,6 +49,26 @@ def is_natural_action(action: int) -> bool:
     return action >= 11
 
 
+#: A banker's information set: (his holding, the left tableau's action, the right tableau's action).
+InfoSet = tuple[int, int, int]
+
+
+def decision_sets(live, holding_totals: tuple[int, ...]) -> list[InfoSet]:
+    """The information sets where the banker decides, of those ``live`` marks (an array
+    ``[holding, left action, right action]`` of whether the set can occur): not both tableaux
+    on a natural, and not the banker's own natural (``holding_totals[h]``)."""
+    import numpy as np
+
+    out = []
+    for h, la, ra in zip(*np.nonzero(live)):
+        if is_natural_action(int(la)) and is_natural_action(int(ra)):
+            continue
+        if is_natural(holding_totals[h]):
+            continue
+        out.append((int(h), int(la), int(ra)))
+    return out
+
+
 def third_card(action: int) -> int | None:
     """The value of the third card a tableau drew, or None if it stood or has a natural."""
     return action - 1 if 1 <= action <= 10 else None

@@ -26,7 +26,6 @@ def profile_counts(game: BanqueGame, x, y, banker: dict[InfoSet, Any]) -> tuple[
     Information sets missing from ``banker`` (both tableaux have naturals, or
     sets that cannot occur) are played as stand."""
     import numpy as np
-    from math import lcm
 
     t, den = _banker_weighted(game, banker)
     wl, xd = _weights(x)
