@@ -33,6 +33,7 @@ import numpy as np
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
 from exact_odds.in_play.deal_batch import DealtBlock, deal_block, shuffled_block
+from exact_odds.in_play.edge_counts import EdgeCounts, count_edges, merge_edge_counts
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
 from exact_odds.in_play.statistics import ShoeTally, StrategyAccumulator
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
@@ -97,7 +98,7 @@ class BetBlock:
     """One bet over a block of S shoes: its tally, perfect play shoe by shoe, and per shoe and band
     of 52 cards left (``bands`` of them, from a full shoe down) the sum of the coups' EVs as floats
     (``band_ev``), the coups (``band_coups``) and those with EV > 0 (``band_positive``); ``shoe_ev``
-    each shoe's sum of its bands; ``edges``: (cards left, rounded edge, coups) rows."""
+    each shoe's sum of its bands; ``edges``: its coups by cards left and rounded edge."""
 
     tally: BetTally
     perfect: StrategyAccumulator
@@ -105,7 +106,7 @@ class BetBlock:
     band_coups: Any
     band_positive: Any
     shoe_ev: list[float]
-    edges: Any
+    edges: EdgeCounts
 
 
 @dataclass(frozen=True)
@@ -351,28 +352,18 @@ def count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
     return np.array(lhs >= rhs, dtype=bool)
 
 
-#: Edge rows are coded as ``edge * EDGE_CODE + cards left`` (cards left < 2**16: at most 52,000).
-EDGE_CODE = 1 << 16
-
-
-def _edge_rows(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> tuple[Any, Any]:
-    """Each coup's (cards left, edge rounded to 1/EDGE_RESOLUTION), as distinct codes
-    ``edge * EDGE_CODE + cards left`` and the coups of each: int64 while every edge is below
-    2**40 in size (else Python integers, object arrays)."""
+def _edge_rows(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> EdgeCounts:
+    """Each coup's (cards left, edge rounded to 1/EDGE_RESOLUTION), counted: int64 edges while every
+    one is below 2**38 in size (a margin under :data:`~exact_odds.in_play.edge_counts.INT64_EDGE`
+    for the float's error), else Python integers."""
     if not len(nums):
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        return merge_edge_counts([])
     x = 0.5 - EDGE_RESOLUTION * ev
     key = np.floor(x)
     frac = x - key
     unsure = np.flatnonzero((frac < 1e-6) | (frac > 1 - 1e-6) | (np.abs(x) >= 2.0**30))
-    small = np.abs(x).max() < 2.0**39
+    small = np.abs(x).max() < 2.0**38
     key = key.astype(np.int64) if small else key.astype(object)
     for i in unsure.tolist():
         key[i] = (-2 * nums[i] * EDGE_RESOLUTION + dens[i]) // (2 * dens[i])
-    if small:  # |code| < 2**40 * 2**16 + 2**16 < 2**63
-        return np.unique(key * EDGE_CODE + left, return_counts=True)
-    pairs: dict[int, int] = {}
-    for n, k in zip(left.tolist(), key.tolist()):
-        code = k * EDGE_CODE + n
-        pairs[code] = pairs.get(code, 0) + 1
-    return np.array(list(pairs), dtype=object), np.array(list(pairs.values()), dtype=np.int64)
+    return count_edges(left, key, np.ones(len(key), dtype=np.int64))

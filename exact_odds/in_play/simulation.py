@@ -24,9 +24,9 @@ number of cards from 6 up (7 by default, docs/rules.md §7).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
@@ -36,7 +36,8 @@ from exact_odds.in_play.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
                                         check_run, shoe_seeds)
-from exact_odds.in_play.shoe_blocks import (EDGE_CODE, EDGE_RESOLUTION, BetTally, _WORK, block_shoes, play_block,  # noqa: F401
+from exact_odds.in_play.edge_counts import EdgeCounts, merge_edge_counts
+from exact_odds.in_play.shoe_blocks import (EDGE_RESOLUTION, BetTally, _WORK, block_shoes, play_block,  # noqa: F401
                                             prepare)
 from exact_odds.in_play.statistics import ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult
 from exact_odds.in_play.sweep import check_bets
@@ -139,8 +140,8 @@ class SimulationResult:
     #: (EV, EV > 0)) for standard errors
     edge_moments: tuple[RatioMoments, ...] = ()
     depth_moments: tuple[tuple[tuple[RatioMoments, RatioMoments], ...], ...] = ()
-    #: per bet: cards left -> Counter of the house edge rounded to 1/EDGE_RESOLUTION
-    edge_counts: tuple[dict[int, Counter], ...] = ()
+    #: per bet: its coups by cards left and house edge rounded to 1/EDGE_RESOLUTION
+    edge_counts: tuple[EdgeCounts, ...] = ()
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -158,14 +159,15 @@ class SimulationResult:
 
     def mean_ev(self, b: int, lo: int, hi: int) -> tuple[Fraction | None, int, int]:
         """Mean EV of bet b over coups with lo <= cards remaining <= hi, coups, positive."""
-        coups = pos = 0
-        acc = Fraction(0)
-        for n, (c, s, p) in self.tallies[b].by_remaining.items():
-            if lo <= n <= hi:
-                coups += c
-                pos += p
-                acc += Fraction(s, self.scales[b] * falling(n, 6))
-        return (acc / coups if coups else None), coups, pos
+        rows = [(n, c, s, p) for n, (c, s, p) in self.tallies[b].by_remaining.items() if lo <= n <= hi]
+        coups = sum(c for _, c, _, _ in rows)
+        if not coups:
+            return None, 0, 0
+        # sum of s / (scale * falling(n, 6)) over one common denominator (one reduction, not one a term)
+        dens = [falling(n, 6) for n, _, _, _ in rows]
+        common = lcm(*dens)
+        total = sum(s * (common // d) for (_, _, s, _), d in zip(rows, dens))
+        return Fraction(total, self.scales[b] * common * coups), coups, sum(p for _, _, _, p in rows)
 
     def edge_by_cards_left(self, b: int) -> list[tuple[int, Fraction]]:
         """Bet b's mean house edge at each number of cards left, from the most cards down."""
@@ -230,32 +232,8 @@ class SimulationResult:
         """Bet b's house edge at each percent of ``percents`` over the coups in each band of
         ``per`` cards left (nearest rank: the least edge with at least that percent of the coups
         at or below it), from a full shoe down; bands with no coup left out."""
-        import numpy as np
-
-        counts = self.edge_counts[b]
-        out = []
-        for lo, hi in self.buckets(per):
-            keys: list[int] = []
-            coups: list[int] = []
-            for n in range(lo, hi + 1):
-                at = counts.get(n)
-                if at:
-                    keys.extend(at.keys())
-                    coups.extend(at.values())
-            if not coups:
-                continue
-            edges = np.array(keys, dtype=np.int64 if max(map(abs, keys)) < 2**62 else object)
-            order = np.argsort(edges, kind="stable")
-            edges = edges[order]
-            running = np.cumsum(np.array(coups, dtype=np.int64)[order])  # coups: far below 2**63
-            total = int(running[-1])
-            values = []
-            for q in percents:
-                rank = max(1, -(-q * total // 100))
-                # the least edge with at least ``rank`` coups at or below it
-                values.append(int(edges[int(np.searchsorted(running, rank, side="left"))]) / EDGE_RESOLUTION)
-            out.append(EdgeBand(hi, lo, total, tuple(percents), tuple(values)))
-        return tuple(out)
+        return tuple(EdgeBand(high, low, coups, tuple(percents), tuple(e / EDGE_RESOLUTION for e in edges))
+                     for low, high, coups, edges in self.edge_counts[b].percentiles(self.buckets(per), percents))
 
     def to_records(self) -> list[dict[str, Any]]:
         """One record per bet: every exact :class:`BetSummary` field, each Fraction beside its float,
@@ -353,7 +331,7 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
                 edge_rows[b].append(block.edges)
             if play.count is not None:
                 counted.merge(play.count)
-    edge_counts = tuple(_edge_counts(rows) for rows in edge_rows)
+    edge_counts = tuple(merge_edge_counts(rows) for rows in edge_rows)
     return SimulationResult(
         shoes, decks, seed, burn, bets, coups, tuple(tallies), _WORK["scales"], cut_card,
         perfect=tuple(a.result("perfect play", None) for a in perfect),
@@ -376,26 +354,3 @@ def full_shoe_edges(bets: tuple[PayTable, ...], decks: int) -> list[Fraction]:
         edges.update(zip(card, (r.house_edge for r in analyse(shoe, [bets[i] for i in card]).results)))
     return [edges[i] for i in range(len(bets))]
 
-
-def _edge_counts(blocks: list) -> dict[int, Counter]:
-    """cards left -> Counter of the rounded edge, from the blocks' (codes, coups) of
-    :func:`~exact_odds.in_play.shoe_blocks._edge_rows`."""
-    import numpy as np
-
-    if not blocks:
-        return {}
-    codes = np.concatenate([c for c, _ in blocks])
-    coups = np.concatenate([n for _, n in blocks])
-    if codes.dtype == object:  # an edge beyond int64 (a bet paying millions): Python integers
-        out: dict[int, Counter] = {}
-        for code, c in zip(codes.tolist(), coups.tolist()):
-            out.setdefault(code % EDGE_CODE, Counter())[code // EDGE_CODE] += c
-        return out
-    distinct, where = np.unique(codes, return_inverse=True)
-    total = np.bincount(where.ravel(), weights=coups).astype(np.int64)  # coups: below 2**53, exact
-    left, edge = distinct % EDGE_CODE, distinct // EDGE_CODE
-    order = np.lexsort((edge, -left))
-    left, edge, total = left[order], edge[order], total[order]
-    cuts = np.flatnonzero(np.diff(left)) + 1
-    return {int(ns[0]): Counter(dict(zip(es.tolist(), ts.tolist())))
-            for ns, es, ts in zip(np.split(left, cuts), np.split(edge, cuts), np.split(total, cuts))}

@@ -131,10 +131,10 @@ def test_edges_are_rounded_exactly_even_on_the_halfway_points():
     nums += [0, den, -den, 3, -3]
     ev = np.array([n / den for n in nums])
     left = np.full(len(nums), 300, dtype=np.int64)
-    codes, coups = shoe_blocks._edge_rows(nums, [den] * len(nums), ev, left)
-    got = sorted(int(c) // shoe_blocks.EDGE_CODE for c, k in zip(codes, coups) for _ in range(int(k)))
+    counted = shoe_blocks._edge_rows(nums, [den] * len(nums), ev, left)
+    got = sorted(e for e, k in zip(counted.edge.tolist(), counted.coups.tolist()) for _ in range(k))
     assert got == sorted((-2 * n * r + den) // (2 * den) for n in nums)
-    assert set(int(c) % shoe_blocks.EDGE_CODE for c in codes) == {300}
+    assert set(counted.left.tolist()) == {300}
 
 
 def test_one_blas_thread_restores_the_setting():

@@ -1,0 +1,108 @@
+"""How a bet's house edge was spread over a simulation's coups: each coup's exact edge, rounded to
+1/EDGE_RESOLUTION, counted by cards left; and its percentiles by band of cards left.
+
+An :class:`EdgeCounts` holds three arrays, one row per distinct (cards left,
+rounded edge): sorted by cards left from the most down, then by edge. Each
+block of shoes counts its own coups (:func:`count_edges`), and the parent adds
+the blocks up (:func:`merge_edge_counts`, the same function on their rows put
+together): counting is exact, and the result does not depend on the blocks.
+The arrays are int64 (cards left below 2**16, coups below 2**53, edges below
+2**39 in size), or, for an edge beyond that (a bet paying millions), the edges
+are Python integers in an object array.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+#: Rows are sorted by one int64 key: ``(LEFT_LIMIT - 1 - left) << EDGE_BITS | (edge + INT64_EDGE)``,
+#: below 2**56 (cards left below LEFT_LIMIT, |edge| below INT64_EDGE).
+LEFT_LIMIT = 1 << 16
+EDGE_BITS = 40
+#: The largest edge (in size, units of 1/EDGE_RESOLUTION) kept in int64.
+INT64_EDGE = 1 << (EDGE_BITS - 1)
+
+
+@dataclass(frozen=True, eq=False)
+class EdgeCounts:
+    """One bet's coups by (cards left, edge rounded to 1/EDGE_RESOLUTION): ``left``, ``edge`` and
+    ``coups`` are arrays of one row per distinct pair, sorted by cards left (most first), then edge."""
+
+    left: Any
+    edge: Any
+    coups: Any
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EdgeCounts):
+            return NotImplemented
+        return all(len(a) == len(b) and bool(np.all(a == b)) for a, b in
+                   ((self.left, other.left), (self.edge, other.edge), (self.coups, other.coups)))
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+    @property
+    def total(self) -> int:
+        """Every coup counted."""
+        return int(sum(self.coups.tolist()))
+
+    def by_cards_left(self) -> dict[int, Counter]:
+        """cards left -> Counter of the rounded edge (in units of 1/EDGE_RESOLUTION)."""
+        out: dict[int, Counter] = {}
+        for n, e, c in zip(self.left.tolist(), self.edge.tolist(), self.coups.tolist()):
+            out.setdefault(n, Counter())[e] = c
+        return out
+
+    def percentiles(self, bands: Sequence[tuple[int, int]],
+                    percents: Sequence[int]) -> list[tuple[int, int, int, list[int]]]:
+        """For each band (low, high) of cards left with a coup: (low, high, coups, the rounded edge at
+        each percent of ``percents``), nearest rank: the least edge with at least that percent of the
+        band's coups at or below it. Bands without a coup are left out."""
+        out = []
+        fewer = -self.left  # ascending: the rows are sorted by cards left, most first, so a band is one slice
+        for low, high in bands:
+            start = int(np.searchsorted(fewer, -high, side="left"))
+            stop = int(np.searchsorted(fewer, -low, side="right"))
+            if stop <= start:
+                continue
+            edge, coups = self.edge[start:stop], self.coups[start:stop]
+            order = np.argsort(edge, kind="stable")
+            edge = edge[order]
+            running = np.cumsum(coups[order])  # coups: far below 2**63
+            total = int(running[-1])
+            values = [edge[int(np.searchsorted(running, max(1, -(-q * total // 100)), side="left"))] for q in percents]
+            out.append((low, high, total, [int(v) for v in values]))
+        return out
+
+
+def count_edges(left: Any, edge: Any, coups: Any) -> EdgeCounts:
+    """The rows (cards left, edge, coups) added up pair by pair, as an :class:`EdgeCounts`:
+    ``edge`` an int64 array of edges below :data:`INT64_EDGE` in size, or an object array."""
+    if not len(left):
+        return EdgeCounts(left.astype(np.int64), edge, coups.astype(np.int64))
+    if edge.dtype == object:  # an edge beyond int64: Python integers throughout
+        sums: dict[tuple[int, int], int] = {}
+        for n, e, c in zip(left.tolist(), edge.tolist(), coups.tolist()):
+            sums[n, e] = sums.get((n, e), 0) + c
+        rows = sorted(((n, e, c) for (n, e), c in sums.items()), key=lambda r: (-r[0], r[1]))
+        ns, es, cs = zip(*rows)
+        return EdgeCounts(np.array(ns, dtype=np.int64), np.array(es, dtype=object), np.array(cs, dtype=np.int64))
+    key = ((LEFT_LIMIT - 1 - left) << EDGE_BITS) + (edge + INT64_EDGE)
+    order = np.argsort(key, kind="stable")  # (timsort: quick on blocks already sorted, put end to end)
+    key, coups = key[order], coups[order]
+    starts = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
+    key = key[starts]
+    return EdgeCounts(LEFT_LIMIT - 1 - (key >> EDGE_BITS), (key & ((1 << EDGE_BITS) - 1)) - INT64_EDGE,
+                      np.add.reduceat(coups, starts))  # coups: below 2**53
+
+
+def merge_edge_counts(parts: Sequence[EdgeCounts]) -> EdgeCounts:
+    """Every part's coups added up (see the module docstring)."""
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return EdgeCounts(empty, empty, empty)
+    return count_edges(*(np.concatenate([getattr(p, name) for p in parts]) for name in ("left", "edge", "coups")))
