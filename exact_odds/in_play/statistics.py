@@ -141,6 +141,11 @@ def ratio_estimate(numerators: Sequence[Number], denominators: Sequence[Number])
     return linearised_estimate(ratio, [yi - ratio * ni for yi, ni in zip(y, n)], float(den) / len(y))
 
 
+def _estimate(value: float, influences: Any, mean_denominator: float) -> Estimate:
+    """:func:`linearised_estimate` of influences the caller formed as a float64 array."""
+    return Estimate(value, _standard_error(influences.tolist(), float(mean_denominator)), len(influences))
+
+
 def linearised_estimate(value: float | None, influences: Sequence[float], mean_denominator: float) -> Estimate:
     """``value`` with the standard error ``√(Σz_i² / (S (S - 1))) / n̄`` from each shoe's influence ``z_i``."""
     z = _check(influences, "influences")
@@ -220,6 +225,25 @@ class StrategyAccumulator:
         for k, v in zip("nbeqr", (t.coups, t.bets, t.expected_win, t.second_moment, t.realised_win)):
             self.per_shoe[k].append(float(v))
 
+    def add_shoes(self, coups: Sequence[int], sums: Sequence[Sequence[Any]]) -> None:
+        """:meth:`add` of ``ShoeTally(c, *s)`` for every shoe's coups c and sums s = (bets, expected
+        win, second moment, realised win), in order: the same totals and floats, quicker where most
+        shoes bet nothing (their sums are all 0)."""
+        self.shoes += len(coups)
+        self.coups += sum(coups)
+        self.per_shoe["n"].extend(map(float, coups))
+        floats = {k: [0.0] * len(coups) for k in "beqr"}
+        for i, (bets, e, q, r) in enumerate(sums):
+            if bets:
+                self.bets += bets
+                self.e += e
+                self.q += q
+                self.r += r
+                for k, v in zip("beqr", (bets, e, q, r)):
+                    floats[k][i] = float(v)
+        for k, values in floats.items():
+            self.per_shoe[k].extend(values)
+
     def merge(self, other: "StrategyAccumulator") -> None:
         """Add the shoes of ``other`` after these (the same totals and per-shoe floats, in the same
         order, as adding its shoes one by one: the sums are exact)."""
@@ -233,21 +257,25 @@ class StrategyAccumulator:
             self.per_shoe[k].extend(values)
 
     def result(self, name: str, count: Any) -> StrategyResult:
-        s, ps = self.shoes, self.per_shoe
-        n, b, e, q, r = (ps[k] for k in "nbeqr")
+        import numpy as np
+
+        s = self.shoes
+        # Every influence below is the float expression of one shoe, element by element (numpy rounds
+        # each operation as Python does, in the same order), and its squares are added by math.fsum.
+        n, b, e, q, r = (np.frombuffer(self.per_shoe[k], dtype=np.float64) for k in "nbeqr")
         n_bar = self.coups / s
 
         def ratio(total_num: Fraction | int, total_den: int, nums, dens) -> Estimate:
             if total_den == 0:
                 return Estimate(None, None, s)
             value = float(Fraction(total_num) / total_den)
-            if sum(1 for x in dens if x) < 2:  # one shoe holds every coup counted: no spread to measure
+            if np.count_nonzero(dens) < 2:  # one shoe holds every coup counted: no spread to measure
                 return Estimate(value, None, s)
-            return linearised_estimate(value, [y - value * x for y, x in zip(nums, dens)], total_den / s)
+            return _estimate(value, nums - value * dens, total_den / s)
 
         def mean(total: Fraction, values) -> Estimate:
             value = float(total / s)
-            return linearised_estimate(value, [v - value for v in values], 1.0)
+            return _estimate(value, values - value, 1.0)
 
         m1 = Fraction(self.e) / self.coups if self.coups else Fraction(0)
         m2 = Fraction(self.q) / self.coups if self.coups else Fraction(0)
@@ -256,11 +284,11 @@ class StrategyAccumulator:
         f1, f2 = float(m1), float(m2)
         if sd > 0:
             # d SD = (d m2 − 2 m1 d m1) / (2 SD); d DI = 1000 (d m1 / SD − m1 d SD / SD²)
-            z_sd = [((qi - f2 * ni) - 2 * f1 * (ei - f1 * ni)) / (2 * sd) for qi, ei, ni in zip(q, e, n)]
-            sd_est = linearised_estimate(sd, z_sd, n_bar).bounded(0.0)
+            z_sd = ((q - f2 * n) - 2 * f1 * (e - f1 * n)) / (2 * sd)
+            sd_est = _estimate(sd, z_sd, n_bar).bounded(0.0)
             di = 1000 * f1 / sd
-            z_di = [1000 * ((ei - f1 * ni) / sd - f1 * zs / sd ** 2) for ei, ni, zs in zip(e, n, z_sd)]
-            di_est = linearised_estimate(di, z_di, n_bar)
+            z_di = 1000 * ((e - f1 * n) / sd - f1 * z_sd / sd ** 2)
+            di_est = _estimate(di, z_di, n_bar)
         else:  # never bet (or every bet certain): no spread, no index
             sd_est = Estimate(0.0 if self.coups else None, None if s < 2 else 0.0, s)
             di_est = Estimate(None, None, s)
