@@ -48,7 +48,7 @@ def parts(shoes: int) -> dict[str, float]:
     """CPU seconds of each part of one process's work on ``shoes`` shoes (warm)."""
     from exact_odds.bets.catalog import builtin_catalog
     from exact_odds.in_play import shoe_blocks
-    from exact_odds.in_play.blas import one_blas_thread
+    from exact_odds.blas import one_blas_thread
     from exact_odds.in_play.dealing import shoe_seeds
 
     shoe_blocks.prepare(tuple(builtin_catalog().variant("standard")), 8, "none")

@@ -15,6 +15,9 @@ from exact_odds.interrupts import caused_by_ctrl_c, install, say_interrupted
 def main() -> None:
     install("exact-odds")  # every Ctrl-C stops the program, even one Python would ignore
     try:
+        from exact_odds.blas import single_threaded_by_default
+
+        single_threaded_by_default()  # the commands' processes (--jobs) share the cores: no BLAS threads
         from exact_odds.cli import main as command_line
     except BaseException as exc:
         if not caused_by_ctrl_c(exc):

@@ -328,7 +328,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
     counts = tuple(counts)
     if any(not isinstance(c, CountStrategy) for c in counts):
         raise TypeError("counts must be CountStrategy objects, such as CountStrategy('mine', tags, Fraction(4))")
-    from exact_odds.in_play.blas import one_blas_thread
+    from exact_odds.blas import one_blas_thread
     from exact_odds.in_play.shoe_blocks import block_shoes
 
     setup = (bet, decks, burn, cut_card, counts)
@@ -337,7 +337,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
     seeds = shoe_seeds(seed, shoes)
     per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4)
     blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
-    with one_blas_thread():  # the processes share the cores already (exact_odds.in_play.blas)
+    with one_blas_thread():  # the processes share the cores already (exact_odds.blas)
         for block in parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
                                   setup=(_prepare, setup)):
             for tallies in block:  # shoe by shoe, in the order of the seeds

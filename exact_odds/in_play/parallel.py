@@ -16,7 +16,7 @@ the workers are killed outright and reaped, pending work is cancelled, and
 the executor is shut down without waiting: a worker killed while holding a
 queue's lock cannot make the parent wait, now or at interpreter exit. Local
 work, in this process or the forked ones, runs with one BLAS thread
-(:mod:`exact_odds.in_play.blas`): more only fight over the cores.
+(:mod:`exact_odds.blas`): more only fight over the cores.
 
 With ``jobs = Dask(address)`` (a Dask scheduler's address) the executor is a Dask
 client's instead (:mod:`exact_odds.in_play.executors`): the same submits, the
@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 from uuid import uuid4
 
 from exact_odds.in_play import executors
-from exact_odds.in_play.blas import one_blas_thread
+from exact_odds.blas import one_blas_thread
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -122,7 +122,7 @@ def _apply(fn: Callable[[T], R], batch: Sequence[T] | _Batch, setup: tuple[str, 
     if isinstance(batch, _Batch):
         batch = batch.items
     # One BLAS thread here too: a Dask worker's numpy starts one a core, and the worker processes
-    # already share the cores (exact_odds.in_play.blas).
+    # already share the cores (exact_odds.blas).
     with one_blas_thread():
         if setup is not None and setup[0] not in _SET_UP:
             function, args = pickle.loads(setup[1]) if isinstance(setup[1], bytes) else setup[1]
@@ -229,7 +229,7 @@ def run(fn: Callable[[T], R], items: Sequence[T], jobs: Jobs = 1, chunk: int = 1
             executors.disconnect(cluster, early=not finished)
         return
     jobs = min(jobs, len(items))  # a process per item at most: more would only sit idle
-    # One BLAS thread (exact_odds.in_play.blas), here and in the forked processes, which inherit it:
+    # One BLAS thread (exact_odds.blas), here and in the forked processes, which inherit it:
     # worker processes share the cores already, and even in one process a second BLAS thread only
     # spins on a busy machine (4,096 shoes priced in 13-15 s against 0.17 s at load 8; numpy imported
     # before exact_odds, as the command line and most notebooks do, starts a thread per core).

@@ -35,7 +35,7 @@ from exact_odds.in_play._display import short
 from exact_odds.in_play.deal_batch import DealtBlock, deal_block, shuffled_block
 from exact_odds.in_play.edge_counts import EdgeCounts, count_edges, merge_edge_counts
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
-from exact_odds.in_play.statistics import ShoeTally, StrategyAccumulator
+from exact_odds.in_play.statistics import StrategyAccumulator
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
 from exact_odds.report.numbers import decimal_text
 from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES
@@ -237,13 +237,15 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
     left_list = left.tolist()
     shoe = dealt.shoe
     per_shoe = np.bincount(shoe, minlength=s_count)
-    first = np.concatenate(([0], np.cumsum(per_shoe)[:-1]))
-    at = np.arange(c_count) - first[shoe]  # each coup's place in its shoe
-    width = int(per_shoe.max()) if c_count else 0
-    band = (CARDS_PER_DECK * decks - left) // CARDS_PER_DECK
+    # A shoe's coups in one band of 52 cards left are consecutive (the coups are in deal order):
+    # one row of ``grid`` per (shoe, band), its coups from the left, so that a cumulative sum along
+    # the rows adds each band's EVs in deal order (then 0.0s, which change no sum here).
     bands = decks
-    band_grid = np.full((s_count, width), -1, dtype=np.int64)
-    band_grid[shoe, at] = band
+    segment = shoe * bands + (CARDS_PER_DECK * decks - left) // CARDS_PER_DECK  # nondecreasing
+    band_coups = np.bincount(segment, minlength=s_count * bands)
+    at = np.arange(c_count) - (np.cumsum(band_coups) - band_coups)[segment]  # place in its band
+    grid = np.zeros((s_count * bands, int(band_coups.max()) if c_count else 1), dtype=np.float64)
+    band_coups = band_coups.reshape(s_count, bands)
     out = []
     count_acc = None
     for b, (bet, scale) in enumerate(zip(bets, _WORK["scales"])):
@@ -275,26 +277,16 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                 acc[2] += m2
                 acc[3] += paid
         perfect = StrategyAccumulator()
-        for c, acc in zip(per_shoe.tolist(), sums):
-            perfect.add(ShoeTally(c, *acc))
+        perfect.add_shoes(per_shoe.tolist(), sums)
         if count_sums is not None and count is not None:
             count_acc = StrategyAccumulator()
-            for c, acc in zip(per_shoe.tolist(), count_sums):
-                count_acc.add(ShoeTally(c, *acc))
-        ev_grid = np.zeros((s_count, width), dtype=np.float64)
-        ev_grid[shoe, at] = ev
-        positive_grid = np.zeros((s_count, width), dtype=bool)
-        positive_grid[shoe, at] = positive
-        band_ev = np.zeros((s_count, bands), dtype=np.float64)
-        band_coups = np.zeros((s_count, bands), dtype=np.int64)
-        band_positive = np.zeros((s_count, bands), dtype=np.int64)
-        for k in range(bands):
-            inside = band_grid == k
-            if width:
-                band_ev[:, k] = np.cumsum(np.where(inside, ev_grid, 0.0), axis=1)[:, -1]
-            band_coups[:, k] = inside.sum(axis=1)
-            band_positive[:, k] = (inside & positive_grid).sum(axis=1)
-        shoe_ev = [sum(y for y, c in zip(ys, cs) if c) for ys, cs in zip(band_ev.tolist(), band_coups.tolist())]
+            count_acc.add_shoes(per_shoe.tolist(), count_sums)
+        grid[segment, at] = ev
+        band_ev = np.cumsum(grid, axis=1)[:, -1].reshape(s_count, bands)
+        band_positive = np.bincount(segment, weights=positive, minlength=s_count * bands).astype(np.int64)
+        band_positive = band_positive.reshape(s_count, bands)  # (whole numbers below 2**53: exact)
+        # each shoe's bands with coups added in order, from 0.0, as a plain loop of float additions would
+        shoe_ev = np.cumsum(np.where(band_coups > 0, band_ev, 0.0), axis=1)[:, -1].tolist()
         out.append(BetBlock(tally, perfect, band_ev, band_coups, band_positive, shoe_ev,
                             _edge_rows(nums, dens, ev, left)))
     return BlockPlay(s_count, c_count, tuple(out), count_acc)

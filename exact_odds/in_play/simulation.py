@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play import parallel
-from exact_odds.in_play.blas import one_blas_thread
+from exact_odds.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
                                         check_run, shoe_seeds)
@@ -315,7 +315,7 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4, bool(_WORK["card"]))
     blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
     # Every float sum below adds shoe after shoe in the order of the seeds, whatever the blocks.
-    # One BLAS thread per process (exact_odds.in_play.blas): the processes share the cores already.
+    # One BLAS thread per process (exact_odds.blas): the processes share the cores already.
     with one_blas_thread():
         plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
                              setup=(prepare, setup))

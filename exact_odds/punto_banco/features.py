@@ -38,11 +38,10 @@ with ``method="walk"``).
 
 from __future__ import annotations
 
-import os
-import sys
 from operator import itemgetter
 from typing import Any, Sequence
 
+from exact_odds.blas import single_threaded_by_default
 from exact_odds.punto_banco.compiled import FACTORS, OCCURRENCES, CompiledWalk, compiled
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import check_walk_arguments
@@ -64,9 +63,7 @@ def numpy_or_none() -> Any:
     threads only fight each other and our own worker processes (``--jobs``)
     for the cores, so unless the caller chose otherwise before importing
     numpy, BLAS runs single-threaded."""
-    if "numpy" not in sys.modules:
-        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-            os.environ.setdefault(name, "1")
+    single_threaded_by_default()
     try:
         import numpy
     except ImportError:  # pragma: no cover - depends on the environment

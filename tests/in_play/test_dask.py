@@ -103,7 +103,7 @@ def test_two_worker_processes_over_tcp_give_the_same_results():
 
 
 def _blas_threads(_):
-    from exact_odds.in_play.blas import _openblas
+    from exact_odds.blas import _openblas
 
     return int(_openblas()[0]())
 
@@ -112,7 +112,7 @@ def test_a_dask_workers_batch_runs_with_one_blas_thread():
     """A Dask worker's numpy starts a BLAS thread a core (distributed imports it before our code
     can choose), and worker processes already share the cores: each batch runs with one, and the
     worker's own setting comes back after it."""
-    from exact_odds.in_play.blas import _openblas
+    from exact_odds.blas import _openblas
 
     numpy_or_none()
     get, set_ = _openblas()  # numpy's wheels ship OpenBLAS: found on every machine we test on

@@ -9,7 +9,7 @@ import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.in_play import shoe_blocks, simulation
-from exact_odds.in_play.blas import one_blas_thread
+from exact_odds.blas import one_blas_thread
 from exact_odds.in_play.deal_batch import _shuffle, deal_block, shuffled_block, shuffled_ids
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
 from exact_odds.in_play.statistics import RatioMoments, ShoeTally, StrategyAccumulator
@@ -138,7 +138,7 @@ def test_edges_are_rounded_exactly_even_on_the_halfway_points():
 
 
 def test_one_blas_thread_restores_the_setting():
-    from exact_odds.in_play.blas import _openblas
+    from exact_odds.blas import _openblas
 
     functions = _openblas()
     before = None if functions is None else functions[0]()
