@@ -59,15 +59,19 @@ def shuffled_ids(decks: int, seed: int) -> list[int]:
 
 def _shuffle(cards: list[int], getrandbits: Any) -> None:
     """``random.Random.shuffle`` as CPython 3.11-3.13 write it (Fisher-Yates from the end; j drawn by
-    ``getrandbits(n.bit_length())`` until it is below n), without a method call per card:
+    ``getrandbits(n.bit_length())`` until it is below n = i + 1), without a method call per card:
     the same swaps from the same draws. :func:`_same_shuffle` checks it against the real one."""
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, k in _positions(len(cards)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=16)
+def _positions(size: int) -> tuple[tuple[int, int], ...]:
+    """The shuffle's positions i from the end, each with the bits drawn for it: (i + 1).bit_length()."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 @lru_cache(maxsize=1)
@@ -174,13 +178,18 @@ def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
     shoe, start, size, pt, bt, p3, b3 = (np.concatenate(x) for x in zip(*steps))
     order = np.lexsort((start, shoe))  # shoe by shoe, in deal order
     shoe, start, size, pt, bt, p3, b3 = (x[order] for x in (shoe, start, size, pt, bt, p3, b3))
-    # Cards of each rank dealt before each position: a running count along every shoe.
-    onehot = np.zeros((s_count, cards + 1, 13), dtype=np.int32)
-    onehot[rows[:, None], np.arange(1, cards + 1)[None, :], ranks] = 1
-    before = np.cumsum(onehot, axis=1, dtype=np.int32)  # before[s, q, r]: cards of rank r at positions < q
-    full = before[:, cards].astype(np.int64)
-    # Seen before a coup at q: the cards from the first coup's start up to q, and the burn card turned up.
-    seen = before[shoe, start] - before[shoe, dealt_from[shoe]] + seen_first[shoe]
+    # The cards of each rank every coup took (its 4-6 cards are inside the shoe: a coup starts at
+    # most cut_card >= 6 cards from the end), counted in one bincount; then what was seen before a
+    # coup: the coups before it in its shoe (a running sum, less the shoe's own start), and the
+    # burn card turned up. The shoe's full counts come from its cards too.
+    c_count = len(shoe)
+    cell = np.arange(c_count) * 13
+    taken = np.concatenate([(cell + ranks[shoe, start + j])[size > j] for j in range(6)])
+    took = np.bincount(taken, minlength=c_count * 13).reshape(c_count, 13)
+    before = np.cumsum(took, axis=0) - took  # cards taken by the coups before, in the whole block
+    first = np.searchsorted(shoe, shoe, side="left")  # each coup's shoe's first coup (shoe is sorted)
+    seen = before - before[first] + seen_first[shoe]
+    full = np.bincount((rows[:, None] * 13 + ranks).ravel(), minlength=s_count * 13).reshape(s_count, 13)
     known = full[shoe] - seen
     return DealtBlock(s_count, shoe, start, size, known, pt, bt, p3, b3)
 
