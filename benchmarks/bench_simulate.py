@@ -72,13 +72,13 @@ def parts(shoes: int) -> dict[str, float]:
     clocked("deal", shoe_blocks, "deal_block")
     clocked("pricing", pricer, "value_batch")
     seeds = shoe_seeds(1, shoes)
-    per = shoe_blocks.block_shoes(shoes, 8, 2)
+    blocks = shoe_blocks.seed_blocks(seeds, shoe_blocks.block_sizes(shoes, 8, 2))
     try:
         with one_blas_thread():
             shoe_blocks.play_block(seeds[:2])  # warm
             spent.update(shuffle=0.0, deal=0.0, pricing=0.0)
             t = time.process_time()
-            coups = sum(shoe_blocks.play_block(seeds[i: i + per]).coups for i in range(0, shoes, per))
+            coups = sum(shoe_blocks.play_block(block).coups for block in blocks)
             total = time.process_time() - t
     finally:
         for (owner, attr), fn in originals.items():

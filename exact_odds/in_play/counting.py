@@ -329,14 +329,13 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
     if any(not isinstance(c, CountStrategy) for c in counts):
         raise TypeError("counts must be CountStrategy objects, such as CountStrategy('mine', tags, Fraction(4))")
     from exact_odds.blas import one_blas_thread
-    from exact_odds.in_play.shoe_blocks import block_shoes
+    from exact_odds.in_play.shoe_blocks import block_sizes, seed_blocks
 
     setup = (bet, decks, burn, cut_card, counts)
     _prepare(*setup)
     acc = [StrategyAccumulator() for _ in range(1 + len(counts))]
     seeds = shoe_seeds(seed, shoes)
-    per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4)
-    blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
+    blocks = seed_blocks(seeds, block_sizes(shoes, decks, jobs if isinstance(jobs, int) else 4))
     with one_blas_thread():  # the processes share the cores already (exact_odds.blas)
         for block in parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
                                   setup=(_prepare, setup)):

@@ -37,8 +37,8 @@ from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
                                         check_run, shoe_seeds)
 from exact_odds.in_play.edge_counts import EdgeCounts, merge_edge_counts
-from exact_odds.in_play.shoe_blocks import (EDGE_RESOLUTION, BetTally, _WORK, block_shoes, play_block,  # noqa: F401
-                                            prepare)
+from exact_odds.in_play.shoe_blocks import (EDGE_RESOLUTION, BetTally, _WORK, block_sizes, play_block,  # noqa: F401
+                                            prepare, seed_blocks)
 from exact_odds.in_play.statistics import ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult
 from exact_odds.in_play.sweep import check_bets
 from exact_odds.punto_banco.analysis import analyse
@@ -312,8 +312,7 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     edge_rows: list[list] = [[] for _ in bets]
     coups = 0
     seeds = shoe_seeds(seed, shoes)
-    per = block_shoes(shoes, decks, jobs if isinstance(jobs, int) else 4, bool(_WORK["card"]))
-    blocks = [tuple(seeds[i: i + per]) for i in range(0, shoes, per)]
+    blocks = seed_blocks(seeds, block_sizes(shoes, decks, jobs if isinstance(jobs, int) else 4, bool(_WORK["card"])))
     # Every float sum below adds shoe after shoe in the order of the seeds, whatever the blocks.
     # One BLAS thread per process (exact_odds.blas): the processes share the cores already.
     with one_blas_thread():

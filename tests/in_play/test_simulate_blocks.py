@@ -114,12 +114,34 @@ def test_strategy_accumulator_merge_is_adding_shoe_by_shoe():
 
 
 def test_the_result_does_not_depend_on_the_blocks(monkeypatch):
-    """One shoe a block against every shoe in one block: every tally, float sum and percentile equal."""
+    """Every shoe in one block, one shoe a block, and blocks of 3, 1 and 2: every tally, float sum
+    and percentile equal."""
     bets = builtin_catalog().variant("standard")
-    whole = simulation.simulate(4, 1, 3, bets, burn="face-value")
-    monkeypatch.setattr(simulation, "block_shoes", lambda *args: 1)
-    single = simulation.simulate(4, 1, 3, bets, burn="face-value")
-    assert single == whole
+    runs = []
+    for sizes in ([6], [1] * 6, [3, 1, 2]):
+        monkeypatch.setattr(simulation, "block_sizes", lambda shoes, *args, sizes=sizes: sizes)
+        runs.append(simulation.simulate(6, 1, 3, bets, burn="face-value"))
+    assert runs[0] == runs[1] == runs[2]
+
+
+@pytest.mark.parametrize("shoes, decks, workers", [(1000, 8, 2), (1, 8, 2), (47, 8, 2), (20_000, 8, 4),
+                                                   (1000, 8, 1), (7, 1, 3), (300, 100, 2)])
+def test_blocks_share_out_every_shoe_and_shrink_towards_the_end(shoes, decks, workers):
+    sizes = shoe_blocks.block_sizes(shoes, decks, workers)
+    cards = shoe_blocks.CARDS_PER_DECK * decks
+    assert sum(sizes) == shoes and min(sizes) >= 1
+    assert max(sizes) <= max(1, shoe_blocks.BLOCK_CARDS // cards)
+    if workers > 1:
+        assert sizes == sorted(sizes, reverse=True)
+        # none smaller than the least but the last two (the halves of the rest), the least being within
+        # a shoe of MIN_BLOCK_CARDS (or the largest block)
+        least = min(shoe_blocks.MIN_BLOCK_CARDS - cards, shoe_blocks.BLOCK_CARDS - cards)
+        assert all(s * cards > least for s in sizes[:-2])
+        assert len(sizes) < 2 or sizes[-2] - sizes[-1] in (0, 1)
+    else:
+        assert len(set(sizes[:-1])) <= 1 and len(sizes) <= 4
+    assert shoe_blocks.seed_blocks(list(range(shoes)), sizes) == [
+        tuple(range(sum(sizes[:i]), sum(sizes[:i + 1]))) for i in range(len(sizes))]
 
 
 def test_edges_are_rounded_exactly_even_on_the_halfway_points():
