@@ -126,20 +126,12 @@ def test_the_result_does_not_depend_on_the_blocks(monkeypatch):
 
 @pytest.mark.parametrize("shoes, decks, workers", [(1000, 8, 2), (1, 8, 2), (47, 8, 2), (20_000, 8, 4),
                                                    (1000, 8, 1), (7, 1, 3), (300, 100, 2)])
-def test_blocks_share_out_every_shoe_and_shrink_towards_the_end(shoes, decks, workers):
+def test_blocks_share_out_every_shoe_in_order(shoes, decks, workers):
     sizes = shoe_blocks.block_sizes(shoes, decks, workers)
-    cards = shoe_blocks.CARDS_PER_DECK * decks
-    assert sum(sizes) == shoes and min(sizes) >= 1
-    assert max(sizes) <= max(1, shoe_blocks.BLOCK_CARDS // cards)
-    if workers > 1:
-        assert sizes == sorted(sizes, reverse=True)
-        # none smaller than the least but the last two (the halves of the rest), the least being within
-        # a shoe of MIN_BLOCK_CARDS (or the largest block)
-        least = min(shoe_blocks.MIN_BLOCK_CARDS - cards, shoe_blocks.BLOCK_CARDS - cards)
-        assert all(s * cards > least for s in sizes[:-2])
-        assert len(sizes) < 2 or sizes[-2] - sizes[-1] in (0, 1)
-    else:
-        assert len(set(sizes[:-1])) <= 1 and len(sizes) <= 4
+    assert sum(sizes) == shoes and min(sizes) >= 1 and len(set(sizes[:-1])) <= 1
+    assert max(sizes) <= max(1, shoe_blocks.BLOCK_CARDS // (shoe_blocks.CARDS_PER_DECK * decks))
+    assert len(sizes) <= 4 * workers or max(sizes) * shoe_blocks.CARDS_PER_DECK * decks > shoe_blocks.BLOCK_CARDS // 2
+    assert shoe_blocks.block_sizes(5, 8, 2, card_level=True) == [1] * 5
     assert shoe_blocks.seed_blocks(list(range(shoes)), sizes) == [
         tuple(range(sum(sizes[:i]), sum(sizes[:i + 1]))) for i in range(len(sizes))]
 
