@@ -9,6 +9,8 @@ during a command (:class:`exact_odds.cli.app.Main`).
 
 from __future__ import annotations
 
+import gc
+
 from exact_odds.interrupts import caused_by_ctrl_c, install, say_interrupted
 
 
@@ -24,4 +26,9 @@ def main() -> None:
             raise
         say_interrupted("exact-odds")
         raise SystemExit(130) from None
-    command_line(prog_name="exact-odds")
+    try:
+        command_line(prog_name="exact-odds")
+    finally:
+        # What the command made lives until the process ends: keep it out of the collector's
+        # passes while Python finalises (after simulate, 50-75 ms of them, half of it this way).
+        gc.freeze()

@@ -1,4 +1,5 @@
-"""BLAS threads: the console script starts none; a count chosen in the environment is kept."""
+"""The console script's process: it starts no BLAS thread (a count chosen in the environment is
+kept), and it leaves what a command made out of the collector's passes at exit (gc.freeze)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Runs a command that prices with numpy through the console script, then reports the
 #: process's threads (Linux: one entry per thread in /proc/self/task) and the BLAS setting.
 SCRIPT = """
-import os, sys
+import gc, os, sys
 sys.argv = ["exact-odds", "simulate", "--shoes", "1", "--decks", "1", "--format", "json"]
 from exact_odds.console import main
 try:
     main()
 except SystemExit as exc:
     assert not exc.code, exc.code
+print("frozen", gc.get_freeze_count() > 1000, file=sys.stderr)
 print("threads", len(os.listdir("/proc/self/task")), "blas", os.environ.get("OPENBLAS_NUM_THREADS"),
       "numpy", "numpy" in sys.modules, file=sys.stderr)
 """
@@ -35,7 +37,9 @@ def run_console(env_blas: str | None) -> str:
         env["OPENBLAS_NUM_THREADS"] = env_blas
     done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    return done.stderr.strip().splitlines()[-1]
+    frozen, threads = done.stderr.strip().splitlines()[-2:]
+    assert frozen == "frozen True"  # after the command, before the interpreter finalises
+    return threads
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads through Linux's /proc")
