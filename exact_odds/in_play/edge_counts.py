@@ -45,6 +45,9 @@ class EdgeCounts:
     def __len__(self) -> int:
         return len(self.left)
 
+    def __repr__(self) -> str:
+        return f"EdgeCounts({self.total} coups, {len(self)} (cards left, edge) pairs)"
+
     @property
     def total(self) -> int:
         """Every coup counted."""
