@@ -157,8 +157,20 @@ class SimulationResult:
             ("Every card is dealt with its suit and seen with it; bets that read ranks or suits are priced on the "
              "exact suited shoe left (no suit model).",) if any(not b.is_value_level for b in self.bets) else ())
 
+    def _bet(self, b: int) -> int:
+        """``b`` if it is the index of one of the simulated bets."""
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise TypeError(f"b is the index of a simulated bet (an int), not {type(b).__name__}")
+        if not 0 <= b < len(self.bets):
+            raise ValueError(f"b is the index of a simulated bet, 0 to {len(self.bets) - 1}, not {b}")
+        return b
+
     def mean_ev(self, b: int, lo: int, hi: int) -> tuple[Fraction | None, int, int]:
         """Mean EV of bet b over coups with lo <= cards remaining <= hi, coups, positive."""
+        b = self._bet(b)
+        for name, value in (("lo", lo), ("hi", hi)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} is a number of cards left (an int), not {type(value).__name__}")
         rows = [(n, c, s, p) for n, (c, s, p) in self.tallies[b].by_remaining.items() if lo <= n <= hi]
         coups = sum(c for _, c, _, _ in rows)
         if not coups:
@@ -171,10 +183,14 @@ class SimulationResult:
 
     def edge_by_cards_left(self, b: int) -> list[tuple[int, Fraction]]:
         """Bet b's mean house edge at each number of cards left, from the most cards down."""
-        return [(n, -self.mean_ev(b, n, n)[0]) for n in sorted(self.tallies[b].by_remaining, reverse=True)]
+        return [(n, -self.mean_ev(b, n, n)[0]) for n in sorted(self.tallies[self._bet(b)].by_remaining, reverse=True)]
 
     def buckets(self, per: int = CARDS_PER_DECK) -> list[tuple[int, int]]:
         """Ranges (low, high) of cards remaining, ``per`` wide, from a full shoe down."""
+        if isinstance(per, bool) or not isinstance(per, int):
+            raise TypeError(f"per is a number of cards (an int), not {type(per).__name__}")
+        if per < 1:
+            raise ValueError(f"per is the width of a band of cards left, at least 1, not {per}")
         full = self.decks * CARDS_PER_DECK
         out = []
         hi = full
@@ -232,6 +248,12 @@ class SimulationResult:
         """Bet b's house edge at each percent of ``percents`` over the coups in each band of
         ``per`` cards left (nearest rank: the least edge with at least that percent of the coups
         at or below it), from a full shoe down; bands with no coup left out."""
+        b = self._bet(b)
+        if isinstance(percents, (str, bytes)) or not hasattr(percents, "__iter__"):
+            raise TypeError(f"percents is a sequence of whole percents such as (5, 50, 95), not {percents!r}")
+        percents = tuple(percents)
+        if not percents or any(isinstance(q, bool) or not isinstance(q, int) or not 0 <= q <= 100 for q in percents):
+            raise ValueError(f"percents are whole numbers from 0 to 100, such as (5, 50, 95), not {percents!r}")
         return tuple(EdgeBand(high, low, coups, tuple(percents), tuple(e / EDGE_RESOLUTION for e in edges))
                      for low, high, coups, edges in self.edge_counts[b].percentiles(self.buckets(per), percents))
 
