@@ -77,7 +77,8 @@ def _quiet() -> None:
     """Keep distributed's own log lines (connection retries, closing) off the user's terminal:
     failures reach the caller as exceptions."""
     for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core",
-                 "distributed.batched", "distributed.scheduler", "distributed.worker", "tornado"):
+                 "distributed.batched", "distributed.scheduler", "distributed.worker", "tornado",
+                 "tornado.application"):  # (distributed sets this one to ERROR itself: not "tornado"'s child then)
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 

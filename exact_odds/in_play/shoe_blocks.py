@@ -299,7 +299,7 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
         # each shoe's bands with coups added in order, from 0.0, as a plain loop of float additions would
         shoe_ev = np.cumsum(np.where(band_coups > 0, band_ev, 0.0), axis=1)[:, -1].tolist()
         out.append(BetBlock(tally, perfect, band_ev, band_coups, band_positive, shoe_ev,
-                            _edge_rows(nums, dens, ev, left)))
+                            _rounded_edges(nums, dens, ev, left)))
     return BlockPlay(s_count, c_count, tuple(out), count_acc)
 
 
@@ -355,7 +355,7 @@ def count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
     return np.array(lhs >= rhs, dtype=bool)
 
 
-def _edge_rows(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> EdgeCounts:
+def _rounded_edges(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> EdgeCounts:
     """Each coup's (cards left, edge rounded to 1/EDGE_RESOLUTION), counted: int64 edges while every
     one is below 2**38 in size (a margin under :data:`~exact_odds.in_play.edge_counts.INT64_EDGE`
     for the float's error), else Python integers."""

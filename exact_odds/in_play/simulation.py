@@ -331,7 +331,7 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     counted = StrategyAccumulator()
     edge_moments = [RatioMoments(f) for f in full_ev]
     depth = [[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev]
-    edge_rows: list[list] = [[] for _ in bets]
+    edge_parts: list[list[EdgeCounts]] = [[] for _ in bets]
     coups = 0
     seeds = shoe_seeds(seed, shoes)
     blocks = seed_blocks(seeds, block_sizes(shoes, decks, jobs if isinstance(jobs, int) else 4, bool(_WORK["card"])))
@@ -349,10 +349,10 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
                 # every band at once; a shoe with no coup in a band adds zeros there, which change nothing
                 RatioMoments.add_columns([em for em, _ in depth[b]], block.band_ev, block.band_coups)
                 RatioMoments.add_columns([pm for _, pm in depth[b]], block.band_positive, block.band_coups)
-                edge_rows[b].append(block.edges)
+                edge_parts[b].append(block.edges)
             if play.count is not None:
                 counted.merge(play.count)
-    edge_counts = tuple(merge_edge_counts(rows) for rows in edge_rows)
+    edge_counts = tuple(merge_edge_counts(parts) for parts in edge_parts)
     return SimulationResult(
         shoes, decks, seed, burn, bets, coups, tuple(tallies), _WORK["scales"], cut_card,
         perfect=tuple(a.result("perfect play", None) for a in perfect),

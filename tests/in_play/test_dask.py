@@ -123,3 +123,16 @@ def test_a_dask_workers_batch_runs_with_one_blas_thread():
         assert int(get()) == 2
     finally:
         set_(before)
+
+
+def test_connecting_silences_every_log_that_would_reach_the_terminal(cluster):
+    """A Ctrl-C while a result is on its way printed tornado.application's ERROR traceback: distributed
+    sets that logger's level itself, so quieting its parent "tornado" did not reach it."""
+    import logging
+
+    from exact_odds.in_play import executors
+
+    logging.getLogger("tornado.application").setLevel(logging.ERROR)  # as distributed leaves it
+    executors.disconnect(executors.connect(cluster), early=False)
+    for name in ("tornado.application", "tornado", "distributed.client", "distributed.comm"):
+        assert logging.getLogger(name).getEffectiveLevel() >= logging.CRITICAL, name

@@ -145,7 +145,7 @@ def test_edges_are_rounded_exactly_even_on_the_halfway_points():
     nums += [0, den, -den, 3, -3]
     ev = np.array([n / den for n in nums])
     left = np.full(len(nums), 300, dtype=np.int64)
-    counted = shoe_blocks._edge_rows(nums, [den] * len(nums), ev, left)
+    counted = shoe_blocks._rounded_edges(nums, [den] * len(nums), ev, left)
     got = sorted(e for e, k in zip(counted.edge.tolist(), counted.coups.tolist()) for _ in range(k))
     assert got == sorted((-2 * n * r + den) // (2 * den) for n in nums)
     assert set(counted.left.tolist()) == {300}
