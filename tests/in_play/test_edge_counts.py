@@ -62,6 +62,18 @@ def test_the_int64_key_holds_the_extremes():
                                                                (1, -INT64_EDGE), (1, 0), (1, INT64_EDGE - 1)]
 
 
+def test_counts_come_in_the_smallest_types_that_hold_them():
+    """What a worker sends back: uint16 cards left, int32 edges and coups where they fit; merging
+    small parts into counts past int32 widens them, exactly."""
+    small = counted([(416, -2**31), (7, 2**31 - 1)], False)
+    assert (small.left.dtype, small.edge.dtype, small.coups.dtype) == (np.uint16, np.int32, np.int32)
+    wide = counted([(416, -2**31 - 1), (7, 5)], False)
+    assert wide.edge.dtype == np.int64 and wide.edge.tolist() == [-2**31 - 1, 5]
+    many = merge_edge_counts([EdgeCounts(np.array([9], dtype=np.uint16), np.array([3], dtype=np.int32),
+                                         np.array([2**31 - 1], dtype=np.int32))] * 3)
+    assert many.coups.dtype == np.int64 and many.coups.tolist() == [3 * (2**31 - 1)] and many.total == 3 * (2**31 - 1)
+
+
 def test_counts_differ_where_one_coup_differs():
     a = counted([(10, 3), (10, 4)], False)
     assert a != counted([(10, 3), (10, 5)], False) and a != counted([(10, 3)], False)
