@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 #: Largest shoe ``simulate`` deals. The time per shoe grows faster than the
 #: decks (each coup is priced exactly on ever larger integers): measured on
-#: the shared 2-core machine, 8 decks ~2-3 ms, 100 decks ~8 s, so 100,000
+#: the shared 2-core machine, 8 decks ~1 ms, 100 decks ~12 s, so 100,000
 #: decks would run for hours with no sign of life.
 MAX_SIMULATED_DECKS = 100
 
@@ -38,11 +38,11 @@ MAX_SIMULATED_SHOES = 1_000_000
 
 @click.command("simulate")
 @click.option("--shoes", default=100, show_default=True, type=click.IntRange(1, MAX_SIMULATED_SHOES), metavar="N",
-              help="Number of shoes to deal (an 8-deck shoe takes about 2-3 ms of one core for the standard "
-                   "bets, most of it pricing its 80-odd coups, after about 1 s of start-up).")
+              help="Number of shoes to deal (an 8-deck shoe takes about 1 ms of one core for the standard "
+                   "bets, half of it pricing its 80-odd coups, after about 0.4 s of start-up).")
 @click.option("--decks", default=8, show_default=True, type=int, metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
-                   f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 10 s).")
+                   f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 12 s).")
 @click.option("--seed", default=1, show_default=True, type=int, metavar="S",
               help="Seed of the run; each shoe gets its own seed derived from it.")
 @click.option("--burn", default="none", show_default=True, type=click.Choice(["none", "face-value"]),
@@ -90,7 +90,7 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     All Red; name them in --bets or choose a variant holding them) are priced
     on the exact suited shoe left before every coup, one shoe at a time: from
     about 0.05 s a coup for a pair bet to seconds or minutes a coup for Lucky 8
-    or All Red on a depleted shoe, against about 20 microseconds for a
+    or All Red on a depleted shoe, against about 10 microseconds for a
     value-level bet. Try one deck and a few shoes first.
 
     \b
