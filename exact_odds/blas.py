@@ -20,7 +20,7 @@ console script, and whoever imports numpy through
 imported, it asks BLAS for one thread unless the environment already chose, so
 no BLAS thread is started at all. Once started, an idle OpenBLAS thread spins on
 a core for a while after every product, which on two cores takes one from the
-worker processes (``simulate --jobs 2``: 7% of the run), and the threads are
+worker processes (``simulate --jobs 2``: 3.5-7% of the run), and the threads are
 joined at exit.
 """
 
