@@ -19,6 +19,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from exact_odds.in_play.dealing import check_int
+
 #: Rows are sorted by one int64 key: ``(LEFT_LIMIT - 1 - left) << EDGE_BITS | (edge + INT64_EDGE)``,
 #: below 2**56 (cards left below LEFT_LIMIT, |edge| below INT64_EDGE).
 LEFT_LIMIT = 1 << 16
@@ -62,9 +64,14 @@ class EdgeCounts:
 
     def percentiles(self, bands: Sequence[tuple[int, int]],
                     percents: Sequence[int]) -> list[tuple[int, int, int, list[int]]]:
-        """For each band (low, high) of cards left with a coup: (low, high, coups, the rounded edge at
-        each percent of ``percents``), nearest rank: the least edge with at least that percent of the
-        band's coups at or below it. Bands without a coup are left out."""
+        """For each band (low, high) of cards left with a coup: (low, high, coups, the rounded edge
+        at each of ``percents``), nearest rank: the least edge with at least that percent
+        of the band's coups at or below it. Bands without a coup are left out."""
+        percents = check_percents(percents)
+        for band in bands:
+            if not (isinstance(band, tuple) and len(band) == 2 and check_int(band[0], "a band's low end")
+                    <= check_int(band[1], "a band's high end")):
+                raise ValueError(f"a band is a pair (low, high) of cards left with low <= high, not {band!r}")
         out = []
         fewer = -self.left.astype(np.int64)  # ascending: rows are sorted by cards left, most first: a band is a slice
         for low, high in bands:
@@ -80,6 +87,16 @@ class EdgeCounts:
             values = [edge[int(np.searchsorted(running, max(1, -(-q * total // 100)), side="left"))] for q in percents]
             out.append((low, high, total, [int(v) for v in values]))
         return out
+
+
+def check_percents(percents: Sequence[int]) -> tuple[int, ...]:
+    """``percents`` as a tuple, if it is a non-empty sequence of whole numbers from 0 to 100."""
+    if isinstance(percents, (str, bytes)) or not hasattr(percents, "__iter__"):
+        raise TypeError(f"percents is a sequence of whole percents such as (5, 50, 95), not {percents!r}")
+    percents = tuple(percents)
+    if not percents or any(isinstance(q, bool) or not isinstance(q, int) or not 0 <= q <= 100 for q in percents):
+        raise ValueError(f"percents are whole numbers from 0 to 100, such as (5, 50, 95), not {percents!r}")
+    return percents
 
 
 def count_edges(left: Any, edge: Any, coups: Any) -> EdgeCounts:

@@ -36,7 +36,7 @@ from exact_odds.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
                                         check_run, shoe_seeds)
-from exact_odds.in_play.edge_counts import EdgeCounts, merge_edge_counts
+from exact_odds.in_play.edge_counts import EdgeCounts, check_percents, merge_edge_counts
 from exact_odds.in_play.shoe_blocks import (EDGE_RESOLUTION, BetTally, _WORK, block_sizes, play_block,  # noqa: F401
                                             prepare, seed_blocks)
 from exact_odds.in_play.statistics import ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult
@@ -159,18 +159,15 @@ class SimulationResult:
 
     def _bet(self, b: int) -> int:
         """``b`` if it is the index of one of the simulated bets."""
-        if isinstance(b, bool) or not isinstance(b, int):
-            raise TypeError(f"b is the index of a simulated bet (an int), not {type(b).__name__}")
-        if not 0 <= b < len(self.bets):
+        if not 0 <= check_int(b, "b (the index of a simulated bet)") < len(self.bets):
             raise ValueError(f"b is the index of a simulated bet, 0 to {len(self.bets) - 1}, not {b}")
         return b
 
     def mean_ev(self, b: int, lo: int, hi: int) -> tuple[Fraction | None, int, int]:
         """Mean EV of bet b over coups with lo <= cards remaining <= hi, coups, positive."""
         b = self._bet(b)
-        for name, value in (("lo", lo), ("hi", hi)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{name} is a number of cards left (an int), not {type(value).__name__}")
+        check_int(lo, "lo (a number of cards left)")
+        check_int(hi, "hi (a number of cards left)")
         rows = [(n, c, s, p) for n, (c, s, p) in self.tallies[b].by_remaining.items() if lo <= n <= hi]
         coups = sum(c for _, c, _, _ in rows)
         if not coups:
@@ -187,9 +184,7 @@ class SimulationResult:
 
     def buckets(self, per: int = CARDS_PER_DECK) -> list[tuple[int, int]]:
         """Ranges (low, high) of cards remaining, ``per`` wide, from a full shoe down."""
-        if isinstance(per, bool) or not isinstance(per, int):
-            raise TypeError(f"per is a number of cards (an int), not {type(per).__name__}")
-        if per < 1:
+        if check_int(per, "per (a number of cards)") < 1:
             raise ValueError(f"per is the width of a band of cards left, at least 1, not {per}")
         full = self.decks * CARDS_PER_DECK
         out = []
@@ -248,14 +243,9 @@ class SimulationResult:
         """Bet b's house edge at each percent of ``percents`` over the coups in each band of
         ``per`` cards left (nearest rank: the least edge with at least that percent of the coups
         at or below it), from a full shoe down; bands with no coup left out."""
-        b = self._bet(b)
-        if isinstance(percents, (str, bytes)) or not hasattr(percents, "__iter__"):
-            raise TypeError(f"percents is a sequence of whole percents such as (5, 50, 95), not {percents!r}")
-        percents = tuple(percents)
-        if not percents or any(isinstance(q, bool) or not isinstance(q, int) or not 0 <= q <= 100 for q in percents):
-            raise ValueError(f"percents are whole numbers from 0 to 100, such as (5, 50, 95), not {percents!r}")
-        return tuple(EdgeBand(high, low, coups, tuple(percents), tuple(e / EDGE_RESOLUTION for e in edges))
-                     for low, high, coups, edges in self.edge_counts[b].percentiles(self.buckets(per), percents))
+        counts, percents = self.edge_counts[self._bet(b)], check_percents(percents)
+        return tuple(EdgeBand(high, low, coups, percents, tuple(e / EDGE_RESOLUTION for e in edges))
+                     for low, high, coups, edges in counts.percentiles(self.buckets(per), percents))
 
     def to_records(self) -> list[dict[str, Any]]:
         """One record per bet: every exact :class:`BetSummary` field, each Fraction beside its float,

@@ -128,11 +128,11 @@ def small_run():
 @pytest.mark.parametrize("call, error, says", [
     (lambda r: r.edge_bands(3), ValueError, "b is the index of a simulated bet, 0 to 2, not 3"),
     (lambda r: r.edge_bands(-1), ValueError, "0 to 2, not -1"),
-    (lambda r: r.edge_bands("0"), TypeError, "b is the index of a simulated bet (an int), not str"),
-    (lambda r: r.edge_bands(True), TypeError, "not bool"),
+    (lambda r: r.edge_bands("0"), TypeError, "b (the index of a simulated bet) must be an int, not str"),
+    (lambda r: r.edge_bands(True), TypeError, "must be an int, not bool"),
     (lambda r: r.edge_bands(0, per=0), ValueError, "per is the width of a band of cards left, at least 1, not 0"),
     (lambda r: r.edge_bands(0, per=-13), ValueError, "at least 1, not -13"),  # (this looped for ever)
-    (lambda r: r.edge_bands(0, per=2.5), TypeError, "per is a number of cards (an int), not float"),
+    (lambda r: r.edge_bands(0, per=2.5), TypeError, "per (a number of cards) must be an int, not float"),
     (lambda r: r.edge_bands(0, percents=(150,)), ValueError, "percents are whole numbers from 0 to 100"),
     (lambda r: r.edge_bands(0, percents=(-5, 50)), ValueError, "percents are whole numbers from 0 to 100"),
     (lambda r: r.edge_bands(0, percents=(True,)), ValueError, "percents are whole numbers"),
@@ -141,11 +141,11 @@ def small_run():
     (lambda r: r.edge_bands(0, percents=50), TypeError, "percents is a sequence of whole percents"),
     (lambda r: r.edge_bands(0, percents="50"), TypeError, "percents is a sequence of whole percents"),
     (lambda r: r.by_depth(per=0), ValueError, "at least 1, not 0"),
-    (lambda r: r.by_depth(per=None), TypeError, "per is a number of cards (an int), not NoneType"),
+    (lambda r: r.by_depth(per=None), TypeError, "per (a number of cards) must be an int, not NoneType"),
     (lambda r: r.buckets(-52), ValueError, "at least 1, not -52"),
     (lambda r: r.mean_ev(7, 0, 52), ValueError, "0 to 2, not 7"),
-    (lambda r: r.mean_ev(0, "0", 52), TypeError, "lo is a number of cards left (an int), not str"),
-    (lambda r: r.mean_ev(0, 0, 52.0), TypeError, "hi is a number of cards left (an int), not float"),
+    (lambda r: r.mean_ev(0, "0", 52), TypeError, "lo (a number of cards left) must be an int, not str"),
+    (lambda r: r.mean_ev(0, 0, 52.0), TypeError, "hi (a number of cards left) must be an int, not float"),
     (lambda r: r.edge_by_cards_left(5), ValueError, "0 to 2, not 5"),
 ])
 def test_a_results_views_say_what_they_expect(small_run, call, error, says):
@@ -159,3 +159,19 @@ def test_a_results_views_say_what_they_expect(small_run, call, error, says):
 def test_a_results_views_take_what_they_should(small_run):
     assert [b.percents for b in small_run.edge_bands(2, per=52, percents=[0, 100])] == [(0, 100)]
     assert small_run.by_depth(per=1000)[0].high == 52 and small_run.mean_ev(0, 0, 0) == (None, 0, 0)
+
+
+@pytest.mark.parametrize("bands, percents, error, says", [
+    ([(1, 52)], (101,), ValueError, "percents are whole numbers from 0 to 100"),
+    ([(1, 52)], 50, TypeError, "percents is a sequence of whole percents"),
+    ([(52, 1)], (50,), ValueError, "a band is a pair (low, high) of cards left with low <= high, not (52, 1)"),
+    ([(1,)], (50,), ValueError, "a band is a pair (low, high)"),
+    ([[1, 52]], (50,), ValueError, "a band is a pair (low, high)"),
+    ([(1.5, 52)], (50,), TypeError, "a band's low end must be an int, not float"),
+    ([(1, "52")], (50,), TypeError, "a band's high end must be an int, not str"),
+])
+def test_edge_counts_percentiles_say_what_they_expect(small_run, bands, percents, error, says):
+    """EdgeCounts (sim.edge_counts[b], in the library's documentation) checks its bands and percents itself."""
+    with pytest.raises(error) as info:
+        small_run.edge_counts[0].percentiles(bands, percents)
+    assert says in str(info.value)
