@@ -216,25 +216,19 @@ class StrategyAccumulator:
         self.per_shoe = {k: array("d") for k in ("n", "b", "e", "q", "r")}
 
     def add(self, t: ShoeTally) -> None:
-        self.shoes += 1
-        self.coups += t.coups
-        self.bets += t.bets
-        self.e += t.expected_win
-        self.q += t.second_moment
-        self.r += t.realised_win
-        for k, v in zip("nbeqr", (t.coups, t.bets, t.expected_win, t.second_moment, t.realised_win)):
-            self.per_shoe[k].append(float(v))
+        """One more shoe."""
+        self.add_shoes([t.coups], [(t.bets, t.expected_win, t.second_moment, t.realised_win)])
 
     def add_shoes(self, coups: Sequence[int], sums: Sequence[Sequence[Any]]) -> None:
-        """:meth:`add` of ``ShoeTally(c, *s)`` for every shoe's coups c and sums s = (bets, expected
-        win, second moment, realised win), in order: the same totals and floats, quicker where most
-        shoes bet nothing (their sums are all 0)."""
+        """Shoe after shoe, each shoe's coups c and sums s = (bets, expected win, second moment,
+        realised win) (a :class:`ShoeTally`'s fields): exact totals, and each shoe's floats. A shoe
+        whose sums are all 0 (it bet nothing: most shoes, in a block) is added without arithmetic."""
         self.shoes += len(coups)
         self.coups += sum(coups)
         self.per_shoe["n"].extend(map(float, coups))
         floats = {k: [0.0] * len(coups) for k in "beqr"}
         for i, (bets, e, q, r) in enumerate(sums):
-            if bets:
+            if bets or e or q or r:
                 self.bets += bets
                 self.e += e
                 self.q += q
