@@ -85,6 +85,18 @@ def _value_names(deal_names) -> frozenset:
     return frozenset(deal_names(Deal(0, 0, None, None)))
 
 
+def slow_in_play(conditions: tuple[str, ...], shoe: Shoe, deal_names) -> bool:
+    """Whether the whole-coup suit path would be slow here: the bet reads suits beyond the first four
+    cards on a shoe whose ranks differ in their suits (a shoe in play), so each rank's suits must be
+    weighed apart. (The caller may have a quicker route for such a bet.)"""
+    trees = tuple(language.expanded(c) for c in conditions)
+    read = language.reads(trees, _value_names(deal_names))
+    if not read.suit or shoe.is_infinite or read.first_four_only and shoe.suited is not None:
+        return False
+    model = suit_model(shoe)
+    return len(set(model.ranks)) > 1
+
+
 # --- classes of cards ---------------------------------------------------------
 
 _TESTS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
