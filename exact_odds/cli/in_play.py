@@ -84,7 +84,7 @@ def _with_card_level(variant, bets, paytables, commission):
     ``all``, :func:`~exact_odds.bets.selection.select_value_level` (card-level bets left out)."""
     from exact_odds.bets.selection import ALL, ValueLevelSelection, select_bets, select_value_level, unique_keys
 
-    if bets is not None and list(bets) == [ALL]:
+    if bets is not None and [k.casefold() for k in bets] == [ALL]:
         return select_value_level(variant, bets, paytables, commission)
     chosen = tuple(select_bets(variant, bets, paytables, commission))
     return ValueLevelSelection(chosen, unique_keys(chosen), ())
