@@ -131,7 +131,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
       exact-odds sweep suited.txt --bets banker,perfect_pair
-      exact-odds sweep shoes.txt --scheduler tcp://10.0.0.5:8786 -o edges.csv
+      exact-odds sweep shoes.txt --scheduler tcp://127.0.0.1:8786 -o edges.csv
     """
     from functools import partial
 
