@@ -20,6 +20,7 @@ from os import PathLike
 from pathlib import Path
 
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, PayTableTypeError, parse_pays
+from exact_odds.names import unknown
 from exact_odds.punto_banco.notebook import html_table, listing
 
 
@@ -50,24 +51,57 @@ class Catalog:
         return html_table(("Variant", "Bets", "Description"), rows, f"{len(self.bets)} bets")
 
     def variant(self, name: str) -> list[PayTable]:
-        """The bets of variant ``name``, in order."""
+        """The bets of variant ``name`` (any case: ``EZ`` is ``ez``), in order.
+
+        An unknown name is refused with the closest variant names."""
         if not isinstance(name, str):
             raise PayTableTypeError(f"a variant's name must be a string such as 'ez', not {name!r:.80}")
-        if name not in self.variants:
-            if name in self.bets:
-                raise NotAVariantError(name)
-            raise PayTableError(f"unknown variant {name!r}; choose one of: {', '.join(self.variants)}")
-        return [self.bets[k] for k in self.variants[name]]
+        found = spelt(name, self.variants)
+        if found is None:
+            bet = spelt(name, self.bets)
+            if bet is not None:
+                raise NotAVariantError(bet)
+            raise PayTableError(_not_found("variant", name, self.variants,
+                                           "choose one of: " + ", ".join(self.variants)))
+        return [self.bets[k] for k in self.variants[found]]
 
     def bet(self, key: str) -> PayTable:
-        """The bet of key ``key``."""
+        """The bet of key ``key`` (any case: ``Dragon7`` is ``dragon7``).
+
+        An unknown key is refused with the closest keys, never the whole catalog."""
         if not isinstance(key, str):
             raise PayTableTypeError(f"a bet's key must be a string such as 'banker', not {key!r:.80}")
-        if key not in self.bets:
-            if key in self.variants:
-                raise PayTableError(f"{key!r} is a variant, not a bet; its bets are {', '.join(self.variants[key])}")
-            raise PayTableError(f"unknown bet {key!r}; choose one of: {', '.join(self.bets)}")
-        return self.bets[key]
+        found = spelt(key, self.bets)
+        if found is None:
+            variant = spelt(key, self.variants)
+            if variant is not None:
+                raise PayTableError(f"{variant!r} is a variant, not a bet; its bets are "
+                                    f"{', '.join(self.variants[variant])}")
+            raise PayTableError(_not_found("bet", key, self.bets, "see 'exact-odds variants' for every bet"))
+        return self.bets[found]
+
+
+def spelt(name: str, known) -> str | None:
+    """The key of ``known`` that ``name`` names: itself, else the one key equal to it with case folded
+    (None when there is none, or several that only case tells apart)."""
+    if name in known:
+        return name
+    matches = _same_but_case(name, known)
+    return matches[0] if len(matches) == 1 else None
+
+
+def _same_but_case(name: str, known) -> list[str]:
+    folded = name.strip().casefold()
+    return [k for k in known if k.casefold() == folded]
+
+
+def _not_found(what: str, name: str, known, listing: str) -> str:
+    """Why ``name`` names no key of ``known``: several keys only case tells apart, or none (the closest)."""
+    matches = _same_but_case(name, known)
+    if len(matches) > 1:
+        return (f"{what} {name!r} could be {' or '.join(repr(k) for k in matches)}, which only case tells "
+                "apart; give the key as it is spelt")
+    return unknown(what, name, known, listing)
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -129,9 +163,9 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         n = lines_at.get(((table, index), key)) or lines_at.get(((table, index), None))
         return f"{source}, line {n}" if n else source
 
-    unknown = set(data) - {"bets", "variants"}
-    if unknown:
-        raise PayTableError(f"{source}: unknown table [{sorted(unknown)[0]}]; expected [bets.NAME] and [variants.NAME]")
+    tables = set(data) - {"bets", "variants"}
+    if tables:
+        raise PayTableError(f"{source}: unknown table [{sorted(tables)[0]}]; expected [bets.NAME] and [variants.NAME]")
     if not isinstance(data.get("bets", {}), dict) or not isinstance(data.get("variants", {}), dict):
         raise PayTableError(f"{source}: bets and variants must be tables: [bets.NAME] and [variants.NAME]")
     if not data.get("bets") and not data.get("variants"):
@@ -227,15 +261,17 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         if not isinstance(spec.get("description", ""), str):
             raise PayTableError(f"{at(table, 'description')}: {table}.description: expected a string, "
                                 f"not {_kind(spec['description'])}")
+        keys = []
         for n in names:
             if not isinstance(n, str):
                 raise PayTableError(f"{at(table, 'bets')}: {table}.bets: expected bet keys in strings, "
                                     f"bets = [\"banker\", ...], not {_kind(n)}")
-            if n not in known:
-                raise PayTableError(
-                    f"{at(table, 'bets')}: {table}.bets: unknown bet {n!r}; define [bets.{n}] or use a built-in bet"
-                )
-        variants[key] = tuple(names)
+            found = spelt(n, known)
+            if found is None:
+                raise PayTableError(f"{at(table, 'bets')}: {table}.bets: "
+                                    + _not_found("bet", n, known, f"define [bets.{n}] or use a built-in bet"))
+            keys.append(found)
+        variants[key] = tuple(keys)
         descriptions[key] = spec.get("description", "")
     return Catalog(known, variants, descriptions, tuple(bets))
 

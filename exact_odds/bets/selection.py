@@ -75,7 +75,7 @@ def select_bets(variant: str | None = None, bets: Sequence[str] | str | None = N
     if variant:
         chosen += catalog.variant(variant)
     if bets:
-        if list(bets) == [ALL]:
+        if _asked_all(bets):
             chosen += list(builtin_catalog().bets.values()) + own
         else:
             chosen += [catalog.bet(k) for k in bets]
@@ -117,8 +117,7 @@ def select_value_level(variant: str | None = None, bets: Sequence[str] | str | N
     chosen = select_bets(variant, bets, paytables, commission)
     card_level = tuple(b for b in chosen if not b.is_value_level)
     if card_level:
-        asked_all = bets == ALL or (not isinstance(bets, str) and bets is not None and list(bets) == [ALL])
-        if not asked_all:
+        if not _asked_all(bets):
             raise PayTableError(
                 f"{', '.join(b.name for b in card_level)}: looks at ranks or suits (a pair or card-level bet); "
                 "only bets settled by card values (totals, cards, naturals) can be priced for many shoes "
@@ -146,7 +145,10 @@ def select_one_shoe(variant: str | None = None, bets: Sequence[str] | str | None
 
 
 def _asked_all(bets: Sequence[str] | str | None) -> bool:
-    return bets == ALL or (not isinstance(bets, str) and bets is not None and list(bets) == [ALL])
+    """Whether ``bets`` is the word ``all`` alone (in any case), as a string or a list."""
+    if isinstance(bets, str):
+        bets = [k.strip() for k in bets.split(",") if k.strip()]
+    return bets is not None and len(bets) == 1 and isinstance(bets[0], str) and bets[0].casefold() == ALL
 
 
 def unique_keys(bets: Iterable[PayTable]) -> tuple[str, ...]:

@@ -84,7 +84,7 @@ def _with_card_level(variant, bets, paytables, commission):
     ``all``, :func:`~exact_odds.bets.selection.select_value_level` (card-level bets left out)."""
     from exact_odds.bets.selection import ALL, ValueLevelSelection, select_bets, select_value_level, unique_keys
 
-    if bets is not None and list(bets) == [ALL]:
+    if bets is not None and [k.casefold() for k in bets] == [ALL]:
         return select_value_level(variant, bets, paytables, commission)
     chosen = tuple(select_bets(variant, bets, paytables, commission))
     return ValueLevelSelection(chosen, unique_keys(chosen), ())
@@ -131,7 +131,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
       exact-odds sweep suited.txt --bets banker,perfect_pair
-      exact-odds sweep shoes.txt --scheduler tcp://10.0.0.5:8786 -o edges.csv
+      exact-odds sweep shoes.txt --scheduler tcp://127.0.0.1:8786 -o edges.csv
     """
     from functools import partial
 

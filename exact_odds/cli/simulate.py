@@ -145,7 +145,7 @@ def chosen_simulated_bets(variant, bet_keys, paytables, commission) -> "tuple[li
     from exact_odds.bets.selection import ALL, select_value_level, unique_keys
     from exact_odds.cli.bets import select_from_options
 
-    if bet_keys is not None and [k.strip() for k in bet_keys.split(",") if k.strip()] == [ALL]:
+    if bet_keys is not None and [k.strip().casefold() for k in bet_keys.split(",") if k.strip()] == [ALL]:
         chosen = select_from_options(variant, bet_keys, paytables, commission, select_value_level)
         if chosen.left_out:
             click.echo("note: left out of --bets all (each coup is priced on the suited shoe left, slowly; name them "
@@ -195,6 +195,7 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
                              "(13 tags, or a bet key for the count 'exact-odds eor' derives)")
         return None, 0
     # imported only for a count (what a run without one need not wait for)
+    from exact_odds.bets.catalog import spelt
     from exact_odds.in_play.count import CountError, parse_tags
     from exact_odds.in_play.counting import CountStrategy, linear_trigger
     from exact_odds.in_play.removal import effect_of_removal
@@ -205,9 +206,10 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
     spec = spec.strip()
     named = "," not in spec
     if named:
-        if spec not in keys:
+        if spelt(spec, keys) is None:
             raise InputError(f"--count: {spec!r} is neither 13 comma-separated tags nor one of the simulated bets "
                              f"({', '.join(keys)}); add it to --bets")
+        spec = spelt(spec, keys)
     else:
         try:
             tags = parse_tags(spec)
@@ -220,10 +222,10 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
             count_bet = keys[0]
         else:
             raise InputError(f"--count: say which of the bets ({', '.join(keys)}) it is played on, with --count-bet")
-    if count_bet.strip() not in keys:
+    if spelt(count_bet.strip(), keys) is None:
         raise InputError(f"--count-bet: {count_bet.strip()!r} is not one of the simulated bets ({', '.join(keys)}); "
                          "add it to --bets")
-    index = keys.index(count_bet.strip())
+    index = keys.index(spelt(count_bet.strip(), keys))
     tc = None
     if trigger is not None:
         try:

@@ -128,9 +128,9 @@ def _no_work(*args, **kwargs):
 # --- card lists: shoes and logs -------------------------------------------------
 
 @pytest.mark.parametrize("args, log, says", [
-    (["track", "--decks", "1"], "5 K Zz 4\n", "line 1"),
-    (["track", "--decks", "1"], "5h 5h 5h 5h 5h\n", "line 1"),
-    (["track", "--shoe", "0,0,0,0,0,0,0,0,0,0,0,0,7"], "K K K K K K K\n", "line 1"),
+    (["track", "--strict", "--decks", "1"], "5 K Zz 4\n", "line 1"),
+    (["track", "--strict", "--decks", "1"], "5h 5h 5h 5h 5h\n", "line 1"),
+    (["track", "--strict", "--shoe", "0,0,0,0,0,0,0,0,0,0,0,0,7"], "K K K K K K K\n", "line 1"),
     (["track", "--decks", "inf"], "5 K\n", "finite"),
     (["track", "--decks", "1", "--remove", "5,5,5,5,5"], "", ""),
     (["eor", "--shoe", "4,4,4"], None, ""),
