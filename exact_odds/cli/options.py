@@ -33,6 +33,22 @@ class InputFile(click.File):
         return super().convert(value, param, ctx)
 
 
+class WholeNumber(click.IntRange):
+    """A whole number option in ASCII digits (:func:`exact_odds.text.whole_number`), within
+    ``min``..``max`` as :class:`click.IntRange` says; click's own ``int`` takes any Unicode
+    digits (``--shoes ٣`` ran three shoes)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            try:
+                value = whole_number(value)
+            except NumberError as exc:
+                self.fail(str(exc), param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def not_text(stream) -> InputError:
     """The one-line error for an input file that is not UTF-8 text."""
     name = getattr(stream, "name", None)
