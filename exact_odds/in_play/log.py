@@ -109,8 +109,9 @@ def read_log(lines: Iterable[str]) -> Iterator[Card | Undo]:
     """The cards (and undo tokens) of a log, one at a time, as they are read (so stdin can be live).
 
     Cards are separated by spaces or commas; anything after ``#`` on a line
-    is a comment."""
-    return _tokens(check_lines(lines, "read_log"))
+    is a comment. A line longer than :data:`~exact_odds.in_play.dealing.MAX_LINE_CHARS`
+    is a :class:`LogError` (a file is read a bounded line at a time)."""
+    return _tokens(check_lines(lines, "read_log", too_long=lambda number, reason: LogError(f"line {number}: {reason}")))
 
 
 def _tokens(lines: Iterator[str]) -> Iterator[Card | Undo]:
