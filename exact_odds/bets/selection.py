@@ -42,18 +42,17 @@ def merged_catalog(paytables: Iterable[str | PathLike[str]] = ()) -> tuple[Catal
     key are refused (one of them would be dropped without a word)."""
     catalog = builtin_catalog()
     own: dict[str, PayTable] = {}
-    defined: dict[tuple[str, str], str | PathLike[str]] = {}  # (kind, key) -> the file that defined it
+    defined: dict[tuple[str, str], int] = {}  # (kind, key) -> the file that defined it
     paytables = paytable_paths(paytables)
-    seen: dict[str, str | PathLike[str]] = {}
-    for path in paytables:
-        earlier = seen.setdefault(os.path.realpath(path), path)
-        if earlier is not path:
+    seen: dict[str, int] = {}
+    for i, path in enumerate(paytables):
+        if seen.setdefault(os.path.realpath(path), i) != i:
             raise PayTableError(f"{os.fspath(path)}: the same file is given twice; give it once")
         user = load_catalog(path)
         for kind, keys in (("bet", user.own), ("variant", _own_variants(user))):
             for key in keys:
-                earlier = defined.setdefault((kind, key), path)
-                if earlier is not path:
+                earlier = paytables[defined.setdefault((kind, key), i)]
+                if defined[(kind, key)] != i:
                     raise PayTableError(f"{os.fspath(path)}: {kind} {key!r} is defined in {os.fspath(earlier)} too; "
                                         f"give each {kind} its own key (or pass one of the files)")
         catalog = Catalog({**catalog.bets, **user.bets}, {**catalog.variants, **user.variants},
