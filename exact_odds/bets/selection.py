@@ -39,7 +39,7 @@ def merged_catalog(paytables: Iterable[str | PathLike[str]] = ()) -> tuple[Catal
     """The built-in catalog with the users' files on top, and the bets those files define.
 
     A file's bet or variant replaces a built-in one of the same key; two files that define the same
-    key are refused (one of them would be dropped without a word)."""
+    key are refused (one of them would be dropped without a word). A file given twice counts once."""
     catalog = builtin_catalog()
     own: dict[str, PayTable] = {}
     defined: dict[tuple[str, str], int] = {}  # (kind, key) -> the file that defined it
@@ -47,7 +47,7 @@ def merged_catalog(paytables: Iterable[str | PathLike[str]] = ()) -> tuple[Catal
     seen: dict[str, int] = {}
     for i, path in enumerate(paytables):
         if seen.setdefault(os.path.realpath(path), i) != i:
-            raise PayTableError(f"{os.fspath(path)}: the same file is given twice; give it once")
+            continue  # the same file again: its bets once
         user = load_catalog(path)
         for kind, keys in (("bet", user.own), ("variant", _own_variants(user))):
             for key in keys:
