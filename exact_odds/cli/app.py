@@ -39,13 +39,8 @@ class Main(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         prog = prog_name or "exact-odds"
-        if sys.stderr is None:  # started with standard error closed ('2>&-'): its lines are dropped, the
-            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # exit status still tells what happened
-        if sys.stdout is None:  # started with standard output closed ('exact-odds edge >&-'): refused by
-            sys.stdout = ClosedOutput()  # resolve_command unless the command writes a file (-o FILE)
-        for stream in (sys.stdout, sys.stderr):  # a latin-1 or ASCII terminal: stand-ins for √ and −
-            fit_stream(stream)
         try:
+            _fit_standard_streams()
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()  # a full disk shows here, not in an ignored exception at exit
         except _NO_ARGS_IS_HELP as exc:  # 'exact-odds' alone: show the help as help
@@ -62,7 +57,7 @@ class Main(click.Group):
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
-        except (Interrupted, click.exceptions.Abort):  # Ctrl-C (Abort: during click's own parsing)
+        except (Interrupted, click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C (Abort: in click's own parsing)
             _silence_stdout()
             say_interrupted(prog)
             sys.exit(exit_status())  # 130 for a Ctrl-C; 143 after SIGTERM, 129 after SIGHUP
@@ -134,6 +129,18 @@ class Main(click.Group):
 
 #: Errors of writing standard output itself (full disk, closed pipe, device error).
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EBADF, getattr(errno, "EDQUOT", -1)}
+
+
+def _fit_standard_streams() -> None:
+    """Standard error closed ('2>&-'): its lines dropped, the exit status still tells what happened.
+    Standard output closed ('>&-'): refused by :meth:`Main.resolve_command` unless the command writes
+    a file (-o FILE). An encoding without √ or − (latin-1): stand-ins (:func:`fit_stream`)."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    for stream in (sys.stdout, sys.stderr):
+        fit_stream(stream)
 
 
 class ClosedOutput(io.TextIOBase):

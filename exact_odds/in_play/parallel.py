@@ -14,7 +14,8 @@ Ctrl-C, sent to the whole process group, prints nothing from them. SIGTERM
 and SIGHUP end a worker outright (the system's default, whatever handler the
 parent had), and a worker ends when its parent does, however the parent
 ended (on Linux, ``PR_SET_PDEATHSIG``: even a parent killed with SIGKILL
-leaves no worker behind). When the
+leaves no worker behind; strictly, when the parent's thread that started
+the workers ends, which in :func:`run` is the thread reading its results). When the
 parent stops early (Ctrl-C, an error, or the caller dropping the iterator),
 the workers are killed outright and reaped, pending work is cancelled, and
 the executor is shut down without waiting: a worker killed while holding a
