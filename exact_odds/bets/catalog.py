@@ -134,6 +134,28 @@ def _locations(text: str) -> dict:
     return where
 
 
+#: Most parts a dotted key or table header may have (``bets.NAME.lines`` has three). tomllib's time
+#: grows with the square of a key's parts: 16,000 parts (32 KB) took 15 s, 64 KB a minute.
+MAX_KEY_PARTS = 32
+
+#: One part of a key: bare, "basic" or 'literal' (possessive: no backtracking over long runs).
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+_DOTTED = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})++")
+_KEY_PARTS = re.compile(_KEY_PART)
+
+
+def _deepest_key(text: str) -> int | None:
+    """The line of the first dotted run of more than :data:`MAX_KEY_PARTS` parts in ``text``, else None,
+    found in time linear in the text (before tomllib, which takes the square of the parts). A
+    run inside a string is counted too: no description holds 33 dotted words."""
+    for m in _DOTTED.finditer(text):
+        run = m.group()
+        if run.count(".") >= MAX_KEY_PARTS and (
+                ('"' not in run and "'" not in run) or len(_KEY_PARTS.findall(run)) > MAX_KEY_PARTS):
+            return text.count("\n", 0, m.start()) + 1
+    return None
+
+
 def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalog:
     """Build a catalog from TOML text; errors name ``source``, the line and the field.
 
@@ -147,6 +169,10 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
                         f"not {type(source).__name__}")
     if base is not None and not isinstance(base, Catalog):
         raise TypeError(f"base must be a Catalog (such as builtin_catalog()) or None, not {type(base).__name__}")
+    deep = _deepest_key(text)
+    if deep:
+        raise PayTableError(f"{source}, line {deep}: a key of more than {MAX_KEY_PARTS} dotted parts; a pay table "
+                            "needs at most four (bets.NAME.lines, variants.NAME.bets)")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -121,10 +121,13 @@ def read_log(lines: Iterable[str], strict: bool = True) -> Iterator[Card | Undo 
     Cards are separated by spaces or commas; anything after ``#`` on a line
     is a comment. A token that is no card stops the log with a
     :class:`LogError`; with ``strict=False`` it comes as a :class:`BadToken`
-    instead, and the log goes on."""
+    instead, and the log goes on. A line longer than
+    :data:`~exact_odds.in_play.dealing.MAX_LINE_CHARS` is a :class:`LogError`
+    (a file is read a bounded line at a time)."""
     if not isinstance(strict, bool):
         raise TypeError(f"strict must be True or False, not {strict!r:.40}")
-    return _tokens(check_lines(lines, "read_log"), strict)
+    return _tokens(check_lines(lines, "read_log", too_long=lambda number, reason: LogError(f"line {number}: {reason}")),
+                   strict)
 
 
 def _tokens(lines: Iterator[str], strict: bool = True) -> Iterator[Card | Undo | BadToken]:

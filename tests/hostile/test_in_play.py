@@ -345,7 +345,7 @@ DECK = Shoe.decks(1)
     (lambda: simulate(1, 1, 1, BANKER, jobs="2"), TypeError, "jobs"),
     (lambda: simulate(1, 1, 1, BANKER, progress=5), TypeError, "progress"),
     (lambda: simulate(0, 1, 1, BANKER), ValueError, "at least 1 shoe"),
-    (lambda: simulate(1, 10**9, 1, BANKER), ValueError, "at most 1,000 decks"),
+    (lambda: simulate(1, 10**9, 1, BANKER), ValueError, "at most 100 decks"),
     (lambda: simulate(10**12, 1, 1, BANKER), ValueError, "at most 1,000,000 shoes"),
     (lambda: effect_of_removal(None, BANKER), TypeError, "needs a Shoe"),
     (lambda: effect_of_removal(DECK, "banker"), TypeError, "PayTable"),
