@@ -61,14 +61,14 @@ import json, random, statistics, sys, time
 from exact_odds import Shoe
 from exact_odds.bets.paytable import PayLine, PayTable
 from exact_odds.punto_banco.walk import walk
-conditions, repeat, shoes = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+conditions, repeat, shoes = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])  # shoes 0: 8 decks only
 bet = PayTable("bench", tuple(PayLine.make(f"line {i}", c, 10) for i, c in enumerate(conditions)))
 bet.price(walk(Shoe.decks(1)))  # warm: per-process tables
 eight = walk(Shoe.decks(8))
 def timed(dist):
     bet._by_state.clear()
     t = time.perf_counter(); bet.price(dist); return time.perf_counter() - t
-full = statistics.median(timed(eight) for _ in range(repeat))
+full = statistics.median(timed(eight) for _ in range(repeat)) if not shoes else None
 rng = random.Random(7)
 cards = [r + s for r in ("A","2","3","4","5","6","7","8","9","10","J","Q","K") for s in "shdc" for _ in range(8)]
 in_play = []
@@ -93,6 +93,13 @@ def shown(x, timeout):
     return f"> {timeout:.0f} s" if x is None else f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
 
 
+def both(root: str, conditions, args):
+    """{"full": 8 decks, "in_play": per shoe}, each None past the time limit (measured apart)."""
+    full = measure(root, conditions, args.repeat, 0, args.timeout)
+    in_play = measure(root, conditions, 1, args.shoes, args.timeout) if args.shoes else None
+    return {"full": full and full["full"], "in_play": in_play and in_play["in_play"]}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
@@ -102,13 +109,12 @@ def main() -> None:
     args = ap.parse_args()
     print(f"{'case':62} {'8 decks':>10} {'in play':>10}" + (f" {'before 8d':>10} {'ratio':>8}" if args.baseline else ""))
     for name, conditions in CASES.items():
-        after = measure(str(ROOT), conditions, args.repeat, args.shoes, args.timeout)
-        row = f"{name:62} {shown(after and after['full'], args.timeout):>10} " \
-              f"{shown(after and after['in_play'], args.timeout):>10}"
+        after = both(str(ROOT), conditions, args)
+        row = f"{name:62} {shown(after['full'], args.timeout):>10} {shown(after['in_play'], args.timeout):>10}"
         if args.baseline:
             before = measure(args.baseline, conditions, 1, 0, args.timeout)
-            ratio = "" if before is None or after is None else f"{before['full'] / after['full']:.0f}x"
-            if before is None and after is not None:
+            ratio = "" if before is None or after["full"] is None else f"{before['full'] / after['full']:.0f}x"
+            if before is None and after["full"] is not None:
                 ratio = f"> {args.timeout / after['full']:.0f}x"
             row += f" {shown(before and before['full'], args.timeout):>10} {ratio:>8}"
         print(row, flush=True)

@@ -250,7 +250,10 @@ AGGREGATES = {
     "same_suit": lambda cards: len({s for _, s in cards}) <= 1,
     "same_rank": lambda cards: len({r for r, _ in cards}) <= 1,
     "same_colour": lambda cards: len({s in RED for _, s in cards}) <= 1,
-    "of_a_kind": lambda cards: max(Counter(r for r, _ in cards).values(), default=0),
+    "of_a_kind": lambda cards, pred=None: max(Counter(
+        r for r, s in cards if pred is None or pred(**card_view((r, s)))).values(), default=0),
+    "of_a_suit": lambda cards, pred=None: max(Counter(
+        s for r, s in cards if pred is None or pred(**card_view((r, s)))).values(), default=0),
     "run": is_run,
     "suited_run": lambda cards: is_run(cards) and len({s for _, s in cards}) == 1,
 }

@@ -39,6 +39,8 @@ FORMS = [
     "of_a_kind(first_four) == 3 or same_rank(first_four)",
     "player_card1_suit == banker_card2_suit and player == 9",
     "count(player_hand, rank > 10) - count(banker_hand, rank > 10) >= 1",
+    "of_a_suit(first_four, rank == 9) >= 2 or of_a_suit(player_hand) == 3",
+    "of_a_kind(all_cards, red) >= 2 and banker_wins",
     "true",
 ]
 SMALL = [r + s for r in ("A", "2", "Q", "K", "9", "8") for s in ("h", "s", "d")]
