@@ -111,7 +111,10 @@ def _check(node: ast.AST, names, shown: str, predicate: frozenset | None, consta
                 raise _Problem(f"{shown}: a predicate on one card may use only rank, value, suit, red, black and "
                                f"constants; " + unknown("name", node.id, known))
             raise _Problem(unknown("name", node.id, known, "see 'exact-odds variants --names'", shown))
-    if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int)):
+    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        raise _Problem(f"{shown} uses {node.value}; write {str(node.value).lower()} (lower case) for a line that "
+                       f"{'always' if node.value else 'never'} holds")
+    if isinstance(node, ast.Constant) and not isinstance(node.value, int):
         raise _Problem(f"{shown} uses {source(node)}; only whole numbers are allowed")
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and not (
             isinstance(node.right, ast.Constant) and type(node.right.value) is int and node.right.value > 0):
