@@ -1,0 +1,188 @@
+"""The suits of a card-level bet over the whole coup (docs/methods/suits.md, "Card classes").
+
+:mod:`~exact_odds.punto_banco.card_classes` groups the card walk's six-rank
+sequences by what a bet reads; for a bet that reads suits, each group's
+exact six-rank sum is multiplied here by the distribution of its read
+cards' suits under the suit model (:mod:`exact_odds.rules.suits`). Cards of
+one rank are drawn together, so their suits are weighed jointly; the suits
+of cards the bet does not read are summed out. Suits the bet tells apart
+only by constant tests are enumerated by class (red and black: two, not
+four); a bet that compares suits only for equality, on a shoe whose ranks
+hold their suits alike, by the ways its cards can share suits. Every group,
+suit and line is one row of one numpy evaluation.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from exact_odds.bets import language
+from exact_odds.rules.deal import falling
+
+ALL_SLOTS = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2))
+#: Largest magnitude an int64 sum may reach here (kept a factor 2 below 2**63).
+INT64_SAFE = 2 ** 62
+
+
+def settle_lines(np, trees, cards, n: int):
+    """The index of the first line that holds on each of ``n`` coups (len(trees): none holds)."""
+    line = np.full(n, len(trees), dtype=np.int16)
+    for i in range(len(trees) - 1, -1, -1):
+        hit = np.broadcast_to(np.asarray(language.evaluate(np, trees[i], cards), dtype=bool), (n,))
+        line[hit] = i
+    return line
+
+
+def slot_pairs(n: int) -> tuple:
+    """Every pair (i, j), i < j, of n read slots, in a fixed order (the bits of a group's shared ranks)."""
+    return tuple((i, j) for j in range(n) for i in range(j))
+
+
+def exact_number(x: Fraction):
+    """An int where the fraction is whole."""
+    return x.numerator if x.denominator == 1 else x
+
+
+def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classes: tuple) -> list:
+    """Counts of a bet that reads suits: each group's six-rank sum times its read cards' suit distribution,
+    which depends on which read slots share a rank and on the suit model of each such rank."""
+    from exact_odds.punto_banco.every_card import _exact_sums
+
+    rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
+    distinct = list(dict.fromkeys(rank_models))
+    c = len(distinct)
+    key = plan.group.astype(np.int64)
+    if c > 1:  # the suit model of each read slot's rank (ranks alike in suits share one)
+        cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
+        for r in plan.slot_ranks:
+            key = key * c + cls_of_rank[r]
+    if c > 1:
+        keys, inverse = np.unique(key, return_inverse=True)
+        inverse = inverse.reshape(-1)
+    else:
+        keys, inverse = np.arange(int(key.max()) + 1), key
+    sums = _exact_sums(np, w, inverse, len(keys))
+    classes = []
+    rest = keys
+    for _ in plan.slot_ranks if c > 1 else ():
+        classes.append(rest % c)
+        rest = rest // c
+    classes.reverse()
+    groups = rest
+    # Buckets: keys whose read slots share ranks alike, with alike suit models, settle their suits alike.
+    bucket = plan.pairs[groups].astype(np.int64)
+    for cl in classes:
+        bucket = bucket * c + cl
+    live = np.array([x != 0 for x in sums], dtype=bool)
+    order = np.flatnonzero(live)[np.argsort(bucket[live], kind="stable")]
+    cut = np.flatnonzero(np.r_[True, bucket[order][1:] != bucket[order][:-1]]) if len(order) else []
+    counts = [Fraction(0)] * (len(trees) + 1)
+    pairs = slot_pairs(len(slots))
+    # Each bucket's rows (a key's groups times the suits its read cards can have), settled in one pass.
+    pieces = []  # (members, suits, nums, den, held) per bucket
+    for start, stop in zip(cut, list(cut[1:]) + [len(order)]):
+        members = order[start:stop]
+        first = int(members[0])
+        labels, held = _blocks(int(plan.pairs[groups[first]]), len(slots), pairs)
+        block_models = tuple(distinct[int(classes[labels.index(b)][first])] if c > 1 else distinct[0]
+                             for b in range(max(labels, default=-1) + 1))
+        renaming = symmetric and all(bm == "infinite" or len(set(bm.base)) == 1 for bm in block_models)
+        suits, nums, den = _assignments(np, tuple(labels[j] for j in held), block_models,
+                                        "renaming" if renaming else suit_classes)
+        pieces.append((members, suits, nums, den, held))
+    sizes = [len(m) * len(n) for m, _, n, _, _ in pieces]
+    rows = sum(sizes)
+    g_rows = np.concatenate([np.repeat(groups[m], len(n)) for m, _, n, _, _ in pieces]) if pieces else np.zeros(0, int)
+    zeros = np.zeros(rows, dtype=np.int64)
+    rank = {slot: plan.ranks[slot][g_rows] if slot in plan.ranks else zeros for slot in ALL_SLOTS}
+    suit = {}
+    for j, slot in enumerate(slots):
+        parts = [np.tile(su[held.index(j)] + 1, len(m)) if j in held else np.zeros(len(m) * len(n), dtype=np.int64)
+                 for m, su, n, _, held in pieces]
+        suit[slot] = np.concatenate(parts) if parts else zeros
+    suit = {slot: suit.get(slot, zeros) for slot in ALL_SLOTS}
+    vals = {name: v[g_rows] for name, v in plan.values.items()}
+    lines = settle_lines(np, trees, language.Cards(rank, suit, vals), rows)
+    at = 0
+    for (members, _, nums, den, _), size in zip(pieces, sizes):
+        line = lines[at:at + size].reshape(len(members), len(nums))
+        at += size
+        weights = np.array([sums[k] for k in members.tolist()], dtype=object)
+        for ln in np.unique(line).tolist():
+            per_member = ((line == ln).astype(nums.dtype) @ nums).astype(object)
+            total = int(weights.dot(per_member))
+            if total:
+                counts[ln] += Fraction(total, den)
+    return [exact_number(x) for x in counts]
+
+
+@lru_cache(maxsize=4096)
+def _blocks(bits: int, n: int, pairs: tuple) -> tuple:
+    """The block (shared rank) of each of ``n`` read slots holding a card (-1: no card), from the bits of
+    :attr:`_CoupPlan.pairs`, and the slots holding one."""
+    labels: list[int] = []
+    for j in range(n):
+        same = [i for i, (_, b) in enumerate(pairs) if b == j and bits >> (n + i) & 1]
+        if not bits >> j & 1:
+            labels.append(-1)
+        elif same:
+            labels.append(labels[pairs[same[0]][0]])
+        else:
+            labels.append(max(labels, default=-1) + 1)
+    return labels, tuple(j for j in range(n) if labels[j] >= 0)
+
+
+@lru_cache(maxsize=4096)
+def _assignments(np, labels: tuple, block_models: tuple, how) -> tuple:
+    """Every suit the read cards can have that the bet can tell apart, as arrays of suits 0-3 per card,
+    with its weight's numerator under the blocks' suit models, and the common denominator.
+
+    ``labels`` gives each card's block (cards of one rank are drawn together, so their suits are
+    weighted jointly); the suits of the coup's other cards are summed out (the model of fewer cards of
+    a rank is the sum over the others). ``how`` says what the bet tells apart: a tuple giving each suit's
+    class (suits of one class are summed into one, shown by its first suit), or ``"renaming"`` when
+    the bet reads only which cards share a suit and every block's model treats the suits alike: one
+    assignment per way of sharing suits, weighted by the number of suit names it stands for."""
+    from exact_odds.punto_banco.every_card import _block_options
+
+    blocks = []
+    den = 1
+    for b, bm in enumerate(block_models):
+        members = [i for i, lab in enumerate(labels) if lab == b]
+        options, d = _block_options(bm, len(members))
+        blocks.append((members, dict(options)))
+        den *= d
+    if how == "renaming":
+        rows = []
+        for shape in _sharings(len(labels)):
+            num = falling(4, max(shape, default=-1) + 1)
+            for members, options in blocks:
+                num *= options.get(tuple(shape[i] for i in members), 0)
+            if num:
+                rows.append((shape, num))
+    else:
+        rows = [((), 1)]
+        for members, options in blocks:
+            merged: dict = {}
+            for combo, num in options.items():
+                key = tuple(how[x] for x in combo)
+                shown, total = merged.get(key, (tuple(how.index(k) for k in key), 0))
+                merged[key] = (shown, total + num)
+            rows = [(dict(prefix) | dict(zip(members, shown)), n * m) for prefix, n in
+                    ((dict(enumerate(p)) if isinstance(p, tuple) else p, n) for p, n in rows)
+                    for shown, m in merged.values()]
+        rows = [(tuple(r[i] for i in range(len(labels))), n) for r, n in rows]
+    suits = [np.array([shape[i] for shape, _ in rows], dtype=np.int64) for i in range(len(labels))]
+    nums = np.array([n for _, n in rows], dtype=object)
+    top = max((n for _, n in rows), default=0)
+    return suits, nums.astype(np.int64) if top * len(rows) < INT64_SAFE else nums, den
+
+
+@lru_cache(maxsize=16)
+def _sharings(k: int) -> tuple:
+    """Every way k cards can share at most four suits, each named in order of first use: (0, 0, 1), ..."""
+    out = [()]
+    for _ in range(k):
+        out = [s + (x,) for s in out for x in range(min(max(s, default=-1) + 2, 4))]
+    return tuple(out)
