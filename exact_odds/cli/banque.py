@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import build_shoe, format_option, parse_fraction, shoe_options
+from exact_odds.cli.options import build_shoe, format_option, parse_fraction, quiet_option, shoe_options
 from exact_odds.text import shown
 from exact_odds.report.emit import emit
 
@@ -60,9 +60,10 @@ def parse_punter_five(text: str) -> "PunterFive":
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
+@quiet_option
 @input_errors
 def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, exact,
-           fmt):
+           fmt, quiet):
     """Exact odds of baccarat banque: two tableaux, one banker, and the middle bet.
 
     Deal: left, right, banker, left, right, banker from one shoe. Punters draw
@@ -93,7 +94,7 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
         model = _punters(punters)
         t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
         shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
-        click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact, model), fmt))
+        click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact, model, quiet), fmt))
         return
     if no_theta_table:
         raise InputError("--no-theta-table goes with --equilibrium")
@@ -127,51 +128,45 @@ def _punters(text: str | None) -> str:
     return t
 
 
-def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool, model: str = "total"):
+def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool, model: str = "total", quiet: bool = False):
     """banque --equilibrium: walk the game of the punters' model once, solve at theta (and the theta
-    table), build the report."""
-    import sys
-
+    table), build the report. Progress on a terminal: the thetas with the time left, and the know-cards
+    search's reduced games (exact_odds.progress)."""
     from exact_odds.games.banque import THETAS, BanqueError
-
-    def progress(text: str) -> None:  # long work: say so on a terminal only
-        if sys.stderr.isatty():
-            click.echo(f"exact-odds: {text}", err=True)
+    from exact_odds.progress import tracker
 
     if model == "know-cards":
         from exact_odds.games.banque.knows import knows_game as walk
         from exact_odds.games.banque.knows_search import solve_knows as solve
         from exact_odds.report.banque_knows import knows_report as report
-        walking = "walking the shoe (each punter's 5 by holding)"
     else:
         from exact_odds.games.banque.equilibrium import solve_banque as solve
         from exact_odds.games.banque.game import cached_game as walk
         from exact_odds.report.banque import equilibrium_report as report
-        walking = "walking the shoe"
+    order = [theta] + ([t for t in THETAS if t != theta] if table else [])
+    searches: dict = {}
     try:
-        progress(walking)
-        game = walk(shoe)
-        progress(f"solving theta = {theta}")
-        extra = {}
-        if model == "know-cards" and not shoe.is_infinite:
-            def reduced(done: int, total: int) -> None:
-                if total and done % max(1, total // 10) == 0:
-                    progress(f"  one mixed holding per punter: reduced game {done} of {total}")
-            extra = {"progress": reduced}
-        search = solve(game, theta, **extra)
-        by_theta = []
-        for t in THETAS if table else ():
-            if t != theta:
-                progress(f"solving theta = {t}")
-            by_theta.append(search if t == theta else solve(game, t, **extra))
-        if model == "know-cards":
-            middle = None
-            if search.equilibria:
-                from exact_odds.games.banque.knows_middle import knows_middle
+        with tracker(quiet) as bars:
+            overall = bars.task("walk, then each theta", len(order) + 1) if bars else None
+            game = walk(shoe)
+            for t in order:
+                if overall:
+                    overall.advance(1)
+                extra = {}
+                if model == "know-cards" and not shoe.is_infinite and 0 < t < 1 and bars:
+                    extra = {"progress": bars.task(f"theta = {t}: reduced games (one mixed holding)").update}
+                searches[t] = solve(game, t, **extra)
+            search = searches[theta]
+            by_theta = [searches[t] for t in THETAS] if table else []
+            if model == "know-cards":
+                middle = None
+                if search.equilibria:
+                    from exact_odds.games.banque.knows_middle import knows_middle
 
-                progress("pricing the middle bet at the equilibrium (walking the shoe again)")
-                middle = knows_middle(game, search.equilibria[0])
-            return report(search, by_theta, exact, middle)
+                    if bars:
+                        bars.task("pricing the middle bet at the equilibrium (walking the shoe again)")
+                    middle = knows_middle(game, search.equilibria[0])
+                return report(search, by_theta, exact, middle)
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     return report(search, by_theta, exact)
