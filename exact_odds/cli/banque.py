@@ -58,12 +58,16 @@ def parse_punter_five(text: str) -> "PunterFive":
                    "says which). 6 decks: about 40 s per theta (progress on a terminal; "
                    "--no-theta-table for one theta).")
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
+@click.option("--allow-slow", is_flag=True,
+              help="With --equilibrium --punters know-cards on a finite shoe: solve the whole theta table "
+                   "(minutes to tens of minutes; without this flag the command says what it would cost and "
+                   "stops).")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
 @quiet_option
 @input_errors
-def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, exact,
-           fmt, quiet):
+def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, allow_slow,
+           exact, fmt, quiet):
     """Exact odds of baccarat banque: two tableaux, one banker, and the middle bet.
 
     Deal: left, right, banker, left, right, banker from one shoe. Punters draw
@@ -94,10 +98,18 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
         model = _punters(punters)
         t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
         shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
+        from exact_odds.games.banque import MIN_BANQUE_CARDS
+
+        # (a shoe too small to deal is refused by the walk, in its own words)
+        if model == "know-cards" and not shoe.is_infinite and shoe.size >= MIN_BANQUE_CARDS and not no_theta_table \
+                and not allow_slow:
+            raise InputError(slow_table(shoe.size, t))
         click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact, model, quiet), fmt))
         return
     if no_theta_table:
         raise InputError("--no-theta-table goes with --equilibrium")
+    if allow_slow:
+        raise InputError("--allow-slow goes with --equilibrium --punters know-cards")
     if punters is not None:
         raise InputError("--punters goes with --equilibrium (the punters' play at 5 is --punter-five otherwise)")
     policy = "optimal" if policy is None else policy
@@ -116,6 +128,17 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
 
 
 PUNTER_MODELS = ("total", "know-cards")
+
+
+def slow_table(cards: int, theta: Fraction) -> str:
+    """What the know-cards theta table of a finite shoe costs (measured: docs/benchmarks.md), and the way on."""
+    return (f"the know-cards theta table on a finite shoe ({cards} cards) solves five thetas, each from "
+            f"{SLOW_PER_THETA}: add --no-theta-table to solve theta = {theta} alone, or --allow-slow to "
+            "wait for the whole table")
+
+
+#: The measured cost of one theta of the know-cards table (docs/benchmarks.md), in words.
+SLOW_PER_THETA = "about 40 s (6 decks) to several minutes (1 deck, theta 0 and 1)"
 
 
 def _punters(text: str | None) -> str:
