@@ -55,8 +55,8 @@ def parse_punter_five(text: str) -> "PunterFive":
                    "drawing on 5); know-cards: his two cards (one probability per holding T-5, 1-4, 2-3, 6-9, "
                    "7-8). know-cards searches the whole game with replacement (--decks inf); for a finite shoe "
                    "the profiles pure on every holding and those with one mixed holding per punter (the output "
-                   "says which). 6 decks: about 40 s per theta (progress on a terminal; "
-                   "--no-theta-table for one theta).")
+                   "says which). 6 decks: about 40 s per theta (progress on a terminal); the whole theta "
+                   "table of a finite shoe runs only with --allow-slow, --no-theta-table solves one theta.")
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
 @click.option("--allow-slow", is_flag=True,
               help="With --equilibrium --punters know-cards on a finite shoe: solve the whole theta table "
