@@ -138,7 +138,8 @@ def slow_table(cards: int, theta: Fraction) -> str:
 
 
 #: The measured cost of one theta of the know-cards table (docs/benchmarks.md), in words.
-SLOW_PER_THETA = "about 40 s (6 decks) to several minutes (1 deck, theta 0 and 1)"
+SLOW_PER_THETA = ("about 40 s (6 decks) to nearly 2 minutes (1 deck, theta 0 and 1; the whole 1-deck table "
+                  "about 5 minutes)")
 
 
 def _punters(text: str | None) -> str:
