@@ -1,7 +1,8 @@
 """exact_odds: the exact odds of baccarat.
 
 Punto banco for any shoe, from one exact walk of the coup; bets as pay
-tables; chemin de fer and baccarat banque as games; the shoe in play.
+tables; chemin de fer and baccarat banque as games (:mod:`exact_odds.chemin`,
+:mod:`exact_odds.banque`); the shoe in play.
 Every probability is an exact fraction (docs/library.md is a tour).
 
 >>> from exact_odds import Shoe, analyse
@@ -50,10 +51,6 @@ for _module, _names in {
     "bets.breakeven": "BreakEven break_even TargetEdge solve_target_edge EdgeGrid edge_grid",
     "bets.volatility": "Volatility",
     "bets.par_sheet": "ParSheet par_sheet",
-    # the games of choice
-    "games.chemin": "ChemError Game MODELS build_game game_for solve deviations tableau_strategies payoff",
-    "games.banque": "BanqueError BanqueResult BanqueWalk Middle MiddleSolution PunterFive BANKER_POLICIES "
-                    "analyse_banque banque_walk",
     # the shoe in play
     "in_play.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count",
     "in_play.simulation": "SimulationResult simulate",
@@ -64,18 +61,17 @@ for _module, _names in {
 }.items():
     for _name in _names.split():
         _HOMES[_name] = f"exact_odds.{_module}"
-# A clearer name at the top level for chemin de fer's equilibrium.
-_ALIASES = {"ChemSolution": ("exact_odds.games.chemin", "Solution")}
+#: The games of choice, each under its own name: ``exact_odds.chemin.solve``, ``exact_odds.banque.analyse_banque``.
+_GAMES = ("chemin", "banque")
 
-__all__ = sorted([*_HOMES, *_ALIASES, "__version__"])
+__all__ = sorted([*_HOMES, *_GAMES, "__version__"])
 
 
 def __getattr__(name: str) -> object:
     if name in _HOMES:
         value = getattr(import_module(_HOMES[name]), name)
-    elif name in _ALIASES:
-        module, attr = _ALIASES[name]
-        value = getattr(import_module(module), attr)
+    elif name in _GAMES:
+        value = import_module(f"exact_odds.{name}")
     else:
         raise AttributeError(f"module 'exact_odds' has no attribute {name!r}")
     globals()[name] = value
@@ -92,11 +88,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, commission_banker
     from exact_odds.bets.result import BetResult, LineResult
     from exact_odds.bets.selection import select_bets, select_one_shoe, select_value_level
-    from exact_odds.games.banque import (BANKER_POLICIES, BanqueError, BanqueResult, BanqueWalk, Middle,
-                                         MiddleSolution, PunterFive, analyse_banque, banque_walk)
-    from exact_odds.games.chemin import (MODELS, ChemError, Game, build_game, deviations, game_for, payoff, solve,
-                                         tableau_strategies)
-    from exact_odds.games.chemin import Solution as ChemSolution
+    from exact_odds import banque, chemin
     from exact_odds.in_play.dealing import deal_shoe, shuffled_cards
     from exact_odds.in_play.log import CoupSplitter, LogError, ShoeInPlay, coups_from_log, parse_token, read_log
     from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count

@@ -17,9 +17,12 @@ def test_every_exported_name_resolves_to_its_home():
 def test_what_the_cli_can_do_is_in_the_api():
     """Solving chemin de fer, banque and its middle bet, many shoes, EOR and counts, simulation,
     break-even and bet selection (issue 10)."""
-    for name in ("game_for", "solve", "analyse_banque", "price_shoes", "effect_of_removal", "linear_count",
+    for name in ("price_shoes", "effect_of_removal", "linear_count",
                  "simulate", "break_even", "select_bets", "analyse", "walk", "load_catalog"):
         assert callable(getattr(exact_odds, name)), name
+    for game, name in (("chemin", "game_for"), ("chemin", "solve"), ("banque", "analyse_banque"),
+                       ("banque", "solve_banque")):
+        assert callable(getattr(getattr(exact_odds, game), name)), (game, name)
 
 
 def test_an_unknown_name_is_an_attribute_error():

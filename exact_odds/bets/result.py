@@ -8,10 +8,22 @@ per unit staked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
 from exact_odds.punto_banco.notebook import exact, frame, html_table, percent, short
+
+#: Significant digits of the square roots (a standard deviation), the one inexact step after exact variances.
+SQRT_DIGITS = 50
+
+
+def decimal_sqrt(x: Fraction) -> Decimal:
+    """The square root of an exact fraction >= 0, to :data:`SQRT_DIGITS` significant digits."""
+    with localcontext() as ctx:
+        ctx.prec = SQRT_DIGITS
+        return (Decimal(x.numerator) / Decimal(x.denominator)).sqrt()
+
 
 @dataclass(frozen=True)
 class LineResult:
@@ -107,6 +119,12 @@ class BetResult:
         """Variance of the gain per unit staked."""
         second = sum((l.pays * l.pays * l.probability for l in self.lines), Fraction(0))
         return second - self.expected_value ** 2
+
+    @property
+    def standard_deviation(self) -> Decimal:
+        """sqrt(:attr:`variance`) of the gain per unit staked, to 50 significant digits
+        (the variance is exact; :class:`~exact_odds.bets.volatility.Volatility` uses the same root)."""
+        return decimal_sqrt(self.variance)
 
     @property
     def hit_frequency(self) -> Fraction:

@@ -167,6 +167,30 @@ def select_one_shoe(variant: str | None = None, bets: Sequence[str] | str | None
     return ValueLevelSelection(tuple(chosen), unique_keys(chosen), left_out)
 
 
+def paytables(bets: Iterable[PayTable | str]) -> tuple[PayTable, ...]:
+    """``bets`` as a tuple of :class:`PayTable`: each one a PayTable, or the key of a built-in bet
+    (``["banker", "dragon7"]``, read from :func:`builtin_catalog`). The one check of a library
+    call's list of bets (``analyse``, ``simulate``, ``price_shoes``, ``effect_of_removal``, ``Table``)."""
+    if isinstance(bets, (str, PayTable)):
+        hint = f"[{bets!r:.40}]" if isinstance(bets, str) else "(bet,)"
+        raise TypeError(f"bets must be a list of bets (PayTable objects or built-in keys), not one {type(bets).__name__}; "
+                        f"wrap it: {hint}")
+    try:
+        bets = tuple(bets)
+    except TypeError:
+        raise TypeError(f"bets must be a list of PayTable objects or built-in keys such as ['banker', 'tie'], "
+                        f"not {type(bets).__name__}") from None
+    out = []
+    for b in bets:
+        if isinstance(b, str):
+            b = builtin_catalog().bet(b)
+        elif not isinstance(b, PayTable):
+            raise TypeError(f"bets must be PayTable objects (see builtin_catalog().bet(key)) or built-in keys "
+                            f"such as 'dragon7', not {type(b).__name__}")
+        out.append(b)
+    return tuple(out)
+
+
 def _asked_all(bets: Sequence[str] | str | None) -> bool:
     """Whether ``bets`` is the word ``all`` alone (in any case), as a string or a list."""
     if isinstance(bets, str):

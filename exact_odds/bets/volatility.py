@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
-from exact_odds.bets.result import BetResult
+from exact_odds.bets.result import SQRT_DIGITS, BetResult, decimal_sqrt
 
 #: Normal quantiles to 40 digits: z with P(|Z| <= z) = c (two-sided) or P(Z <= z) = c (one-sided).
 TWO_SIDED_Z: dict[Fraction, Decimal] = {
@@ -54,7 +54,7 @@ NORMAL_APPROXIMATION = (
     "volatility index VI = z*s; band n*m +- z*s*sqrt(n); house ahead with confidence c once n > (z1*s/e)^2"
 )
 
-_PREC = 50
+_PREC = SQRT_DIGITS
 
 
 class VolatilityError(ValueError):
@@ -67,10 +67,7 @@ def _dec(x: Fraction) -> Decimal:
         return Decimal(x.numerator) / Decimal(x.denominator)
 
 
-def _sqrt(x: Fraction) -> Decimal:
-    with localcontext() as ctx:
-        ctx.prec = _PREC
-        return _dec(x).sqrt()
+_sqrt = decimal_sqrt  # one square root for BetResult.standard_deviation and everything here
 
 
 def _z(table: dict[Fraction, Decimal], confidence) -> Decimal:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import build_shoe, format_option, parse_fraction, shoe_options
+from exact_odds.cli.options import build_shoe, format_option, parse_fraction, quiet_option, shoe_options
 from exact_odds.text import shown
 from exact_odds.report.emit import emit
 
@@ -55,14 +55,19 @@ def parse_punter_five(text: str) -> "PunterFive":
                    "drawing on 5); know-cards: his two cards (one probability per holding T-5, 1-4, 2-3, 6-9, "
                    "7-8). know-cards searches the whole game with replacement (--decks inf); for a finite shoe "
                    "the profiles pure on every holding and those with one mixed holding per punter (the output "
-                   "says which). 6 decks: about 40 s per theta (progress on a terminal; "
-                   "--no-theta-table for one theta).")
+                   "says which). 6 decks: about 40 s per theta (progress on a terminal); the whole theta "
+                   "table of a finite shoe runs only with --allow-slow, --no-theta-table solves one theta.")
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
+@click.option("--allow-slow", is_flag=True,
+              help="With --equilibrium --punters know-cards on a finite shoe: solve the whole theta table "
+                   "(minutes to tens of minutes; without this flag the command says what it would cost and "
+                   "stops).")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")
 @format_option
+@quiet_option
 @input_errors
-def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, exact,
-           fmt):
+def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, allow_slow,
+           exact, fmt, quiet):
     """Exact odds of baccarat banque: two tableaux, one banker, and the middle bet.
 
     Deal: left, right, banker, left, right, banker from one shoe. Punters draw
@@ -93,10 +98,18 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
         model = _punters(punters)
         t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
         shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
-        click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact, model), fmt))
+        from exact_odds.games.banque import MIN_BANQUE_CARDS
+
+        # (a shoe too small to deal is refused by the walk, in its own words)
+        if model == "know-cards" and not shoe.is_infinite and shoe.size >= MIN_BANQUE_CARDS and not no_theta_table \
+                and not allow_slow:
+            raise InputError(slow_table(shoe.size, t))
+        click.echo(emit(_equilibrium(shoe, t, not no_theta_table, exact, model, quiet), fmt))
         return
     if no_theta_table:
         raise InputError("--no-theta-table goes with --equilibrium")
+    if allow_slow:
+        raise InputError("--allow-slow goes with --equilibrium --punters know-cards")
     if punters is not None:
         raise InputError("--punters goes with --equilibrium (the punters' play at 5 is --punter-five otherwise)")
     policy = "optimal" if policy is None else policy
@@ -117,6 +130,18 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
 PUNTER_MODELS = ("total", "know-cards")
 
 
+def slow_table(cards: int, theta: Fraction) -> str:
+    """What the know-cards theta table of a finite shoe costs (measured: docs/benchmarks.md), and the way on."""
+    return (f"the know-cards theta table on a finite shoe ({cards} cards) solves five thetas, each from "
+            f"{SLOW_PER_THETA}: add --no-theta-table to solve theta = {theta} alone, or --allow-slow to "
+            "wait for the whole table")
+
+
+#: The measured cost of one theta of the know-cards table (docs/benchmarks.md), in words.
+SLOW_PER_THETA = ("about 40 s (6 decks) to nearly 2 minutes (1 deck, theta 0 and 1; the whole 1-deck table "
+                  "about 5 minutes)")
+
+
 def _punters(text: str | None) -> str:
     """--punters: total (default) or know-cards."""
     if text is None:
@@ -127,54 +152,48 @@ def _punters(text: str | None) -> str:
     return t
 
 
-def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool, model: str = "total"):
+def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool, model: str = "total", quiet: bool = False):
     """banque --equilibrium: walk the game of the punters' model once, solve at theta (and the theta
-    table), build the report."""
-    import sys
-
+    table), build the report. Progress on a terminal: the thetas with the time left, and the know-cards
+    search's reduced games (exact_odds.progress)."""
     from exact_odds.games.banque import THETAS, BanqueError
-
-    def progress(text: str) -> None:  # long work: say so on a terminal only
-        if sys.stderr.isatty():
-            click.echo(f"exact-odds: {text}", err=True)
+    from exact_odds.progress import tracker
 
     if model == "know-cards":
         from exact_odds.games.banque.knows import knows_game as walk
         from exact_odds.games.banque.knows_search import solve_knows as solve
         from exact_odds.report.banque_knows import knows_report as report
-        walking = "walking the shoe (each punter's 5 by holding)"
     else:
         from exact_odds.games.banque.equilibrium import solve_banque as solve
         from exact_odds.games.banque.game import cached_game as walk
         from exact_odds.report.banque import equilibrium_report as report
-        walking = "walking the shoe"
+    order = [theta] + ([t for t in THETAS if t != theta] if table else [])
+    searches: dict = {}
     try:
-        progress(walking)
-        game = walk(shoe)
-        progress(f"solving theta = {theta}")
-        extra = {}
-        if model == "know-cards" and not shoe.is_infinite:
-            def reduced(done: int, total: int) -> None:
-                if total and done % max(1, total // 10) == 0:
-                    progress(f"  one mixed holding per punter: reduced game {done} of {total}")
-            extra = {"progress": reduced}
-        search = solve(game, theta, **extra)
-        by_theta = []
-        for t in THETAS if table else ():
-            if t != theta:
-                progress(f"solving theta = {t}")
-            by_theta.append(search if t == theta else solve(game, t, **extra))
-        if model == "know-cards":
-            middle, unpriced = None, None
-            if search.equilibria:
-                from exact_odds.games.banque.knows_middle import knows_middle
+        with tracker(quiet) as bars:
+            overall = bars.task("walk, then each theta", len(order) + 1) if bars else None
+            game = walk(shoe)
+            for t in order:
+                if overall:
+                    overall.advance(1)
+                extra = {}
+                if model == "know-cards" and not shoe.is_infinite and 0 < t < 1 and bars:
+                    extra = {"progress": bars.task(f"theta = {t}: reduced games (one mixed holding)").update}
+                searches[t] = solve(game, t, **extra)
+            search = searches[theta]
+            by_theta = [searches[t] for t in THETAS] if table else []
+            if model == "know-cards":
+                middle, unpriced = None, None
+                if search.equilibria:
+                    from exact_odds.games.banque.knows_middle import knows_middle
 
-                progress("pricing the middle bet at the equilibrium (walking the shoe again)")
-                try:
-                    middle = knows_middle(game, search.equilibria[0])
-                except BanqueError as exc:  # a profile it cannot price (several mixed holdings): said in a note
-                    unpriced = str(exc)
-            return report(search, by_theta, exact, middle, unpriced)
+                    if bars:
+                        bars.task("pricing the middle bet at the equilibrium (walking the shoe again)")
+                    try:
+                        middle = knows_middle(game, search.equilibria[0])
+                    except BanqueError as exc:  # a profile it cannot price (several mixed holdings): said in a note
+                        unpriced = str(exc)
+                return report(search, by_theta, exact, middle, unpriced)
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     return report(search, by_theta, exact)

@@ -16,7 +16,8 @@ from typing import Callable, Iterator
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import MAX_DECKS, InputFile, WholeNumber, build_shoe, format_option, not_text, shoe_options
+from exact_odds.cli.options import (MAX_DECKS, InputFile, WholeNumber, build_shoe, format_option, not_text,
+                                    quiet_option, shoe_options)
 from exact_odds.report.emit import emit
 
 
@@ -91,13 +92,13 @@ def _with_card_level(variant, bets, paytables, commission):
 
 
 @contextmanager
-def progress_bar(length: int, label: str) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on standard error when it is a terminal: yields its update (or None)."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-        yield bar.update
+def progress_bar(length: int, label: str, quiet: bool = False) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar with the time left on standard error when it is a terminal and not ``quiet``:
+    yields its update (or None). The display: :mod:`exact_odds.progress`."""
+    from exact_odds.progress import bar
+
+    with bar(label, length, quiet) as advance:
+        yield advance
 
 
 # --- sweep ---------------------------------------------------------------------
@@ -110,8 +111,9 @@ def progress_bar(length: int, label: str) -> Iterator[Callable[[int], None] | No
 @click.option("--output", "-o", type=click.Path(dir_okay=False), metavar="PATH",
               help="Write here (all at once, at the end) instead of standard output.")
 @jobs_option
+@quiet_option
 @input_errors
-def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
+def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet):
     """Exact counts and house edges for many shoes, one shoe per line.
 
     Each input line holds 13 rank counts A,2,...,10,J,Q,K separated by
@@ -145,7 +147,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
     try:
         lines = check_sweep_lines(source, max_cards=max_cards)
         _suits_note(bets, lines)
-        with progress_bar(len(lines), "shoes") as progress:
+        with progress_bar(len(lines), "shoes", quiet) as progress:
             # read, priced and formatted in the workers, chunk by chunk (the parent checks and writes)
             text = sweep_header(fmt, keys) + "".join(
                 sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress, max_cards=max_cards))

@@ -212,6 +212,13 @@ def shoe_options(default_decks: int = 8, lists: bool = False):
     return decorate
 
 
+def quiet_option(fn):
+    """--quiet: no progress on standard error (exact_odds.progress; shown only on a terminal anyway)."""
+    return click.option("--quiet", "-q", is_flag=True,
+                        help="Show no progress (progress, with the time left, goes to standard error on a "
+                             "terminal only).")(fn)
+
+
 def format_option(fn):
     return click.option(
         "--format", "fmt", default=DEFAULT_FORMAT, show_default=True,

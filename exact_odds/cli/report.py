@@ -7,7 +7,7 @@ import click
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.bets import bet_options, select_from_options
 from exact_odds.cli.in_play import check_output, jobs_option, progress_bar, write_output
-from exact_odds.cli.options import WholeNumber, parse_deck_list
+from exact_odds.cli.options import WholeNumber, parse_deck_list, quiet_option
 from exact_odds.in_play.dealing import MAX_DECKS
 
 
@@ -31,9 +31,10 @@ from exact_odds.in_play.dealing import MAX_DECKS
                    f"{MAX_DECKS} decks, as simulate).")
 @click.option("--no-simulation", is_flag=True, help="Leave out the countability simulation (the exact parts stay).")
 @jobs_option
+@quiet_option
 @input_errors
 def report(variant, bets, paytables, commission, decks, fmt, output, shoes, cut_card, seed, simulate_decks,
-           no_simulation, jobs):
+           no_simulation, jobs, quiet):
     """A par sheet for a casino or regulator: rules, odds by deck count, volatility, countability.
 
     For each bet: the deal, the tableau and the pay table in words; every
@@ -78,7 +79,8 @@ def report(variant, bets, paytables, commission, decks, fmt, output, shoes, cut_
     sheets = []
     try:
         for bet in chosen:
-            with progress_bar(max(1, simulated * (shoes or DEFAULT_SHOES)), f"simulating {bet.key}") as progress:
+            with progress_bar(max(1, simulated * (shoes or DEFAULT_SHOES)), f"simulating {bet.key}",
+                              quiet) as progress:
                 sheets.append(par_sheet(bet, deck_list, simulate=not no_simulation and bool(finite),
                                         simulate_decks=simulate_decks, cut_card=cut_card or DEFAULT_CUT_CARD,
                                         shoes=shoes or DEFAULT_SHOES, seed=seed, jobs=jobs, progress=progress,

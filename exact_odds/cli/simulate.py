@@ -15,7 +15,7 @@ import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.in_play import bets_option, jobs_option, progress_bar
-from exact_odds.cli.options import WholeNumber, format_option
+from exact_odds.cli.options import WholeNumber, format_option, quiet_option
 from exact_odds.in_play.dealing import MAX_DECKS
 from exact_odds.report.emit import emit
 
@@ -67,9 +67,10 @@ MAX_SIMULATED_SHOES = 1_000_000
 @bets_option
 @jobs_option
 @format_option
+@quiet_option
 @input_errors
 def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigger, count_bet, plot_path, variant,
-             bets, paytables, commission, jobs, fmt):
+             bets, paytables, commission, jobs, fmt, quiet):
     """Deal seeded shuffled shoes and price every bet exactly before every coup.
 
     Each shoe is shuffled with its own seed (derived from --seed, so --jobs
@@ -123,7 +124,7 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
         click.echo(f"note: {', '.join(card_level)} read{'s' if len(card_level) == 1 else ''} ranks or suits: each "
                    "coup is priced on the suited shoe left, one shoe at a time (from about 0.05 s a coup for a "
                    "pair bet to seconds or more for Lucky 8 or All Red)", err=True)
-    with progress_bar(shoes, "shoes") as progress:
+    with progress_bar(shoes, "shoes", quiet) as progress:
         result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress, cut_card=cut, count=count,
                                 count_bet=counted)
     click.echo(emit(simulation_report(result), fmt))

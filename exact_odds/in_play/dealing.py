@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 from exact_odds.rules.coup import Coup, Deal, coup_complete, deal_of
 from exact_odds.in_play._display import html_text, short
 from exact_odds.rules.cards import RANK_VALUES, RANKS
-from exact_odds.rules.shoe import ShoeError
+from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Cards behind the cut card (it is placed before the seventh-last card, docs/rules.md §7).
@@ -222,6 +222,19 @@ def check_cut_card(cut_card: int, decks: int, burn: str = "none") -> int:
 MAX_DECKS = 100
 #: Most shoes one simulation deals: their seeds are drawn up front.
 MAX_SHOES = 1_000_000
+
+
+def whole_decks(decks: "int | Shoe") -> int:
+    """The number of decks of a simulated shoe, given as a number or as ``Shoe.decks(n)``
+    (each simulated shoe is shuffled from whole decks, so no other shoe will do)."""
+    if not isinstance(decks, Shoe):
+        return decks
+    if decks.is_infinite:
+        raise ShoeError("a simulated shoe is dealt without replacement: give Shoe.decks(n), not the infinite deck")
+    n = decks.size // 52
+    if n < 1 or decks.suited != (n,) * 52:
+        raise ShoeError(f"a simulation shuffles whole decks: give Shoe.decks(n), not {decks.describe()!r}")
+    return n
 
 
 def check_run(shoes: int, decks: int, seed: int, burn: str, cut_card: int, jobs: int,

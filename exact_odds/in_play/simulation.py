@@ -34,7 +34,7 @@ from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play import parallel
 from exact_odds.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
-from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int,  # noqa: F401
+from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int, whole_decks,  # noqa: F401
                                         check_run, shoe_seeds)
 from exact_odds.in_play.edge_counts import EdgeCounts, check_percents, merge_edge_counts
 from exact_odds.in_play.shoe_blocks import (EDGE_RESOLUTION, BetTally, _WORK, block_sizes, play_block,  # noqa: F401
@@ -292,15 +292,21 @@ class SimulationResult:
                            "Realised gain/shoe"], rows)
 
 
-def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: str = "none", jobs: int = 1,
+def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable | str], burn: str = "none",
+             jobs: int = 1,
              progress: Callable[[int], None] | None = None, *, cut_card: int = CARDS_BEHIND_CUT,
              count: "CountStrategy | None" = None, count_bet: int = 0) -> SimulationResult:
     """Deal ``shoes`` seeded shoes of ``decks`` decks and tally every bet (see the module docstring).
+
+    ``decks``: a number of decks, or the shoe itself as :func:`~exact_odds.analyse` takes it
+    (``Shoe.decks(8)``: whole decks, each shoe shuffled from full). ``bets``: PayTable objects
+    or the keys of built-in bets (``["banker", "dragon7"]``).
 
     ``cut_card`` cards sit behind the cut card. ``count``, if given, is played on
     bet number ``count_bet`` in the same shoes. ``jobs`` processes share the
     shoes (the result does not depend on it); ``progress(1)`` is called as
     each shoe is done."""
+    decks = whole_decks(decks)
     check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
     bets = check_bets(bets)
     if not bets:

@@ -167,18 +167,12 @@ def _with_cards(price: ShoePrice, shoe: Shoe, tableau: Tableau, value: tuple[int
     return price._replace(ev_numerators=tuple(nums), scales=tuple(scales), assumptions=tuple(assumptions))
 
 
-def check_bets(bets: Iterable[PayTable]) -> tuple[PayTable, ...]:
-    """``bets`` as a tuple, if every one is a :class:`PayTable`."""
-    if isinstance(bets, PayTable):
-        raise TypeError("bets must be a sequence of PayTable, not one PayTable; wrap it: (bet,)")
-    try:
-        bets = tuple(bets)
-    except TypeError:
-        raise TypeError(f"bets must be a sequence of PayTable, not {type(bets).__name__}") from None
-    for b in bets:
-        if not isinstance(b, PayTable):
-            raise TypeError(f"bets must be PayTable objects (see builtin_catalog().bet(key)), not {type(b).__name__}")
-    return bets
+def check_bets(bets: Iterable[PayTable | str]) -> tuple[PayTable, ...]:
+    """``bets`` as a tuple of :class:`PayTable` (a built-in bet may be given by its key):
+    :func:`~exact_odds.bets.selection.paytables`."""
+    from exact_odds.bets.selection import paytables
+
+    return paytables(bets)
 
 
 def check_shoes(shoes: Iterable[Shoe]) -> list[Shoe]:

@@ -82,9 +82,11 @@ class Analysis:
 METHODS = ("walk", "compiled")
 
 
-def analyse(shoe: Shoe, bets: Iterable[PayTable] | None = None, tableau: Tableau = PUNTO_BANCO, *,
+def analyse(shoe: Shoe, bets: Iterable[PayTable | str] | None = None, tableau: Tableau = PUNTO_BANCO, *,
             method: str = "walk") -> Analysis:
     """Walk ``shoe`` once and price ``bets`` (default: Banker, Player, Tie 8:1).
+
+    ``bets``: PayTable objects or the keys of built-in bets (``["banker", "dragon7"]``).
 
     ``method`` chooses the walk; both give the identical distribution:
 
@@ -96,15 +98,10 @@ def analyse(shoe: Shoe, bets: Iterable[PayTable] | None = None, tableau: Tableau
       then is far quicker per shoe (for analysing many shoes)."""
     if not isinstance(shoe, Shoe):
         raise TypeError(f"analyse needs a Shoe (such as Shoe.decks(8)), not {type(shoe).__name__}")
-    if bets is not None and (isinstance(bets, (str, PayTable)) or not isinstance(bets, Iterable)):
-        raise TypeError("bets must be a list of PayTable (such as select_bets(bets='banker,tie') or "
-                        f"builtin_catalog().variant('ez')), not {type(bets).__name__}")
     if bets is not None:
-        bets = list(bets)
-        wrong = next((b for b in bets if not isinstance(b, PayTable)), None)
-        if wrong is not None:
-            raise TypeError(f"bets must be PayTable objects (such as builtin_catalog().bet('tie')), "
-                            f"not {type(wrong).__name__}")
+        from exact_odds.bets.selection import paytables
+
+        bets = paytables(bets)
     if method == "walk":
         dist = walk(shoe, tableau)
     elif method == "compiled":

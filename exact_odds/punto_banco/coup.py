@@ -43,7 +43,10 @@ class CoupDistribution:
         counts = self.outcome_counts()
         rows = [(k.capitalize(), n, percent(Fraction(n, self.total), 6)) for k, n in counts.items()]
         rows.append(("Total", self.total, percent(Fraction(1), 6)))
-        caption = f"{self.shoe.describe()}, {self.tableau.name}: {len(self.deals)} deals"
+        units = "13^6 units" if self.shoe.is_infinite else "ordered six-card sequences"
+        caption = (f"{self.shoe.describe()}, {self.tableau.name}: each outcome's count of {units} "
+                   f"(six-card convention), summed over the {len(self.deals):,} distinct deals "
+                   "(two-card totals and third cards) that can happen")
         return html_table(("Outcome", "Count", "Probability"), rows, caption)
 
     @property

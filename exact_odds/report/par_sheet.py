@@ -16,6 +16,10 @@ from typing import Any, Sequence
 from exact_odds import __version__
 from exact_odds.bets.par_sheet import Countable, ParSheet, SimulatedPlay, digest
 from exact_odds.bets.volatility import BAND_HANDS, NORMAL_APPROXIMATION
+
+#: The confidence of the bands, in the table and the plot alike, and their one label.
+BAND_CONFIDENCE = Fraction(95, 100)
+BAND = "95% band"
 from exact_odds.report.conditions import condition_words
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
@@ -23,12 +27,15 @@ from exact_odds.report.svg import bar_chart, line_plot
 from exact_odds.rules.cards import RANKS
 from exact_odds.rules.tableau import PUNTO_BANCO
 
+#: The document's numbered parts, cited by number in the text ("§2").
+SUMMARY, RULES = "1. Summary: house edge and return to player", "2. Rules of the game"
+
 DEAL_WORDS = (
-    "Deal (docs/rules.md §2): cards are dealt without replacement in the order Player, Banker, Player, Banker; "
+    "Deal: cards are dealt without replacement in the order Player, Banker, Player, Banker; "
     "a two-card total of 8 or 9 (a natural) in either hand ends the coup; otherwise the Player and then the "
     "Banker draw by the tableau below. A hand's total is the sum of its card values modulo 10 (A = 1, 2-9 face "
     "value, 10/J/Q/K = 0); the higher total wins, equal totals tie.",
-    "Counting convention (docs/rules.md §3): every coup is counted as an ordered sequence of six cards from the "
+    "Counting convention: every coup is counted as an ordered sequence of six cards from the "
     "shoe, the unused cards included, so every line of every bet shares the denominator N(N-1)...(N-5) for a "
     "shoe of N cards. The infinite deck draws with replacement (each rank 1/13) and has no combinations.",
 )
@@ -36,6 +43,12 @@ DEAL_WORDS = (
 
 def _shoe_label(col) -> str:
     return col.shoe.describe()
+
+
+def count_text(n: int | Fraction) -> str:
+    """A count with thousands separators (a fraction's numerator and denominator each)."""
+    n = Fraction(n)
+    return f"{n.numerator:,}" if n.denominator == 1 else f"{n.numerator:,}/{n.denominator:,}"
 
 
 def _decimal(x: Decimal, places: int) -> str:
@@ -89,7 +102,7 @@ def line_tables(sheet: ParSheet) -> list[Section]:
     def combos(c, line):
         if c.shoe.is_infinite:
             return ""
-        return str(c.result.total) if line is None else str(Fraction(line.count))
+        return count_text(c.result.total if line is None else line.count)
 
     def prob(c, line):
         return decimal_text(Fraction(1), 10) if line is None else decimal_text(line.probability, 10)
@@ -102,13 +115,24 @@ def line_tables(sheet: ParSheet) -> list[Section]:
 
     return [
         Section(heading="Combinations", level=3, table=_by_deck(sheet, "Combinations", combos),
-                before=("Six-card sequences in which each line settles the bet (none for the infinite deck).",)),
+                before=("Six-card sequences in which each line settles the bet (the counting convention of §2; "
+                        "none for the infinite deck).",)),
         Section(heading="Probability", level=3, table=_by_deck(sheet, "Probability", prob)),
         Section(heading="Odds", level=3, table=_by_deck(sheet, "Odds", odds),
                 before=("Each line's odds as 1 in N, N = 1 / probability.",)),
         Section(heading="Contribution to the return", level=3, table=_by_deck(sheet, "Return", ret),
                 before=("Each line's payout times its probability; the total is the expected value per unit bet.",)),
     ]
+
+
+def document_summary(sheets: Sequence[ParSheet]) -> Table:
+    """The document's one summary: each bet's house edge and return to player, by deck count."""
+    cols = sheets[0].columns if sheets else ()
+    rows = []
+    for s in sheets:
+        rows.append([s.bet.name, "House edge"] + [percent_text(c.result.house_edge, 6) for c in s.columns])
+        rows.append(["", "Return to player"] + [percent_text(1 - c.result.house_edge, 6) for c in s.columns])
+    return Table.of(["Bet", "Figure"] + [_shoe_label(c) for c in cols], rows)
 
 
 def summary_table(sheet: ParSheet) -> Table:
@@ -136,13 +160,13 @@ def volatility_sections(sheet: ParSheet) -> list[Section]:
     vi = Table.of(["Figure"] + [_shoe_label(c) for c in cols], [
         ["Volatility index, 90%"] + [_decimal(c.volatility.volatility_index(Fraction(9, 10)), 4) for c in cols],
         ["Volatility index, 95%"] + [_decimal(c.volatility.volatility_index(Fraction(95, 100)), 4) for c in cols],
-        ["Hands until the house is ahead (95%)"] + [_ahead(c) for c in cols],
+        ["Hands until the house is ahead (95%, one-sided)"] + [_ahead(c) for c in cols],
     ])
     band_rows = []
     for n in BAND_HANDS:
         row = [f"{n:,}"]
         for c in cols:
-            b = c.volatility.band(n)
+            b = c.volatility.band(n, BAND_CONFIDENCE)
             row.append(f"{decimal_text(b.mean, 2)} ({_decimal(b.low, 2)} to {_decimal(b.high, 2)})")
         band_rows.append(row)
     bands = Table.of(["Hands"] + [_shoe_label(c) for c in cols], band_rows)
@@ -157,7 +181,8 @@ def volatility_sections(sheet: ParSheet) -> list[Section]:
     )
     sections = [
         Section(heading="Volatility", level=3, before=formulas, table=vi),
-        Section(before=("The player's net result in units (expected, then the 95% band):",), table=bands),
+        Section(before=(f"The player's net result in units: expected, and the {BAND} (low to high):",),
+                table=bands),
     ]
     plot = band_plot(sheet)
     if plot:
@@ -171,7 +196,8 @@ def _ahead(col) -> str:
 
 
 def band_plot(sheet: ParSheet) -> str:
-    """The expected result and the 90% band against hands, for the last finite deck count (or the first)."""
+    """The expected result and the band of the table above (:data:`BAND`) against hands, for the last
+    finite deck count (or the first)."""
     finite = [c for c in sheet.columns if not c.shoe.is_infinite] or list(sheet.columns)
     col = finite[-1]
     n_star = col.volatility.hands_until_house_ahead()
@@ -180,14 +206,14 @@ def band_plot(sheet: ParSheet) -> str:
     top = max(1000, 2 * n_star)
     xs = [round(top * i / 60) or 1 for i in range(61)]
     m = float(col.result.expected_value)
-    vi90 = float(col.volatility.volatility_index(Fraction(9, 10)))
+    vi = float(col.volatility.volatility_index(BAND_CONFIDENCE))
     mean = [(x, m * x) for x in xs]
-    upper = [(x, m * x + vi90 * x ** 0.5) for x in xs]
-    lower = [(x, m * x - vi90 * x ** 0.5) for x in xs]
-    return line_plot(f"{sheet.bet.name}, {col.shoe.describe()}: player's net result (units)", "hands",
-                     "net result (units)",
-                     [("expected n·m", mean), ("90% band, upper", upper), ("90% band, lower", lower)],
-                     markers=[(f"house ahead (95%): {n_star:,} hands", n_star)])
+    upper = [(x, m * x + vi * x ** 0.5) for x in xs]
+    lower = [(x, m * x - vi * x ** 0.5) for x in xs]
+    return line_plot(f"{sheet.bet.name}, {col.shoe.describe()}: player's net result (units), expected and {BAND}",
+                     "hands", "net result (units)",
+                     [("expected n·m", mean), (f"{BAND}, high", upper), (f"{BAND}, low", lower)],
+                     markers=[(f"house ahead (95%, one-sided): {n_star:,} hands", n_star)])
 
 
 def _estimate(e: tuple[float | None, float | None], places: int = 4, percent: bool = False) -> str:
@@ -233,7 +259,7 @@ def countability_sections(sheet: ParSheet) -> list[Section]:
     if not sims:
         sections.append(Section(before=(
             "Simulated gain of a counter and of perfect play: not available in this build "
-            "(exact_odds.in_play.counting is missing).",)))
+            "(its counting module is missing).",)))
         return sections
     lines = []
     rows = []
@@ -257,21 +283,29 @@ def countability_sections(sheet: ParSheet) -> list[Section]:
     return sections
 
 
-def bet_sections(sheet: ParSheet) -> list[Section]:
-    """Every section of one bet's par sheet."""
-    bet = sheet.bet
+def rules_sections() -> list[Section]:
+    """The rules of the game, once per document (§2): the deal, the counting convention, the tableau."""
     player, banker = tableau_tables()
-    notes = sorted({a for c in sheet.columns for a in c.result.assumptions})
     return [
-        Section(heading=f"{bet.name} ({bet.key})", level=2, before=(bet.description,) if bet.description else ()),
-        Section(heading="Rules", level=3, before=DEAL_WORDS + ("Player's rule:",), table=player),
+        Section(heading=RULES, level=2, before=DEAL_WORDS + ("Player's rule:",), table=player),
         Section(before=("Banker's rule (D draws, S stands) by the Banker's two-card total and the Player's third "
                         "card; a Banker total of 8 or 9 is a natural:",), table=banker),
-        Section(before=("Pay table: the lines are read in order and the first whose condition holds settles the "
-                        "bet.",), table=paytable_rows(sheet)),
-        *line_tables(sheet),
-        Section(heading="Summary figures", level=3, table=summary_table(sheet),
+    ]
+
+
+def bet_sections(sheet: ParSheet, number: int = 3) -> list[Section]:
+    """Every section of one bet's par sheet, numbered ``number`` in the document."""
+    bet = sheet.bet
+    notes = sorted({a for c in sheet.columns for a in c.result.assumptions})
+    return [
+        Section(heading=f"{number}. {bet.name} ({bet.key})", level=2,
+                before=(bet.description,) if bet.description else ()),
+        Section(heading="Figures", level=3, table=summary_table(sheet),
+                before=("Dealt by the rules of §2. House edge and return to player first, exact beside them:",),
                 after=tuple(f"Note: {n}" for n in notes)),
+        Section(heading="Pay table", level=3, before=("The lines are read in order and the first whose condition "
+                                                     "holds settles the bet.",), table=paytable_rows(sheet)),
+        *line_tables(sheet),
         *volatility_sections(sheet),
         *countability_sections(sheet),
     ]
@@ -326,13 +360,22 @@ def par_sheet_report(sheets: Sequence[ParSheet]) -> Report:
         "Options: " + ", ".join(f"{k} = {v}" for k, v in options.items()) + f"; SHA-256 {digest(options)}",
         "No timestamps: the same exact_odds version, pay tables and options give the same document, byte for byte.",
     )
+    numbered = [(3 + i, s) for i, s in enumerate(sheets)]
+    last = 3 + len(sheets)
     sections = [Section(before=(
         "A par sheet computed by exact_odds: every combination count and probability is exact (integers and "
         "fractions, rounded only for printing); the volatility figures use the normal approximation stated "
         "with them; countability simulations are Monte-Carlo estimates with their standard errors.",))]
-    for s in sheets:
-        sections += bet_sections(s)
-    sections.append(Section(heading="Provenance", level=2, before=provenance))
+    if len(sheets) > 1:
+        sections.append(Section(heading="Contents", level=2, before=(
+            SUMMARY, RULES, *(f"{n}. {s.bet.name} ({s.bet.key})" for n, s in numbered), f"{last}. Provenance")))
+    sections.append(Section(heading=SUMMARY, level=2, table=document_summary(sheets),
+                            before=("Each bet's house edge (the player's expected loss per unit bet) and return to "
+                                    "player (1 minus the house edge); each bet's section gives them as exact fractions:",)))
+    sections += rules_sections()
+    for n, s in numbered:
+        sections += bet_sections(s, n)
+    sections.append(Section(heading=f"{last}. Provenance", level=2, before=provenance))
     return Report(sections=tuple(sections),
                   document={"version": __version__, "options": options, "options_sha256": digest(options),
                             "bets": [sheet_json(s) for s in sheets]},

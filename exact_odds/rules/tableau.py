@@ -37,6 +37,9 @@ class Tableau:
     player_draw: tuple[bool, ...]
     banker_draw: tuple[tuple[bool, ...], ...]
 
+    def __repr__(self) -> str:  # short: the tables are in docs/rules.md, and a signature shows this default
+        return f"Tableau({self.name!r})"
+
     def player_draws(self, player_total: int) -> bool:
         return self.player_draw[player_total]
 

@@ -19,6 +19,9 @@ CASES = (
     + [(EQ + ["--punters", "know-cards", "--punter-five", "9/11"], "--punter-five")]
     + [(EQ + ["--punters", "know-cards", "--theta", "3/2"], "--theta")]
     + [(["banque", "--equilibrium", "--punters", "know-cards", "--shoe", "1,1,1,1,1,1,1,1,0,0,0,0,0"], "9 cards")]
+    # the finite know-cards theta table takes minutes: said up front, and run only with --allow-slow
+    + [(["banque", "--equilibrium", "--punters", "know-cards", "--decks", "1"], "--allow-slow")]
+    + [(["banque", "--allow-slow"], "--allow-slow")]
 )
 
 

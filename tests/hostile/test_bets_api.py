@@ -207,3 +207,30 @@ def test_break_even_wrong_arguments(kwargs, kind, words):
 
 def test_break_even_needs_a_priced_bet():
     raises(TypeError, lambda: break_even(builtin_catalog().bet("tie")), "BetResult")
+
+
+@pytest.mark.parametrize("bets, error, words", [
+    ("banker", TypeError, r"wrap it: \['banker'\]"),
+    ([3], TypeError, "PayTable objects .* or built-in keys"),
+    (["no_such_bet"], ValueError, "no_such_bet"),
+    (5, TypeError, "list of PayTable objects or built-in keys"),
+])
+def test_analyse_and_simulate_say_what_bets_they_take(bets, error, words):
+    from exact_odds import Shoe, analyse, simulate
+
+    with pytest.raises(error, match=words):
+        analyse(Shoe.decks(1), bets)
+    with pytest.raises(error, match=words):
+        simulate(1, 1, 1, bets)
+
+
+@pytest.mark.parametrize("shoe, words", [
+    ("infinite", "without replacement"),
+    ("less", "whole decks: give Shoe.decks"),
+])
+def test_simulate_refuses_a_shoe_it_cannot_shuffle(shoe, words):
+    from exact_odds import Shoe, ShoeError, simulate
+
+    s = Shoe.infinite() if shoe == "infinite" else Shoe.decks(2).remove(["5"])
+    with pytest.raises(ShoeError, match=words):
+        simulate(1, s, 1, ["banker"])

@@ -5,7 +5,9 @@ from fractions import Fraction
 import pytest
 from conftest import assert_bad_input_is_one_line
 
-from exact_odds import PunterFive, Shoe, analyse_banque, banque_walk, build_game, game_for, solve
+from exact_odds import Shoe
+from exact_odds.banque import PunterFive, analyse_banque, banque_walk
+from exact_odds.chemin import build_game, game_for, solve
 from exact_odds.games.chemin import MODELS
 
 HUGE = ["1e999999999", "1e-99999", "9" * 100, "1/" + "7" * 100]

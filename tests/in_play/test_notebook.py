@@ -107,8 +107,8 @@ def test_dealt_and_logged_coup_reprs():
 @pytest.mark.parametrize("call, error, words", [
     (lambda: effect_of_removal(None, STANDARD), TypeError, "needs a Shoe"),
     (lambda: effect_of_removal(Shoe.decks(1), STANDARD[0]), TypeError, "not one PayTable"),
-    (lambda: effect_of_removal(Shoe.decks(1), ["banker"]), TypeError, "PayTable"),
-    (lambda: effect_of_removal(Shoe.decks(1), 3), TypeError, "sequence of PayTable"),
+    (lambda: effect_of_removal(Shoe.decks(1), [1]), TypeError, "PayTable"),
+    (lambda: effect_of_removal(Shoe.decks(1), 3), TypeError, "list of PayTable objects or built-in keys"),
     (lambda: linear_count((Fraction(0),) * 13, (4,) * 13, level="2"), TypeError, "level must be an int"),
     (lambda: linear_count((Fraction(0),) * 12, (4,) * 13), ValueError, "13 values"),
     (lambda: linear_count(("x",) * 13, (4,) * 13), TypeError, "Fractions"),

@@ -151,7 +151,7 @@ def test_simulate_checks_bets_and_burn():
     from exact_odds.in_play.simulation import simulate
 
     with pytest.raises(TypeError, match="PayTable"):
-        simulate(1, 1, 1, ["banker"])
+        simulate(1, 1, 1, [1])
     with pytest.raises(TypeError, match="burn must be a str"):
         simulate(1, 1, 1, STANDARD, burn=None)
     with pytest.raises(ValueError, match="unknown burn rule 'half'"):

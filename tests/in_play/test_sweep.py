@@ -84,7 +84,7 @@ def test_price_shoes_checks_its_arguments():
     with pytest.raises(ValueError, match="infinite"):
         price_shoes([Shoe.infinite()], STANDARD)
     with pytest.raises(TypeError, match="PayTable"):
-        price_shoes([Shoe.decks(1)], ["banker"])
+        price_shoes([Shoe.decks(1)], [1])
     with pytest.raises(TypeError, match="not one PayTable"):
         price_shoes([Shoe.decks(1)], STANDARD[0])
     with pytest.raises(PayTableError, match="ranks or suits"):

@@ -38,6 +38,6 @@ def test_woo_ez_baccarat_dragon_7_and_panda_8_combinations_in_the_par_sheet():
         elif heading == "Combinations" and line.startswith("| "):
             cells = line.strip("| ").split(" | ")
             combos[cells[0]] = cells[2]
-    assert combos["Banker wins with a three-card 7"] == "112633011329024"
-    assert combos["Player wins with a three-card 8"] == "172660763262976"
-    assert combos["Total"] == "4998398275503360"
+    assert combos["Banker wins with a three-card 7"] == "112,633,011,329,024"
+    assert combos["Player wins with a three-card 8"] == "172,660,763,262,976"
+    assert combos["Total"] == "4,998,398,275,503,360"

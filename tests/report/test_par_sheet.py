@@ -85,9 +85,9 @@ def test_combinations_and_probabilities_equal_the_library(page, library):
     combos = p.table("Combinations", "Line")
     assert combos[0] == ["Line", "Pays", "1 deck", "8 decks", "infinite deck"]
     for i, row in enumerate(combos[1:-1]):
-        assert row[2] == str(results[1].lines[i].count) and row[3] == str(results[8].lines[i].count)
+        assert row[2] == f"{results[1].lines[i].count:,}" and row[3] == f"{results[8].lines[i].count:,}"
         assert row[4] == ""  # the infinite deck has no combinations
-    assert combos[-1][2:4] == [str(results[1].total), str(results[8].total)]
+    assert combos[-1][2:4] == [f"{results[1].total:,}", f"{results[8].total:,}"]
     probs = p.table("Probability", "Line")
     for i, row in enumerate(probs[1:-1]):
         for cell, d in zip(row[2:], (1, 8, None)):
@@ -97,7 +97,7 @@ def test_combinations_and_probabilities_equal_the_library(page, library):
 def test_summary_figures_equal_the_library(page, library):
     _, p = page
     _, results = library
-    rows = {r[0]: r[1:] for r in p.table("Summary figures", "Figure")[1:]}
+    rows = {r[0]: r[1:] for r in p.table("Figures", "Figure")[1:]}
     order = (1, 8, None)
     assert rows["House edge (exact)"] == [fraction_text(results[d].house_edge) for d in order]
     assert rows["Return to player (exact)"] == [fraction_text(1 - results[d].house_edge) for d in order]
@@ -112,7 +112,7 @@ def test_volatility_figures_equal_the_library(page, library):
     _, results = library
     rows = {r[0]: r[1:] for r in p.table("Volatility", "Figure")[1:]}
     ahead = [Volatility.of(results[d]).hands_until_house_ahead() for d in (1, 8, None)]
-    assert rows["Hands until the house is ahead (95%)"] == [f"{n:,}" for n in ahead]
+    assert rows["Hands until the house is ahead (95%, one-sided)"] == [f"{n:,}" for n in ahead]
     # 8 decks: Jacobson's SD 6.0849 (tests/published/test_par_sheet.py) times 1.644854 is 10.0087
     assert rows["Volatility index, 90%"][1] == "10.0087"
 
@@ -131,7 +131,7 @@ def test_effect_of_removal_and_count_equal_the_library(page, library):
 
 def test_pay_table_has_each_condition_in_words(page):
     _, p = page
-    rows = p.table("Rules", "#")
+    rows = p.table("Pay table", "#")
     assert rows[1][2] == "banker_wins and banker_cards == 3 and banker == 7"
     assert rows[1][3] == "Banker wins and the number of Banker cards is 3 and the Banker's final total is 7"
 
@@ -156,7 +156,7 @@ def test_report_is_byte_identical_twice(tmp_path):
 
 def test_markdown_and_json_forms(page):
     md = run(*ARGS, "--format", "md").stdout
-    assert md.startswith("# Par sheet: Dragon 7\n") and "### Summary figures" in md and "<svg" not in md
+    assert md.startswith("# Par sheet: Dragon 7\n") and "### Figures" in md and "<svg" not in md
     doc = json.loads(run(*ARGS, "--format", "json").stdout)
     assert doc["bets"][0]["columns"][1]["house_edge"] == "64613588827/848912750595"  # WoO's 7.6113% at 8 decks
 
@@ -196,3 +196,24 @@ def test_countability_says_why_it_is_missing():
     assert "Not computed: the infinite deck has no effect of removal" in inf
     pair = run("report", "--bets", "player_pair", "--decks", "1", "--format", "md").stdout
     assert "Not computed: this bet looks at the first four cards' ranks and suits" in pair
+
+
+def test_the_document_opens_with_one_summary_and_the_rules_once(library):
+    """House edge and return to player first, in one table for every bet; the drawing rules once; a table of
+    contents when there are several bets; the bands labelled alike in the table and the plot; no file paths."""
+    r = run("report", "--bets", "dragon7,tie", "--decks", "1,8,inf", "--no-simulation")
+    assert r.exit_code == 0, r.output
+    p = Tables()
+    p.feed(r.stdout)
+    headings = [h for h, _ in p.tables]
+    summary = p.table("1. Summary: house edge and return to player", "Bet")
+    _, results = library
+    assert summary[1] == ["Dragon 7", "House edge"] + [percent_text(results[d].house_edge, 6) for d in (1, 8, None)]
+    assert summary[2][1] == "Return to player" and [row[0] for row in summary[1:]] == ["Dragon 7", "", "Tie", ""]
+    assert headings.index("1. Summary: house edge and return to player") == 0
+    assert r.stdout.count("(D draws, S stands)") == 1
+    assert r.stdout.count("<h2>Contents</h2>") == 1 and "4. Tie (tie)" in r.stdout
+    assert r.stdout.count("95% band") >= 3 and "90% band" not in r.stdout
+    assert "docs/" not in r.stdout and ".md" not in r.stdout and "exact_odds." not in r.stdout
+    one = run(*ARGS).stdout
+    assert "<h2>Contents</h2>" not in one

@@ -31,7 +31,8 @@ of the absolute values of its terms, far above the rounding error of float
 sums of that many terms (under 1e-11 of that sum). Everything not skipped is
 searched exactly.
 
-**Deciding a candidate.** A rational (x_k, y_l) is decided by an exact LP for
+**Deciding a candidate.** A rational (x_k, y_l) is decided by an exact LP
+(:func:`~exact_odds.games.banque.box_lp.box_point`, each answer checked) for
 the banker's mixes in the sets where he is indifferent, with all ten
 conditions (each punter's gain on each holding: = 0 where he mixes, >= 0
 where he draws, <= 0 where he stands). A surd one comes with the curve's
@@ -43,8 +44,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
+from exact_odds.games.banque.box_lp import box_point
 from exact_odds.games.banque.curve import _curve_points
-from exact_odds.games.banque.equilibrium import _line_points, _lp
+from exact_odds.games.banque.equilibrium import _line_points
 from exact_odds.games.banque.hands import FIVE_HOLDINGS
 from exact_odds.games.banque.knows import KINDS, InfoSet, KnowsGame, holding_weights, knows_gaps
 from exact_odds.games.banque.knows_screen import _Screen, screen
@@ -137,7 +139,7 @@ def exact_support(co: _Coefficients, x: Sequence[Fraction], y: Sequence[Fraction
         hi = base + sum(max(0, v) for v in coef)
         if (want == "eq" and not lo <= 0 <= hi) or (want == "le" and lo > 0) or (want == "ge" and hi < 0):
             return None
-    sol = _lp(conds, len(free)) if free else []
+    sol = box_point(conds, len(free)) if free else []
     if sol is None:
         return None
     banker = {info: Fraction(int(v)) for info, v in zip(co.sets, s)}

@@ -106,11 +106,11 @@ from exact_odds.games.chemin.payoff import (
     banker_best_reply, ceiling_of, equilibrium_gaps, floor_of, outcome_counts, payoff, punter_best_reply,
     tableau_strategies,
 )
-from exact_odds.games.chemin.solution import Solution
+from exact_odds.games.chemin.solution import ChemSolution, Solution
 from exact_odds.games.chemin.solve import solve, solve_one_choice
 
 __all__ = [
-    "HOLDINGS_AT_5", "MODELS", "SEEN", "STOOD", "ChemError", "Deviation", "Game", "Model", "Solution",
+    "HOLDINGS_AT_5", "MODELS", "SEEN", "STOOD", "ChemError", "ChemSolution", "Deviation", "Game", "Model", "Solution",
     "banker_best_reply", "build_game", "ceiling_of", "cell_label", "deviations", "equilibrium_gaps", "floor_of",
     "game_for", "hand_label", "impossible", "model_cells", "model_shoe", "outcome_counts", "payoff", "punter_best_reply", "seen_label", "solve",
     "solve_one_choice", "tableau_differences", "tableau_strategies",

@@ -10,7 +10,7 @@ from exact_odds.games.chemin.models import Cell, cell_label
 
 
 @dataclass(frozen=True)
-class Solution:
+class ChemSolution:
     """An equilibrium of chemin de fer.
 
     Readable (as in the JSON document): :attr:`punter` maps each holding at 5
@@ -72,7 +72,7 @@ class Solution:
     def __repr__(self) -> str:
         c = f", commission {self.commission}" if self.commission else ""
         mixed = len(self.mixed_cells)
-        return (f"Solution(model {self.game.model.name}, {self.game.shoe.describe()}{c}: {self._punter_text()}; "
+        return (f"ChemSolution(model {self.game.model.name}, {self.game.shoe.describe()}{c}: {self._punter_text()}; "
                 f"banker mixes in {mixed} cell{'s' if mixed != 1 else ''}; "
                 f"value {float(self.punter_value) * 100:.6f}%)")
 
@@ -93,3 +93,7 @@ class Solution:
 def _short(p: Fraction) -> str:
     """A probability, exact if its denominator is short, else as a decimal."""
     return str(p) if p.denominator < 10**4 else f"{float(p):.6f}"
+
+
+#: The name this class had before it said its game (kept for code that imported it so).
+Solution = ChemSolution
