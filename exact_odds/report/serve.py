@@ -33,7 +33,7 @@ def bet_rows(table: "Table", keys: Sequence[str]) -> list[dict[str, Any]]:
     rows = []
     prices, cards = table.prices, table.card_prices
     priced = []
-    if prices is not None:
+    if prices is not None and not shoe_done(table):
         priced += zip(table.value_bets, prices.edges, prices.wins)
         if cards is not None and not table.cards_pending:
             priced += zip(table.card_bets, cards.edges, cards.wins)
@@ -59,11 +59,16 @@ def _signed_percent(x: Fraction) -> str:
     return text if text.startswith("-") or Fraction(x) == 0 else "+" + text
 
 
+def shoe_done(table: "Table") -> bool:
+    """Whether no coup is being dealt and none can start (fewer than 6 cards left)."""
+    return not table.current and not table.splitter.can_deal
+
+
 def state_text(table: "Table") -> str:
     """'for coup 5, 396 cards left', 'coup 5 being dealt, bets closed: ...' or 'the shoe is done'."""
     prices = table.prices
-    if prices is None:
-        return "the shoe is done: fewer than 6 cards left"
+    if prices is None or shoe_done(table):
+        return f"the shoe is done: {table.cards_left} cards left, a coup needs 6"
     if table.current:
         return (f"coup {table.splitter.number} being dealt, bets closed; "
                 f"the figures as it began, {prices.cards_left} cards left")
@@ -107,7 +112,7 @@ def session_state(session: "Session", names: Sequence[str]) -> dict[str, Any]:
         "shoe": table.start_shoe.describe(), "file": session.path.name,
         "cards_seen": table.in_play.seen, "cards_left": left,
         "decks_left_text": decimal_text(Fraction(left, CARDS_PER_DECK), 2),
-        "state": state_text(table), "bets_open": table.prices is not None and not table.current,
+        "state": state_text(table), "bets_open": table.prices is not None and not table.current and not shoe_done(table),
         "bets": bet_rows(table, session.setup.keys), "notes": notes,
         "count": count_part(table), "grid": grid(table),
         "coups": [coup_part(c) for c in table.coups], "current": [c.text for c in table.current],
