@@ -76,12 +76,17 @@ def state_text(table: "Table") -> str:
 
 
 def grid(table: "Table") -> dict[str, Any]:
-    """The 13 x 4 cards: how many of each are left (None where the suits left are not known), and each rank."""
+    """The 13 x 4 cards: how many of each are left (``left``; None once a card was given without its suit),
+    at most how many (``at_most``: the suits of the cards given with one, taken off the shoe before the first
+    without; None where not known either), and how many of each rank."""
     shoe = table.in_play
-    suited = shoe.suited
-    left = [[None if suited is None else suited[4 * r + s] for s in range(len(SUITS))] for r in range(len(RANKS))]
-    return {"ranks": list(RANKS), "suits": list(SUITS), "left": left, "rank_left": list(shoe.ranks),
-            "suits_known": suited is not None, "tens_unknown": shoe.unknown_tens}
+
+    def by_card(counts):
+        return [[None if counts is None else counts[4 * r + s] for s in range(len(SUITS))] for r in range(len(RANKS))]
+
+    return {"ranks": list(RANKS), "suits": list(SUITS), "left": by_card(shoe.suited),
+            "at_most": by_card(shoe.suited if shoe.suited is not None else shoe.suit_base),
+            "rank_left": list(shoe.ranks), "suits_known": shoe.suited is not None, "tens_unknown": shoe.unknown_tens}
 
 
 def count_part(table: "Table") -> dict[str, Any] | None:

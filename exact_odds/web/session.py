@@ -99,9 +99,10 @@ class Session:
     def _replay(self) -> None:
         try:
             text = self.path.read_text(encoding="utf-8")
-            for token in read_log(text.splitlines()):
-                self.table.enter(token)
-            self.table.price_cards()
+            table = Table(self.setup.shoe, self.setup.bets, self.setup.count)
+            for _ in table.enter_all(read_log(text.splitlines())):  # every coup priced as track prices it
+                pass
+            self.table = table
         except (LogError, CountError) as exc:
             raise SessionFileError(f"session {self.name!r}: its file {self.path.name} does not fit "
                                    f"{self.setup.shoe.describe()} ({exc}); start serve with the shoe and bets it "

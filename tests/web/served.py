@@ -17,8 +17,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def make_setup(keys=KEYS, decks=8, count=None) -> Setup:
-    shoe = Shoe.decks(decks)
+def make_setup(keys=KEYS, decks=8, count=None, shoe=None) -> Setup:
+    shoe = Shoe.decks(decks) if shoe is None else shoe
     bets = tuple(builtin_catalog().bet(k) for k in keys)
     tally = None if count is None else count_of_bet(shoe, builtin_catalog().bet(count), count)
     return Setup(shoe, tuple(keys), bets, tally, f"exact-odds track --decks {decks} --bets {','.join(keys)}")

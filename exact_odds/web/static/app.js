@@ -3,7 +3,7 @@
 
 const SUIT_SIGNS = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
 const $ = (id) => document.getElementById(id);
-let state = null;
+window.state = null;
 let busy = Promise.resolve();
 
 function sessionName() {
@@ -75,7 +75,7 @@ function el(tag, cls, text) {
 }
 
 function draw(s) {
-  state = s;
+  window.state = s;
   $("title").textContent = s.title;
   $("file").textContent = s.file;
   const select = $("session");
@@ -85,7 +85,7 @@ function draw(s) {
     o.selected = n === s.session;
     return o;
   }));
-  $("state").textContent = s.state;
+  $("next").textContent = s.state;
   $("left").textContent = `${s.cards_left} cards left (${s.decks_left_text} decks), ${s.cards_seen} seen` +
     (s.grid.suits_known ? "" : "; suits left not known (a card was given without its suit)") +
     (s.grid.tens_unknown ? `; ${s.grid.tens_unknown} ten-value cards of unknown rank` : "");
@@ -128,13 +128,14 @@ function drawGrid(g) {
     place(head, r, -1);
     cells.push(head);
     g.suits.forEach((suit, si) => {
-      const left = g.left[r][si];
+      const left = g.left[r][si], most = g.at_most[r][si];
+      const count = left !== null ? String(left) : most !== null ? "\u2264" + most : "?";
       const b = el("button", `card suit-${suit}`, "");
       b.type = "button";
-      b.append(el("b", "", rank + SUIT_SIGNS[suit]), el("small", "", left === null ? "?" : String(left)));
+      b.append(el("b", "", rank + SUIT_SIGNS[suit]), el("small", "", count));
       b.dataset.card = rank + suit;
-      b.title = `deal ${rank}${suit}` + (left === null ? "" : ` (${left} left)`);
-      b.disabled = left === 0 || g.rank_left[r] === 0;
+      b.title = `deal ${rank}${suit}` + (left !== null ? ` (${left} left)` : most !== null ? ` (at most ${most} left)` : "");
+      b.disabled = most === 0 || g.rank_left[r] === 0;
       place(b, r, si);
       cells.push(b);
     });
