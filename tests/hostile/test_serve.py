@@ -4,7 +4,6 @@ wrong, the session is as it was, and its file stays whole (it reads back to the 
 import json
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -13,9 +12,7 @@ from conftest import assert_bad_input_is_one_line
 from exact_odds.in_play.log import read_log
 from exact_odds.web.app import MAX_BODY, create_app
 from exact_odds.web.session import Sessions
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from served import Served, make_setup  # noqa: E402
+from served import Served, make_setup
 
 
 @pytest.fixture

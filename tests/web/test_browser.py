@@ -9,7 +9,7 @@ from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import Shoe
 
-from served import Served, make_setup
+from served import Served, browser, make_setup  # noqa: F401 (browser: a fixture)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}

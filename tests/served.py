@@ -1,9 +1,13 @@
-"""The web tests' helpers: a session setup, the app served on a free loopback port in a thread, and the
-arguments that start Debian's Chromium (/usr/bin/chromium) headless for Playwright."""
+"""The web tests' helpers (tests/web/, tests/hostile/test_serve.py): a session setup, the app served on a free
+loopback port in a thread, and headless Chromium (Debian's package, /usr/bin/chromium) driven by Playwright
+(the ``browser`` fixture: import it into a test module)."""
 
 import socket
 import threading
 import time
+from pathlib import Path
+
+import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.in_play.table import count_of_bet
@@ -52,3 +56,17 @@ class Served:
         self.server.should_exit = True
         self.thread.join(20)
         self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium, one per test module; a clear failure (not a skip) where it is not installed."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"the browser tests need Debian's Chromium at {CHROMIUM}: apt-get install -y chromium "
+                    "(.ci/run installs it)")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
