@@ -101,7 +101,8 @@ def test_click_type_undo_redo_reload_and_restart(browser, tmp_path):
 def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
     """A shoe with no 2-8 makes the Tie +EV: its row is highlighted with the +EV badge, no other is. A click
     in a tab that has not seen the other tab's card is refused with the message, and the tab then shows
-    the session as it is; a card the shoe cannot hold is refused in words."""
+    the session as it is; a card the shoe cannot hold is refused in words; Reset, once confirmed, starts
+    the shoe again."""
     shoe = Shoe.decks(1).remove([r + s for r in "2345678" for s in "shdc"])
     setup = make_setup(keys=("banker", "player", "tie"), shoe=shoe)
     served = Served(tmp_path, setup)
@@ -125,6 +126,11 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
         two.wait_for_function("document.getElementById('message').textContent.includes('impossible')")
         assert two.locator("#message").inner_text() == "card '5s' is impossible: the shoe has no 5 left"
         assert two.input_value("#card") == "5s"  # kept, to be corrected
+        two.once("dialog", lambda dialog: dialog.accept())  # Reset asks first
+        two.click("#reset")
+        settled(two, 2)
+        assert current(two) == "" and two.locator(".bead").count() == 0
+        assert served.sessions.get("default").cards == []
         # wide: the 13 ranks side by side; narrow: one rank a row
         assert len({round(b["y"]) for b in one.eval_on_selector_all(
             "#grid button.rank", "els => els.map(e => e.getBoundingClientRect())")}) == 1

@@ -169,14 +169,16 @@ function drawCoups(s) {
   $("beads").scrollLeft = $("beads").scrollWidth;
 }
 
+// The tokens typed, each dealt (or undone, redone) in turn; the ones from the first refused on are given back.
 async function typed(text) {
-  for (const token of text.trim().split(/[\s,]+/).filter(Boolean)) {
-    const t = token.toLowerCase();
+  const tokens = text.trim().split(/[\s,]+/).filter(Boolean);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i].toLowerCase();
     const ok = t === "u" || t === "undo" ? await change("undo") :
-      t === "r" || t === "redo" ? await change("redo") : await deal(token);
-    if (!ok) return false;
+      t === "r" || t === "redo" ? await change("redo") : await deal(tokens[i]);
+    if (!ok) return tokens.slice(i).join(" ");
   }
-  return true;
+  return "";
 }
 
 function wire() {
@@ -189,7 +191,7 @@ function wire() {
     const input = $("card");
     const text = input.value;
     input.value = "";
-    if (!(await typed(text))) input.value = text;
+    input.value = await typed(text);
   });
   $("undo").addEventListener("click", () => change("undo"));
   $("redo").addEventListener("click", () => change("redo"));
