@@ -30,13 +30,19 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def replay_command(decks, shoe_counts, remove, keys, count_text) -> str:
-    """The ``track`` command line that replays a session file of this ``serve``."""
-    parts = ["exact-odds track"]
-    for option, value in (("--decks", decks), ("--shoe", shoe_counts), ("--remove", remove),
-                          ("--bets", ",".join(keys)), ("--count", count_text)):
+def replay_command(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text) -> str:
+    """The ``track`` command line that replays a session file of this ``serve``: the shoe, bet and count
+    options as given (pay-table files by their whole path)."""
+    import os
+    import shlex
+
+    parts = ["exact-odds", "track"]
+    options = [("--decks", decks), ("--shoe", shoe_counts), ("--remove", remove), ("--variant", variant)]
+    options += [("--paytable", os.path.abspath(p)) for p in paytables or ()]
+    options += [("--bets", bets), ("--commission", commission), ("--count", count_text)]
+    for option, value in options:
         if value is not None:
-            parts.append(f"{option} {value}")
+            parts += [option, shlex.quote(str(value))]
     return " ".join(parts)
 
 
@@ -111,7 +117,8 @@ def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, coun
     keys, chosen = table_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)
     count = chosen_count(count_text, start, keys, chosen)
-    setup = Setup(start, tuple(keys), tuple(chosen), count, replay_command(decks, shoe_counts, remove, keys, count_text))
+    replay = replay_command(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
+    setup = Setup(start, tuple(keys), tuple(chosen), count, replay)
     try:
         from pathlib import Path
 

@@ -58,3 +58,25 @@ def test_another_host_is_warned_of(tmp_path, monkeypatch):
     r = CliRunner().invoke(main, ["serve", "--host", "localhost", "--port", "0", "--sessions", str(tmp_path)])
     assert r.exit_code == 0 and "warning" not in r.output, r.output
     assert sorted(p.name for p in Path(tmp_path).iterdir()) == ["default.log"]
+
+
+def test_the_replay_line_replays_the_file(tmp_path, monkeypatch):
+    """The comment a session file starts with is a track command that reads the file back, whatever shoe and
+    bets serve was given (6 decks less two cards, a commission, a count)."""
+    import shlex
+
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    r = CliRunner().invoke(main, ["serve", "--decks", "6", "--remove", "Ah,5", "--bets", "banker,tie,dragon7",
+                                  "--commission", "4%", "--count", "dragon7", "--port", "0", "--sessions",
+                                  str(tmp_path), "--session", "s1"])
+    assert r.exit_code == 0, r.output
+    log = tmp_path / "s1.log"
+    log.write_text(log.read_text() + "9h 2s Kc 3d\n")
+    replay = log.read_text().splitlines()[1]
+    assert replay.startswith("# replay: exact-odds track --decks 6 --remove Ah,5 --bets banker,tie,dragon7 ")
+    args = shlex.split(replay[len("# replay: exact-odds "):])
+    r = CliRunner().invoke(main, args[:-1] + [str(log)])
+    assert r.exit_code == 0, r.output
+    assert "6 decks less Ah 5" in r.output and "coup 1: Player 9h Kc = 9, Banker 2s 3d = 5, player wins" in r.output
