@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.files import write_text

@@ -16,7 +16,7 @@ from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.web.app import create_app
 from exact_odds.web.session import Sessions
 
-from served import KEYS, make_setup
+from served import make_setup
 
 CARDS = [r + s for r in RANKS for s in SUITS]
 
