@@ -32,6 +32,10 @@ NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
 MAX_CARD_TEXT = 8
 #: A session file's suffix.
 SUFFIX = ".log"
+#: The largest session file read, in bytes (a whole 8-deck shoe is about 1.3 KB; an edited file may be anything).
+MAX_FILE = 1 << 20
+#: The most sessions one folder holds (each a page can start with one request).
+MAX_SESSIONS = 200
 
 
 class SessionError(ValueError):
@@ -97,6 +101,9 @@ class Session:
     # --- reading and writing the file ----------------------------------------------------------
     def _replay(self) -> None:
         try:
+            if self.path.stat().st_size > MAX_FILE:
+                raise SessionFileError(f"session {self.name!r}: its file {self.path.name} is over {MAX_FILE} bytes, "
+                                       "far more than a shoe holds; choose another session")
             text = self.path.read_text(encoding="utf-8")
             table = Table(self.setup.shoe, self.setup.bets, self.setup.count)
             for _ in table.enter_all(read_log(text.splitlines())):  # every coup priced as track prices it
@@ -236,6 +243,9 @@ class Sessions:
         name = check_name(name)
         if name in self.open or (self.folder / (name + SUFFIX)).is_file():
             return self.get(name)
+        if len(self.names()) >= MAX_SESSIONS:
+            raise SessionError(f"there are {MAX_SESSIONS} sessions already, the most a folder holds here: open one "
+                               f"of them, or remove some files from {str(self.folder)!r}")
         session = Session(name, self.folder, self.setup)
         session.save()
         self.open[name] = session

@@ -262,3 +262,23 @@ def test_a_port_in_use_is_one_line(tmp_path):
 def test_serve_without_the_web_extra_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn -> ImportError
     assert_bad_input_is_one_line(["serve", "--sessions", str(tmp_path)], "exact_odds[web]")
+
+
+def test_a_huge_session_file_is_refused_unread(tmp_path):
+    (tmp_path / "big.log").write_text("5 u " * 300_000)
+    sessions = Sessions(tmp_path, make_setup())
+    client = TestClient(create_app(sessions, "default"), base_url="http://127.0.0.1")
+    refused(client.get("/api/sessions/big"), 409, "far more than a shoe holds")
+
+
+def test_sessions_cannot_be_started_without_end(tmp_path, monkeypatch):
+    import exact_odds.web.session as session_module
+
+    monkeypatch.setattr(session_module, "MAX_SESSIONS", 3)
+    sessions = Sessions(tmp_path, make_setup(keys=("banker",)))
+    client = TestClient(create_app(sessions, "s0"), base_url="http://127.0.0.1")
+    for n in range(3):
+        assert client.put(f"/api/sessions/s{n}", json={}).status_code == 200
+    refused(client.put("/api/sessions/s3", json={}), 400, "there are 3 sessions already")
+    assert client.put("/api/sessions/s1", json={}).status_code == 200  # opening one is still fine
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s0.log", "s1.log", "s2.log"]
