@@ -103,6 +103,7 @@ def _routes(sessions: Sessions, first: str) -> list:
         name, action = request.path_params["name"], request.path_params["action"]
         if action not in ACTIONS:
             return JSONResponse(error_document(f"no such change {action[:20]!r}: one of {', '.join(ACTIONS)}"), 404)
+        session = None
         try:
             body = await read_json(request)  # the only await: from here on the session changes alone
             session = sessions.get(name)
@@ -116,7 +117,7 @@ def _routes(sessions: Sessions, first: str) -> list:
         except (SessionError, BadRequest) as exc:
             return refused(exc, name)
         except OSError as exc:
-            return JSONResponse(error_document(_cannot_write(exc), state(session)), 500)
+            return JSONResponse(error_document(_cannot_write(exc), None if session is None else state(session)), 500)
         return timed(state(session), started)
 
     return [

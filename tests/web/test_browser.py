@@ -66,7 +66,8 @@ def test_click_type_undo_redo_reload_and_restart(browser, tmp_path):
         page.press("#card", "Enter")
         settled(page, 7)
         assert current(page) == "this coup: K T 9h"
-        assert page.locator('#grid button[data-card="9h"] small').inner_text() == "\u22646"  # at most: K and T had no suit
+        # at most: K and T came without a suit
+        assert page.locator('#grid button[data-card="9h"] small').inner_text() == "\u22646"
         page.click("#undo")
         settled(page, 8)
         assert current(page) == "this coup: K T"
@@ -102,7 +103,7 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
     """A shoe with no 2-8 makes the Tie +EV: its row is highlighted with the +EV badge, no other is. A click
     in a tab that has not seen the other tab's card is refused with the message, and the tab then shows
     the session as it is; a card the shoe cannot hold is refused in words; Reset, once confirmed, starts
-    the shoe again."""
+    the shoe again; an address naming no session opens the first, saying so."""
     shoe = Shoe.decks(1).remove([r + s for r in "2345678" for s in "shdc"])
     setup = make_setup(keys=("banker", "player", "tie"), shoe=shoe)
     served = Served(tmp_path, setup)
@@ -131,6 +132,9 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
         settled(two, 2)
         assert current(two) == "" and two.locator(".bead").count() == 0
         assert served.sessions.get("default").cards == []
+        one.goto(served.url + "/?session=defualt")  # a mistyped address: the first session, and why
+        one.wait_for_function("document.getElementById('message').textContent.includes(\"did you mean 'default'\")")
+        assert one.evaluate("window.state.session") == "default"
         # wide: the 13 ranks side by side; narrow: one rank a row
         assert len({round(b["y"]) for b in one.eval_on_selector_all(
             "#grid button.rank", "els => els.map(e => e.getBoundingClientRect())")}) == 1

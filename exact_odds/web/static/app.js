@@ -64,7 +64,7 @@ async function openSession(name, create) {
   const path = `/api/sessions/${encodeURIComponent(name)}`;
   const data = await call(create ? "PUT" : "GET", path, create ? {} : undefined);
   if (!data.error) history.replaceState(null, "", `/?session=${encodeURIComponent(data.session)}`);
-  show(data);
+  return show(data);
 }
 
 function el(tag, cls, text) {
@@ -134,7 +134,8 @@ function drawGrid(g) {
       b.type = "button";
       b.append(el("b", "", rank + SUIT_SIGNS[suit]), el("small", "", count));
       b.dataset.card = rank + suit;
-      b.title = `deal ${rank}${suit}` + (left !== null ? ` (${left} left)` : most !== null ? ` (at most ${most} left)` : "");
+      b.title = `deal ${rank}${suit}` +
+        (left !== null ? ` (${left} left)` : most !== null ? ` (at most ${most} left)` : "");
       b.disabled = most === 0 || g.rank_left[r] === 0;
       place(b, r, si);
       cells.push(b);
@@ -210,7 +211,8 @@ function wire() {
   });
   // Another tab may change the session: look again when this one is shown.
   document.addEventListener("visibilitychange", () => {
-    if (!document.hidden && state) queue(async () => show(await call("GET", `/api/sessions/${encodeURIComponent(state.session)}`)));
+    if (document.hidden || !state) return;
+    queue(async () => show(await call("GET", `/api/sessions/${encodeURIComponent(state.session)}`)));
   });
 }
 
@@ -218,7 +220,12 @@ async function start() {
   wire();
   const listing = await call("GET", "/api/sessions");
   if (listing.error) return show(listing);
-  await openSession(sessionName() || listing.first, !sessionName());
+  const asked = sessionName();
+  if (!asked) return openSession(listing.first, true);
+  if (await openSession(asked, false) || state) return;
+  // No such session (a stale address): the first one, with the message saying why.
+  const why = $("message").textContent;
+  if (await openSession(listing.first, true)) show({error: why});
 }
 
 start();
