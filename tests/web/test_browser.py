@@ -133,7 +133,8 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
         assert current(two) == "" and two.locator(".bead").count() == 0
         assert served.sessions.get("default").cards == []
         one.goto(served.url + "/?session=defualt")  # a mistyped address: the first session, and why
-        one.wait_for_function("document.getElementById('message').textContent.includes(\"did you mean 'default'\")")
+        one.wait_for_function("window.state !== null && "
+                              "document.getElementById('message').textContent.includes(\"did you mean 'default'\")")
         assert one.evaluate("window.state.session") == "default"
         # wide: the 13 ranks side by side; narrow: one rank a row
         assert len({round(b["y"]) for b in one.eval_on_selector_all(
