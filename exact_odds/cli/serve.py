@@ -64,6 +64,26 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def open_sessions(folder, first, setup):
+    """The sessions in ``folder`` (made if need be), ``first`` started or resumed; :class:`InputError` if not."""
+    from pathlib import Path
+
+    from exact_odds.web.session import SessionError, Sessions
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--sessions {folder!r}: cannot make the folder ({exc.strerror or exc})") from None
+    sessions = Sessions(folder, setup)
+    try:
+        sessions.create(first)
+    except SessionError as exc:
+        raise InputError(f"--session {first}: {exc}") from None
+    except OSError as exc:
+        raise InputError(f"--sessions {folder!r}: cannot write the session file ({exc.strerror or exc})") from None
+    return sessions
+
+
 @click.command("serve")
 @shoe_options()
 @bets_option
@@ -107,8 +127,7 @@ def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, coun
     except ImportError:
         raise InputError("serve needs Starlette and uvicorn: pip install 'exact_odds[web]'") from None
     from exact_odds.cli.live import table_bets
-    from exact_odds.files import OutputError
-    from exact_odds.web.session import SessionError, Sessions, Setup, check_name
+    from exact_odds.web.session import SessionError, Setup, check_name
 
     try:
         check_name(first)
@@ -119,24 +138,16 @@ def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, coun
     count = chosen_count(count_text, start, keys, chosen)
     replay = replay_command(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
     setup = Setup(start, tuple(keys), tuple(chosen), count, replay)
+    sock = bind(host, port)  # first: a port in use or an unknown host leaves nothing behind
     try:
-        from pathlib import Path
-
-        Path(folder).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"--sessions {folder!r}: cannot make the folder ({exc.strerror or exc})") from None
-    sessions = Sessions(folder, setup)
-    try:
-        sessions.create(first)
-    except SessionError as exc:
-        raise InputError(f"--session {first}: {exc}") from None
-    except (OutputError, OSError) as exc:
-        raise InputError(f"--sessions {folder!r}: cannot write the session file ({exc.strerror or exc})") from None
+        sessions = open_sessions(folder, first, setup)
+    except InputError:
+        sock.close()
+        raise
     loopback = is_loopback(host)
     if not loopback:
         click.echo(f"warning: serving on {host}: anyone who can reach this machine can see and change the "
                    "sessions (there is no password); use the default --host 127.0.0.1 to keep them here", err=True)
-    sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving http://{shown}:{sock.getsockname()[1]}/ (session {first}, files in {folder}); "
                "Ctrl-C stops", err=True)
