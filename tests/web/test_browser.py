@@ -5,6 +5,8 @@ The figures shown are checked against the walk of the shoe left (``analyse(..., 
 with the project's one percent formatter.
 """
 
+import time
+
 from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import Shoe
@@ -103,15 +105,18 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
     """A shoe with no 2-8 makes the Tie +EV: its row is highlighted with the +EV badge, no other is. A click
     in a tab that has not seen the other tab's card is refused with the message, and the tab then shows
     the session as it is; a card the shoe cannot hold is refused in words; Reset, once confirmed, starts
-    the shoe again; an address naming no session opens the first, saying so."""
+    the shoe again, and the other tab shows it by itself; an address naming no session opens the first,
+    saying so."""
     shoe = Shoe.decks(1).remove([r + s for r in "2345678" for s in "shdc"])
     setup = make_setup(keys=("banker", "player", "tie"), shoe=shoe)
     served = Served(tmp_path, setup)
     one, two = browser.new_page(viewport=DESKTOP), browser.new_page(viewport=PHONE)
     try:
+        two.clock.install()  # tab two looks again only when told (a poll would catch up before the click)
         for page in (one, two):
             page.goto(served.url + "/")
             settled(page, 0)
+        two.clock.pause_at(time.time() * 1000 + 60_000)
         rows = shown(one)
         assert rows == expected(setup, []) and [n for n, r in rows.items() if r[3]] == ["Tie"]
         assert one.locator("tr.plus .badge").inner_text() == "+EV"
@@ -132,6 +137,8 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
         settled(two, 2)
         assert current(two) == "" and two.locator(".bead").count() == 0
         assert served.sessions.get("default").cards == []
+        settled(one, 2)  # tab one saw the reset by itself (it looks every 5 s), without a reload
+        assert current(one) == ""
         one.goto(served.url + "/?session=defualt")  # a mistyped address: the first session, and why
         one.wait_for_function("window.state !== null && "
                               "document.getElementById('message').textContent.includes(\"did you mean 'default'\")")

@@ -209,10 +209,17 @@ function wire() {
     if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
     if (document.activeElement !== $("card") && document.activeElement.tagName !== "SELECT") $("card").focus();
   });
-  // Another tab may change the session: look again when this one is shown.
-  document.addEventListener("visibilitychange", () => {
-    if (document.hidden || !state) return;
-    queue(async () => show(await call("GET", `/api/sessions/${encodeURIComponent(state.session)}`)));
+  // Another tab may change the session: look again when this one is shown, and every few seconds.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+  setInterval(() => { if (!document.hidden) refresh(); }, 5000);
+}
+
+// The session as it is now, drawn only if it changed (a redraw under a finger would lose its tap).
+function refresh() {
+  if (!state) return;
+  queue(async () => {
+    const data = await call("GET", `/api/sessions/${encodeURIComponent(state.session)}`);
+    if (data.error || data.version !== state.version) show(data);
   });
 }
 
