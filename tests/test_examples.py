@@ -15,6 +15,9 @@ the suite, the rest with ``-m slow``.
   100x32: keys typed, the screen read, ``q`` quits, exit 0.
 - **Followers** (``tail -f``) never end by themselves: their first lines
   must appear within the time; then they are stopped.
+- **Servers** (``serve``) never end by themselves: each serves on a free
+  port (``--port 0``, its port the only word changed), its page and its
+  session must answer, then Ctrl-C stops it with exit status 130.
 - **Clusters** (``--scheduler tcp://127.0.0.1:8786``) run against a
   ``LocalCluster`` on 127.0.0.1: its address is the only word changed.
 - ``exact-odds tables`` runs beside a copy of tables/, as from the
@@ -64,6 +67,7 @@ QUICK = {
     "exact-odds track dealt.log",
     "exact-odds sweep shoes.txt",
     "exact-odds live",
+    "exact-odds serve",
 }
 
 #: Examples that may take longer than :data:`LIMIT`, each with the time it may take (seconds).
@@ -101,6 +105,8 @@ class Example:
             return "screen"
         if "tail -f" in self.command:
             return "follow"
+        if re.search(r"exact-odds serve\b", self.command):
+            return "serve"
         if "--scheduler" in self.command:
             return "cluster"
         return "run"
@@ -228,7 +234,7 @@ def test_examples_are_found_in_every_help_and_in_the_docs():
     sources = {w.split(":")[0] for e in EXAMPLES for w in e.sources}
     assert {"README.md", "docs/cli.md", "docs/bets.md", "docs/cluster.md"} <= sources
     assert set(QUICK) | set(LIMITS) <= {e.command for e in EXAMPLES}
-    assert {e.kind for e in EXAMPLES} == {"run", "error", "screen", "follow", "cluster"}
+    assert {e.kind for e in EXAMPLES} == {"run", "error", "screen", "follow", "serve", "cluster"}
 
 
 @pytest.mark.parametrize("example", _params("run"))
@@ -330,6 +336,32 @@ def test_the_screen_runs_on_a_terminal(example, folder):
     status, shown = _on_a_terminal(example.command, folder, "9kQ3")
     assert status == 0, shown[-2000:]
     assert "live: 1 coup, 4 cards seen" in shown
+
+
+@pytest.mark.parametrize("example", _params("serve"))
+def test_the_server_serves_and_stops(example, folder):
+    """The page and the session answer on 127.0.0.1; SIGINT ends it: 'exact-odds: interrupted', status 130."""
+    import urllib.request
+
+    command = re.sub(r"\s+--port\s+\d+", "", _bare(example.command)) + " --port 0"
+    with subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=folder, env=_env(), stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True) as p:
+        try:
+            line = p.stderr.readline()
+            assert line.startswith("serving http://127.0.0.1:"), (example.sources, line, p.poll())
+            url = line.split()[1]
+            session = re.search(r"--session (\S+)", command)
+            with urllib.request.urlopen(url, timeout=LIMIT) as page:
+                assert b"exact-odds serve" in page.read()
+            with urllib.request.urlopen(f"{url}api/sessions/{session.group(1) if session else 'default'}",
+                                        timeout=LIMIT) as state:
+                assert b'"cards_left"' in state.read()
+            p.send_signal(signal.SIGINT)
+            rest = p.communicate(timeout=LIMIT)[1]
+        finally:
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130 and rest.strip() == "exact-odds: interrupted", (example.sources, rest)
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ main.add_lazy_commands({
     "eor": "exact_odds.cli.in_play:eor",
     "track": "exact_odds.cli.track:track",
     "live": "exact_odds.cli.live:live",
+    "serve": "exact_odds.cli.serve:serve",
     "simulate": "exact_odds.cli.simulate:simulate",
     "tables": "exact_odds.cli.tables:tables_command",
     "report": "exact_odds.cli.report:report",

@@ -17,7 +17,7 @@ from that point. ``u`` or ``undo`` takes back the last card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Literal, Union
+from typing import Iterable, Iterator, Literal, Sequence, Union
 
 from exact_odds.in_play._display import html_text, short
 from exact_odds.in_play.dealing import FiniteShoeNeeded, check_lines, coup_text, deal_coup
@@ -128,6 +128,14 @@ def read_log(lines: Iterable[str], strict: bool = True) -> Iterator[Card | Undo 
         raise TypeError(f"strict must be True or False, not {strict!r:.40}")
     return _tokens(check_lines(lines, "read_log", too_long=lambda number, reason: LogError(f"line {number}: {reason}")),
                    strict)
+
+
+def log_text(coups: Iterable[Sequence[Card]], comments: Iterable[str] = ()) -> str:
+    """A log that :func:`read_log` reads back to the same cards: each comment line after ``#``, then
+    one line per coup (the cards as they were given, separated by spaces); an empty coup is left out."""
+    lines = ["# " + " ".join(c.split()) for c in comments]
+    lines += [" ".join(card.text for card in coup) for coup in coups if coup]
+    return "".join(line + "\n" for line in lines)
 
 
 def _tokens(lines: Iterator[str], strict: bool = True) -> Iterator[Card | Undo | BadToken]:

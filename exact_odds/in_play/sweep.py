@@ -16,6 +16,7 @@ from functools import partial
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from exact_odds.bets.paytable import PayTable
+from exact_odds.bets.result import BetResult
 from exact_odds.in_play import parallel
 from exact_odds.in_play._display import listed, short
 from exact_odds.in_play.dealing import check_tableau
@@ -200,6 +201,15 @@ def house_edges(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_B
         raise TypeError(f"house_edges needs a Shoe, not {type(shoe).__name__}")
     check_shoes([shoe])
     return cached_pricer(check_bets(bets), check_tableau(tableau)).house_edges(shoe)
+
+
+def bet_results(shoe: Shoe, bets: Iterable[PayTable], tableau: Tableau = PUNTO_BANCO) -> tuple[BetResult, ...]:
+    """Every value-level bet priced in full on one shoe (pay lines, win probability, house edge), as
+    ``bet.price(walk(shoe))`` gives it, by the same kept pricer as :func:`house_edges`."""
+    if not isinstance(shoe, Shoe):
+        raise TypeError(f"bet_results needs a Shoe, not {type(shoe).__name__}")
+    check_shoes([shoe])
+    return cached_pricer(check_bets(bets), check_tableau(tableau)).results(shoe)
 
 
 #: Shoes per unit of work sent to a local process.

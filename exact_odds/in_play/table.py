@@ -5,7 +5,7 @@ token at a time (a :class:`~exact_odds.in_play.log.Card` or an
 :class:`~exact_odds.in_play.log.Undo`), splits the cards into coups by the
 rules (:class:`~exact_odds.in_play.log.CoupSplitter`), keeps the running
 count of a chosen linear :class:`Count`, and prices the chosen value-level
-bets exactly (:func:`~exact_odds.in_play.sweep.house_edges`) the moment a
+bets exactly (:func:`~exact_odds.in_play.sweep.bet_results`) the moment a
 coup is complete, before the next coup's first card. Card-level bets
 (pairs, suits, colours) are priced by :meth:`Table.price_cards`, one shoe at
 a time on the shoe left (:meth:`~exact_odds.in_play.log.ShoeInPlay.card_shoe`),
@@ -33,7 +33,7 @@ from exact_odds.in_play.log import (
     TEN_RANKS, BadToken, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
 )
 from exact_odds.in_play.count import CountError, parse_tags, true_count
-from exact_odds.in_play.sweep import check_bets, house_edges
+from exact_odds.in_play.sweep import bet_results, check_bets
 from exact_odds.punto_banco.features import walk_compiled
 from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.rules.shoe import Shoe
@@ -90,13 +90,15 @@ def count_of_bet(shoe: Shoe, bet: PayTable, key: str, level: int = 2,
 
 @dataclass(frozen=True)
 class Prices:
-    """The exact house edge of each value-level bet (:attr:`Table.value_bets`) for the coup about to be dealt."""
+    """The exact house edge of each value-level bet (:attr:`Table.value_bets`) for the coup about to be dealt,
+    and the probability that each wins something (``wins``, in the same order)."""
 
     coup: int
     cards_left: int
     edges: tuple[Fraction, ...]
     running: int | None
     true_count: Fraction | None
+    wins: tuple[Fraction, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ class CardPrices:
     cards_left: int
     edges: tuple[Fraction, ...]
     assumptions: tuple[str, ...]
+    wins: tuple[Fraction, ...] = ()  #: the probability that each bet wins something
 
 
 class DetailNeeded(LogError):
@@ -159,7 +162,7 @@ class Table:
         self.prices: Prices | None = None
         self.card_prices: CardPrices | None = None
         self._cards_due: int | None = None  # the coup whose card-level prices are still to compute
-        self._card_cache: dict[tuple, tuple[tuple[Fraction, ...], tuple[str, ...]]] = {}
+        self._card_cache: dict[tuple, tuple[tuple[Fraction, ...], tuple[str, ...], tuple[Fraction, ...]]] = {}
         self._prices_of: dict[int, Prices] = {}  # by coup, for an undo that reopens a coup
         self._card_prices_of: dict[int, CardPrices] = {}
 
@@ -321,7 +324,7 @@ class Table:
             assumptions: list[str] = []
             for r in results:
                 assumptions += [a for a in r.assumptions if a not in assumptions]
-            priced = (tuple(r.house_edge for r in results), tuple(assumptions))
+            priced = (tuple(r.house_edge for r in results), tuple(assumptions), tuple(r.win for r in results))
             if len(self._card_cache) >= CARD_CACHE:
                 self._card_cache.pop(next(iter(self._card_cache)))
             self._card_cache[key] = priced
@@ -339,11 +342,12 @@ class Table:
                 self.prices = self._prices_of.get(item.reopened.number, self.prices)
                 self.card_prices = self._card_prices_of.get(item.reopened.number, self.card_prices)
             if kind == "before":
-                edges = (tuple(house_edges(self.in_play.shoe(), self.value_bets, self.splitter.tableau))
-                         if self.value_bets else ())
+                results = (bet_results(self.in_play.shoe(), self.value_bets, self.splitter.tableau)
+                           if self.value_bets else ())
                 running = self.running if self.count is not None else None
-                self.prices = self._prices_of[item] = Prices(item, self.cards_left, edges, running,
-                                                             self.true_count)
+                self.prices = self._prices_of[item] = Prices(item, self.cards_left,
+                                                             tuple(r.house_edge for r in results), running,
+                                                             self.true_count, tuple(r.win for r in results))
                 self._cards_due = item
         return list(events)
 

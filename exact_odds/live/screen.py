@@ -25,7 +25,7 @@ from textual.widgets import Static
 from exact_odds.in_play.log import LogError, Undo, parse_token
 from exact_odds.in_play.table import CountError, Table
 from exact_odds.report.numbers import decimal_text, percent_text
-from exact_odds.report.track import coup_echo, signed, true_count_text
+from exact_odds.report.track import coup_echo, signed, true_count_text, without_line
 from exact_odds.rules.cards import CARDS_PER_DECK, SUITS
 
 #: The smallest terminal the screen is drawn in (columns, rows).
@@ -139,7 +139,7 @@ class LiveScreen(App):
             step()
             self.message = f"{self.pending}: now its suit (s h d c), or u to drop it" if self.pending else ""
         except (LogError, CountError) as exc:
-            self.message = _without_line(str(exc))
+            self.message = without_line(str(exc))
         self.redraw()
         if self.table.card_bets:
             # the value-level edges are on the screen; the card-level ones follow (one card walk)
@@ -215,8 +215,3 @@ class _Resized(Screen):
 
     def on_resize(self, event) -> None:
         self.app.fit(event.size.width, event.size.height)
-
-
-def _without_line(message: str) -> str:
-    """A library message without its 'line N: ' (keys have no lines)."""
-    return message.split(": ", 1)[1] if message.startswith("line ") and ": " in message else message

@@ -67,6 +67,11 @@ def coup_echo(logged: "LoggedCoup") -> str:
             f"Banker {' '.join(c.text for c in banker)} = {logged.coup.banker}, {winner_text(logged)}")
 
 
+def without_line(message: str) -> str:
+    """A library message without its 'line N: ' (cards from keys or clicks have no lines)."""
+    return message.split(": ", 1)[1] if message.startswith("line ") and ": " in message else message
+
+
 def undo_text(undone: "Undone") -> str:
     where = f" (line {undone.line})" if undone.line else ""
     text = f"undo{where}: took back {undone.card.text} (line {undone.card.line}) from coup {undone.coup}"

@@ -82,6 +82,12 @@ CASES = {
         (["live", "--count", "nope"], "unknown bet 'nope'"),
         (["live"], "needs a terminal"),
     ],
+    "serve": [  # each refused before the sessions folder is made
+        (["serve", "--decks", "0"], "--decks"),
+        (["serve", "--count", "1,2"], "13 comma-separated tags for A,2,...,10,J,Q,K"),
+        (["serve", "--session", "a/b"], "cannot name a session"),
+        (["serve", "--port", "-1"], "--port"),
+    ],
     "simulate": [
         (["simulate", "--shoes", "0"], "--shoes"),
         (["simulate", "--decks", "0"], "--decks"),
