@@ -234,3 +234,13 @@ def test_simulate_refuses_a_shoe_it_cannot_shuffle(shoe, words):
     s = Shoe.infinite() if shoe == "infinite" else Shoe.decks(2).remove(["5"])
     with pytest.raises(ShoeError, match=words):
         simulate(1, s, 1, ["banker"])
+
+
+@pytest.mark.parametrize("bets", [[None], [None, "banker"], ["banker", 3]], ids=["None", "None first", "a number"])
+def test_analyse_refuses_a_list_holding_no_bet_in_one_line(bets):
+    """Issue 24: analyse(Shoe.decks(1), [None]) raised AttributeError; now a TypeError that says what a bet is."""
+    from exact_odds import Shoe, analyse
+
+    with pytest.raises(TypeError) as e:
+        analyse(Shoe.decks(1), bets)
+    assert "PayTable objects" in str(e.value) and "\n" not in str(e.value)
