@@ -11,7 +11,11 @@ Each node of the condition's syntax tree gets one kind:
   ``+``, ``-``, ``%`` of numbers;
 * ``true/false``: a true/false name (``tie``), a comparison, and/or/not of
   true/false parts;
-* ``tuple``/``list`` of numbers: ``(8, 9)``, ``[8, 9]``.
+* ``tuple``/``list`` of numbers: ``(8, 9)``, ``[8, 9]``;
+* an aggregate over a set of cards (:mod:`exact_odds.bets.language`) gives a
+  number (``count``, ``of_a_kind``) or true/false (the others); its predicate
+  is itself a true/false condition over one card's ``rank``, ``value``,
+  ``suit``, ``red`` and ``black``.
 
 ``<``, ``<=``, ``>``, ``>=`` compare numbers; ``==`` and ``!=`` compare two
 parts of the same kind; ``in`` and ``not in`` test a number against a tuple
@@ -19,13 +23,18 @@ or list of numbers; ``and``, ``or``, ``not`` and the condition itself need
 true/false. Every condition that passes therefore evaluates to a bool on
 every coup, without error.
 
-:func:`condition_problem` returns what is wrong, in words, or None.
+:func:`structure_problem` checks the nodes and names first (only the allowed
+operators, known names, whole numbers, aggregates of the right shape);
+:func:`condition_problem` then checks the kinds. Each returns what is wrong,
+in words, or None.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Collection
+
+from exact_odds.bets import language
 
 NUMBER, TRUTH, TUPLE, LIST = "a number", "true/false", "a tuple of numbers", "a list of numbers"
 
@@ -49,6 +58,67 @@ def is_negative_literal(node: ast.AST) -> bool:
     """Whether ``node`` is a minus sign on a whole-number literal (``-1``), the one place a minus may stand alone."""
     return (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
             and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int)
+
+
+_ALLOWED_NODES = (
+    ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare,
+    ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn,
+    ast.Name, ast.Load, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.Add, ast.Sub, ast.Mod, ast.USub,
+)
+
+#: Names a predicate on one card may use.
+PREDICATE_NAMES = frozenset(language.PER_CARD) | frozenset(language.LITERALS)
+
+
+def structure_problem(tree: ast.Expression, names: Collection[str], shown: str, constants: Collection[str]) -> str | None:
+    """What in ``tree`` is not allowed, in words (``shown`` is the condition as quoted in messages), or None.
+
+    ``names`` may stand anywhere outside a predicate; a predicate (the second argument of ``count``,
+    ``any``, ``all``) may use :data:`PREDICATE_NAMES` and ``constants``."""
+    try:
+        _check(tree, names, shown, None, constants)
+    except (_Problem, language.LanguageError) as exc:
+        return str(exc)
+    return None
+
+
+def _check(node: ast.AST, names, shown: str, predicate: frozenset | None, constants) -> None:
+    from exact_odds.names import unknown
+
+    if isinstance(node, ast.Call):
+        if predicate is not None:
+            raise _Problem(f"{shown} puts an aggregate inside a predicate on one card; "
+                           "a predicate reads one card's rank, value, suit, red and black")
+        for inner in language.check_call(node, shown):
+            _check(inner, names, shown, PREDICATE_NAMES | frozenset(constants), constants)
+        return
+    if not isinstance(node, _ALLOWED_NODES):
+        raise _Problem(f"{shown} uses {type(node).__name__}; conditions may only "
+                       "compare names and whole numbers with and/or/not")
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and not is_negative_literal(node):
+        raise _Problem(f"{shown} puts a minus sign before {source(node.operand)}; a minus sign may only "
+                       "stand before a whole number, as in 'player_third == -1'")
+    if isinstance(node, ast.Name):
+        known = predicate if predicate is not None else names
+        if node.id not in known:
+            if predicate is None and node.id in language.PER_CARD:
+                raise _Problem(f"{shown} uses {node.id!r} outside a predicate; it names one card's {node.id} "
+                               f"inside count, any or all, as in 'count(first_four, {node.id} == 9) >= 2'")
+            if predicate is None and (node.id in language.SETS or node.id in language.CARDS):
+                raise _Problem(f"{shown} uses the set of cards {node.id!r} alone; a set stands inside an "
+                               f"aggregate, as in 'same_suit({node.id})' or 'count({node.id}, rank == 9)'")
+            if predicate is not None:
+                raise _Problem(f"{shown}: a predicate on one card may use only rank, value, suit, red, black and "
+                               f"constants; " + unknown("name", node.id, known))
+            raise _Problem(unknown("name", node.id, known, "see 'exact-odds variants --names'") + f" in {shown}")
+    if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int)):
+        raise _Problem(f"{shown} uses {source(node)}; only whole numbers are allowed")
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and not (
+            isinstance(node.right, ast.Constant) and type(node.right.value) is int and node.right.value > 0):
+        raise _Problem(f"{shown} takes a remainder (%) by something other than a whole number >= 1; "
+                       "write it as 'name % 10'")
+    for child in ast.iter_child_nodes(node):
+        _check(child, names, shown, predicate, constants)
 
 
 def condition_problem(tree: ast.Expression, number_names: Collection[str]) -> str | None:
@@ -87,6 +157,10 @@ def _kind(node: ast.AST, number_names: Collection[str]) -> str:
         raise _Problem(f"uses {node.value!r}; only whole numbers are allowed")
     if isinstance(node, ast.Name):
         return NUMBER if node.id in number_names else TRUTH
+    if isinstance(node, ast.Call):
+        for predicate in node.args[1:]:
+            _need_truth(predicate, language.PER_CARD_NUMBERS | set(number_names))
+        return language.call_kind(node)
     if isinstance(node, ast.UnaryOp):
         if is_negative_literal(node):
             return NUMBER

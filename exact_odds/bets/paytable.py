@@ -36,7 +36,8 @@ from types import CodeType
 from typing import TYPE_CHECKING
 
 from exact_odds.bets.card_names import CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS, PAIR_NAMES, SUIT_NAMES
-from exact_odds.bets.condition import condition_problem, is_negative_literal, source
+from exact_odds.bets.condition import condition_problem, structure_problem
+from exact_odds.bets.language import LITERALS
 from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.notebook import html_table, short
@@ -77,13 +78,12 @@ NUMBER_NAMES = frozenset({
     "player_initial", "banker_initial", "player_third", "banker_third",
 }) | CARD_NUMBER_NAMES
 
-ALL_NAMES: dict[str, str] = {**COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES, **CARD_NAMES}
+#: The names a condition may use outside aggregates: every name above, and ``true``/``false``.
+ALL_NAMES: dict[str, str] = {
+    **COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES, **CARD_NAMES,
+    "true": "a line that always holds", "false": "a line that never holds",
+}
 
-_ALLOWED_NODES = (
-    ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Compare,
-    ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn,
-    ast.Name, ast.Load, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.Add, ast.Sub, ast.Mod, ast.USub,
-)
 
 
 class PayTableError(ValueError):
@@ -157,35 +157,25 @@ def _compile_condition(text: str, names, where: str):
     except (SyntaxError, ValueError) as exc:  # ValueError: a NUL character, or a number too long to read
         reason = exc.msg if isinstance(exc, SyntaxError) else str(exc)
         raise PayTableError(f"{where}: cannot parse {shown} ({' '.join(str(reason).split())})") from None
-    for node in ast.walk(tree):
-        if not isinstance(node, _ALLOWED_NODES):
-            raise PayTableError(
-                f"{where}: {shown} uses {type(node).__name__}; conditions may only "
-                "compare names and whole numbers with and/or/not"
-            )
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and not is_negative_literal(node):
-            raise PayTableError(
-                f"{where}: {shown} puts a minus sign before {source(node.operand)}; a minus sign may only "
-                "stand before a whole number, as in 'player_third == -1'"
-            )
-        if isinstance(node, ast.Name) and node.id not in names:
-            raise PayTableError(
-                f"{where}: unknown name {node.id!r} in {shown}; known names: {', '.join(names)}"
-            )
-        if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int)):
-            raise PayTableError(f"{where}: {shown} uses {_shown(repr(node.value))}; only whole numbers are allowed")
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and not (
-                isinstance(node.right, ast.Constant) and type(node.right.value) is int and node.right.value > 0):
-            raise PayTableError(
-                f"{where}: {shown} takes a remainder (%) by something other than a whole number >= 1; "
-                "write it as 'name % 10'"
-            )
+    problem = structure_problem(tree, names, shown, CONSTANTS)
+    if problem is not None:
+        raise PayTableError(f"{where}: {problem}")
     problem = condition_problem(tree, NUMBER_NAMES)
     if problem is not None:
         raise PayTableError(f"{where}: {shown}: {problem}")
+    tree = _Constants().visit(tree)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return compile(tree, f"<{where}>", "eval")
+
+
+class _Constants(ast.NodeTransformer):
+    """``true``, ``false`` and the constant names (``ace``, ``hearts``) as Python's constants, so that every
+    engine's ``eval`` reads them whatever other names the condition uses."""
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        value = LITERALS.get(node.id, CONSTANTS.get(node.id))
+        return node if value is None else ast.copy_location(ast.Constant(value), node)
 
 
 def _shown(text: str, limit: int = 80) -> str:
@@ -431,40 +421,13 @@ class PayTable:
         return BetResult(self, tuple(rows), dist.total, assumptions)
 
     def _price_cards(self, dist: CoupDistribution) -> BetResult:
-        """A card-level bet priced on a fast path (:mod:`~exact_odds.punto_banco.card_fast`) or else on
-        the card walk of the same shoe and tableau."""
-        from exact_odds.punto_banco.card_fast import card_joint
+        """A card-level bet priced on the classes of cards it reads (:mod:`~exact_odds.punto_banco.card_classes`)."""
+        from exact_odds.punto_banco.card_classes import price_lines
 
-        names = self.names - CONSTANTS.keys()
-        values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
-        facts = tuple(sorted(names - set(values)))
-
-        def settle(v: tuple, f: tuple) -> int:  # remembered per bet, like _settle
-            hit = self._by_state.get(("card", v, f))
-            if hit is None:
-                state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
-                hit = next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))
-                self._by_state[("card", v, f)] = hit
-            return hit
-
-        fast = card_joint(dist, values, facts, deal_names, coup_names if set(values) <= COUP_NAMES.keys() else None,
-                          settle, tuple(line.condition for line in self.lines))
-        joint, total, assumption = fast or _card_joint(dist.shoe, dist.tableau, values, facts)
-        counts: list = [0] * (len(self.lines) + 1)
-        for (v, f), n in joint.items():
-            counts[settle(v, f)] += n
+        counts, total, assumption = price_lines(tuple(line.condition for line in self.lines), dist, deal_names)
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
-
-
-@lru_cache(maxsize=32)
-def _card_joint(shoe, tableau, values: tuple[str, ...], facts: tuple[str, ...]):
-    """The card walk's joint counts of ``values`` and ``facts`` (cached: Lucky 8 Player and Banker,
-    All Red and All Black read the same names)."""
-    from exact_odds.punto_banco.every_card import card_counts
-
-    return card_counts(shoe, values, facts, tableau, lambda deal: tuple(deal_names(deal)[n] for n in values))
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.

@@ -155,7 +155,7 @@ BAD = {
     "no lines": ("[bets.x]\nname = \"X\"\n", ["bets.x", "at least one"]),
     "unknown table": ("[bet.x]\n", ["unknown table [bet]"]),
     "python in a condition": ("[bets.x]\n[[bets.x.lines]]\nwhen = \"__import__('os')\"\npays = 8\n",
-                              ["bets.x.lines[1].when", "Call"]),
+                              ["bets.x.lines[1].when", "unknown aggregate '__import__'"]),
     "variant with unknown bet": ("[variants.v]\nbets = [\"banker\", \"nope\"]\n", ["line 2", "variants.v.bets", "'nope'"]),
     "empty file": ("", ["defines no bets"]),
 }

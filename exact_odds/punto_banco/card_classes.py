@@ -1,0 +1,481 @@
+"""Any card-level bet priced on the classes of cards it reads (docs/methods/suits.md, "Card classes").
+
+A condition is compiled to what it reads (:func:`exact_odds.bets.language.reads`):
+which card slots, and of each card its rank, value, suit or colour, and only
+as finely as the condition tests them. ``rank == 9`` splits the ranks into
+nines and the rest; ``same_suit(player_hand)`` needs every suit. Cards that
+every test treats alike form one *class*, and the bet is priced by counting
+sequences of classes, never by how its conditions are written: an or-chain
+and an aggregate that say the same thing read the same classes and cost the
+same.
+
+**The first four cards.** A bet that reads only P1, B1, P2 and B2 (and no
+total, winner or third card) is priced on sequences of four classes
+(``g**4`` for g classes). Each sequence is settled once per bet, on
+numpy arrays (:func:`exact_odds.bets.language.evaluate`), and the sequences
+are summed by their multiset of classes, whose ways to be dealt are
+``prod falling(c_class, m)`` times ``(N-4)(N-5)`` for the two unused cards
+(docs/rules.md §3). A new shoe costs one product per multiset: a shoe in play
+is priced in about a millisecond.
+
+**The whole coup.** Any other bet is priced on the card walk's sequences of
+six ranks (:mod:`exact_odds.punto_banco.every_card`, played once per tableau
+by the rules). Sequences are grouped by what the bet reads of them: the
+values of its value names, the class of the rank of each card slot it reads,
+and, if it reads suits, which cards share a rank. Each group is settled once
+per bet. Suits are then summed per group over every suit the read cards can
+have, weighted by the suit model (:mod:`exact_odds.rules.suits`: exact counts
+on a suited shoe, exact averages over unknown suits), which depends only on
+which cards share a rank.
+
+Integers: class weights are formed in int64 below the proven bound
+``N**4 < 2**63`` (else Python integers); the six-rank sums use the card walk's
+exact 21-bit slices; suit weights are integers below 2**62 (checked, else
+Python integers); the counts are Python integers or Fractions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from exact_odds.bets import language
+from exact_odds.rules.cards import RANK_VALUES
+from exact_odds.rules.deal import falling, six_card_total
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.suits import suit_model
+
+#: The card slots in deal order of the first four cards: P1, B1, P2, B2.
+FIRST_FOUR = ((0, 0), (1, 0), (0, 1), (1, 1))
+ALL_SLOTS = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2))
+#: Largest magnitude an int64 sum may reach here (kept a factor 2 below 2**63).
+INT64_SAFE = 2 ** 62
+
+
+def _numpy():
+    import numpy
+
+    return numpy
+
+
+def price_lines(conditions: tuple[str, ...], dist, deal_names) -> tuple[list, int, str | None]:
+    """``(counts, total, assumption)`` of a card-level pay table whose lines hold ``conditions`` (in order),
+    on ``dist``'s shoe and tableau: the six-card count of coups each line settles (the last entry:
+    ``otherwise``), the six-card total, and the suit model's statement where it assumed suits (else None).
+    ``deal_names(deal)`` gives the value names of a deal (:func:`exact_odds.bets.paytable.deal_names`)."""
+    trees = tuple(language.expanded(c) for c in conditions)
+    read = language.reads(trees, _value_names(deal_names))
+    shoe = dist.shoe
+    model = suit_model(shoe) if read.suit else None
+    known = model is None or model.assumption is None or shoe.is_infinite
+    if read.first_four_only and known:
+        counts = _first_four_counts(_first_four_plan(trees, _signature(read, by_rank=False)), shoe)
+    else:
+        counts = _coup_counts(trees, read, shoe, dist.tableau, model, deal_names)
+    assumption = model.assumption if model is not None else None
+    return counts, six_card_total(shoe), assumption
+
+
+@lru_cache(maxsize=8)
+def _value_names(deal_names) -> frozenset:
+    """The value names ``deal_names`` gives (those of any one deal)."""
+    from exact_odds.rules.coup import Deal
+
+    return frozenset(deal_names(Deal(0, 0, None, None)))
+
+
+# --- classes of cards ---------------------------------------------------------
+
+_TESTS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+          "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+          "in": lambda a, b: a in b}
+
+
+def _signature(read, by_rank: bool) -> tuple:
+    """What the bet's tests see of a card: (rank part, suit part) as hashable recipes."""
+    if not read.rank:
+        rank = ()
+    elif read.rank_tests is None or by_rank:
+        rank = ("rank",)
+    else:
+        rank = tuple(("rank",) + t for t in sorted(read.rank_tests, key=repr)) + \
+            tuple(("value",) + t for t in sorted(read.value_tests, key=repr))
+    if not read.suit:
+        suit = ()
+    elif read.suit_tests is None:
+        suit = ("suit",)
+    else:
+        suit = tuple(("suit",) + t for t in sorted(read.suit_tests, key=repr))
+    return rank, suit
+
+
+def _rank_class(recipe: tuple, rank: int):
+    """The class key of rank 1-13 under a rank recipe."""
+    if recipe == ("rank",):
+        return rank
+    value = RANK_VALUES[rank - 1]
+    return tuple(_TESTS[op](rank if what == "rank" else value, c) for what, op, c in recipe)
+
+
+def _suit_class(recipe: tuple, suit: int):
+    if recipe == ("suit",):
+        return suit
+    return tuple(_TESTS[op](suit, c) for _, op, c in recipe)
+
+
+@lru_cache(maxsize=64)
+def _classes(signature: tuple) -> tuple:
+    """The classes of the 52 cards (rank 1-13, suit 1-4) under ``signature``: (class of each card in the
+    order A♠ A♥ A♦ A♣ 2♠ ..., the representative (rank, suit) of each class)."""
+    rank_recipe, suit_recipe = signature
+    ids: dict = {}
+    of_card, reps = [], []
+    for r in range(1, 14):
+        for s in range(1, 5):
+            key = (_rank_class(rank_recipe, r) if rank_recipe else (), _suit_class(suit_recipe, s) if suit_recipe else ())
+            if key not in ids:
+                ids[key] = len(ids)
+                reps.append((r, s))
+            of_card.append(ids[key])
+    return tuple(of_card), tuple(reps)
+
+
+def _settle(np, trees, cards, n: int):
+    """The index of the first line that holds on each of ``n`` coups (len(trees): none holds)."""
+    line = np.full(n, len(trees), dtype=np.int16)
+    for i in range(len(trees) - 1, -1, -1):
+        hit = np.broadcast_to(np.asarray(language.evaluate(np, trees[i], cards), dtype=bool), (n,))
+        line[hit] = i
+    return line
+
+
+# --- the first four cards -------------------------------------------------------
+
+@lru_cache(maxsize=256)
+def _first_four_plan(trees: tuple, signature: tuple):
+    """Shoe-independent: the classes, each multiset of four classes with its factor slots, and how many
+    ordered sequences of each multiset each line settles (a (lines + 1) x multisets array)."""
+    np = _numpy()
+    of_card, reps = _classes(signature)
+    g = len(reps)
+    seq = np.indices((g,) * 4).reshape(4, -1)
+    rep_rank = np.array([r for r, _ in reps], dtype=np.int64)
+    rep_suit = np.array([s for _, s in reps], dtype=np.int64)
+    absent = np.zeros(seq.shape[1], dtype=np.int64)
+    rank = {slot: absent for slot in ALL_SLOTS}
+    suit = dict(rank)
+    for pos, slot in enumerate(FIRST_FOUR):
+        rank[slot], suit[slot] = rep_rank[seq[pos]], rep_suit[seq[pos]]
+    line = _settle(np, trees, language.Cards(rank, suit, {}), seq.shape[1])
+    ordered = np.sort(seq, axis=0)
+    key = ((ordered[0] * g + ordered[1]) * g + ordered[2]) * g + ordered[3]
+    multisets, inverse = np.unique(key, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    per_line = np.bincount(line.astype(np.int64) * len(multisets) + inverse,
+                           minlength=(len(trees) + 1) * len(multisets)).reshape(len(trees) + 1, -1)
+    digits = np.stack([(multisets // g ** (3 - j)) % g for j in range(4)])  # sorted classes of each multiset
+    dup = np.zeros_like(digits)
+    for j in range(1, 4):
+        for i in range(j):
+            dup[j] += digits[i] == digits[j]
+    slots = digits * 4 + dup  # factor slot: class * 4 + cards of the class before it
+    sizes = np.bincount(np.array(of_card), minlength=g)
+    return of_card, slots, per_line, sizes
+
+
+def _first_four_counts(plan, shoe: Shoe) -> list:
+    np = _numpy()
+    of_card, slots, per_line, sizes = plan
+    g = len(sizes)
+    if shoe.is_infinite:  # each of the 52 cards 1/52 a draw: in units of 13**6, a class of k cards weighs k/4
+        w = np.prod(sizes[slots // 4].astype(object), axis=0)
+        return [_whole(Fraction(int(x) * 13 ** 2, 4 ** 4)) for x in per_line.astype(object) @ w]
+    class_counts = [0] * g
+    cards = shoe.suited if shoe.suited is not None else _no_suits(shoe)
+    for card, n in enumerate(cards):
+        class_counts[of_card[card]] += n
+    n = shoe.size
+    dtype = np.int64 if n ** 4 < INT64_SAFE else object
+    table = np.array([max(c - d, 0) for c in class_counts for d in range(4)], dtype=dtype)
+    w = table[slots[0]] * table[slots[1]] * table[slots[2]] * table[slots[3]]
+    unused = falling(n - 4, 2)
+    return [int(x) * unused for x in per_line.astype(dtype) @ w]
+
+
+def _no_suits(shoe: Shoe) -> list[int]:
+    """52 counts for a bet that reads no suit: each rank's cards all in its first suit (classes merge them)."""
+    out = [0] * 52
+    for r, c in enumerate(shoe.ranks):
+        out[4 * r] = c
+    return out
+
+
+def _whole(x: Fraction):
+    return x.numerator if x.denominator == 1 else x
+
+
+# --- the whole coup -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _CoupPlan:
+    """A bet's grouping of the card walk's sequences (shoe-independent)."""
+
+    seqs: object  # the card walk's sequences (every_card._sequences)
+    group: object  # group of each sequence
+    values: dict  # each value name's value, per group
+    ranks: dict  # rank class representative (0: not drawn) of each read slot, per group
+    pairs: object  # per group: bit k set when read slot k holds a card, bit n + k when the k-th pair of the
+    # n read slots shares a rank (suits read only)
+    slot_ranks: tuple  # per read slot, the rank index 0-12 of each sequence (13: not drawn), if suits are read
+    line: object  # the line of each sequence, if no suit is read
+
+
+def _slot_pairs(n: int) -> tuple:
+    return tuple((i, j) for j in range(n) for i in range(j))
+
+
+@lru_cache(maxsize=64)
+def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple, suits: bool, tableau,
+               deal_names) -> _CoupPlan:
+    """Group the card walk's sequences by what the bet reads: the values of its value names, the rank class
+    of each read slot and, if it reads suits, which read slots share a rank (what the suits' weights
+    depend on). Without suits each group is settled here, once."""
+    from exact_odds.punto_banco.every_card import HAND_POSITIONS, _sequences
+
+    np = _numpy()
+    seqs = _sequences(tableau)
+    layouts = np.array([p[0] for p in seqs.patterns], dtype=np.int64)[seqs.pattern]
+    rank_key = np.array([0] + _rank_ids(signature[0]), dtype=np.int64)
+    # The value names' classes: a name only tested against constants ('player == 8') is known by its tests.
+    deal_values = [tuple(deal_names(d)[v] for v, _ in value_names) for d in seqs.deals]
+    deal_keys = [tuple(x if tests is None else tuple(_TESTS[op](x, k) for op, k in tests)
+                       for x, (_, tests) in zip(values, value_names)) for values in deal_values]
+    ck_ids: dict = {}
+    ck_values = []
+    for key, values in zip(deal_keys, deal_values):
+        if key not in ck_ids:
+            ck_ids[key] = len(ck_ids)
+            ck_values.append(values)  # a representative: every test agrees on the whole class
+    parts = [(np.array([ck_ids[k] for k in deal_keys], dtype=np.int64)[seqs.deal], len(ck_ids))]
+    slot_ranks = []
+    for hand, idx in slots:
+        pos = np.array([HAND_POSITIONS[lay][hand][idx] if idx < len(HAND_POSITIONS[lay][hand]) else 6
+                        for lay in range(4)])[layouts]
+        code = np.full(len(pos), 78, dtype=np.int64)
+        for p in range(6):
+            code = np.where(pos == p, seqs.codes[p], code)
+        slot_ranks.append(np.minimum(code // 6, 13).astype(np.int8))  # 13: the slot holds no card
+        parts.append((rank_key[np.where(code == 78, 0, code // 6 + 1)], int(rank_key.max()) + 1))
+    if suits:
+        bits = np.zeros(len(seqs.deal), dtype=np.int64)  # which read slots hold a card, and which share a rank
+        for k, r in enumerate(slot_ranks):
+            bits |= (r != 13).astype(np.int64) << k
+        for k, (i, j) in enumerate(_slot_pairs(len(slots))):
+            bits |= ((slot_ranks[i] == slot_ranks[j]) & (slot_ranks[i] != 13)).astype(np.int64) << (len(slots) + k)
+        parts.append((bits, 1 << (len(slots) + len(_slot_pairs(len(slots))))))
+    key = np.zeros(len(seqs.deal), dtype=np.int64)
+    for part, size in parts:
+        key = key * size + part
+    keys, group = np.unique(key, return_inverse=True)
+    group = group.reshape(-1)
+    decoded = []
+    rest = keys
+    for part, size in reversed(parts):
+        decoded.append(rest % size)
+        rest = rest // size
+    decoded.reverse()
+    reps = np.array([0] + _rank_reps(signature[0]), dtype=np.int64)
+    ranks = {slot: reps[decoded[1 + i]] for i, slot in enumerate(slots)}
+    values = {name: np.array([ck_values[c][j] for c in decoded[0].tolist()], dtype=np.int64)
+              for j, (name, _) in enumerate(value_names)}
+    line = None
+    if not suits:
+        zeros = np.zeros(len(keys), dtype=np.int64)
+        cards = language.Cards({slot: ranks.get(slot, zeros) for slot in ALL_SLOTS},
+                               {slot: zeros for slot in ALL_SLOTS}, values)
+        line = _settle(np, trees, cards, len(keys))[group]
+    return _CoupPlan(seqs, group, values, ranks, decoded[-1] if suits else None,
+                     tuple(slot_ranks) if suits else (), line)
+
+
+def _rank_ids(recipe: tuple) -> list[int]:
+    """The class id (1, 2, ...) of each rank 1-13 under ``recipe`` (0 is kept for a card not drawn)."""
+    ids: dict = {}
+    return [ids.setdefault(_rank_class(recipe, r) if recipe else (), len(ids) + 1) for r in range(1, 14)]
+
+
+def _rank_reps(recipe: tuple) -> list[int]:
+    """A representative rank of each rank class (1, 2, ...)."""
+    reps: dict = {}
+    for r, i in zip(range(1, 14), _rank_ids(recipe)):
+        reps.setdefault(i, r)
+    return [reps[i] for i in sorted(reps)]
+
+
+def _coup_counts(trees: tuple, read, shoe: Shoe, tableau, model, deal_names) -> list:
+    from exact_odds.punto_banco.every_card import _exact_sums, _weights
+
+    np = _numpy()
+    slots = tuple(s for s in ALL_SLOTS if s in read.slots)
+    value_names = tuple((name, None if tests is None else tuple(sorted(tests, key=repr)))
+                        for name, tests in sorted(read.value_names.items()))
+    plan = _coup_plan(trees, _signature(read, by_rank=False), value_names, slots, read.suit, tableau, deal_names)
+    w = _weights(np, plan.seqs, shoe)
+    if plan.line is not None:
+        return _exact_sums(np, w, plan.line.astype(np.int64), len(trees) + 1)
+    return _suited_counts(np, trees, plan, slots, w, model, read)
+
+
+def _suit_classes(read) -> tuple:
+    """Each suit's class under the bet's tests on suits (0, 1, 2, 3 when it tells every suit apart)."""
+    if read.suit_tests is None:
+        return (0, 1, 2, 3)
+    recipe = _signature(read, by_rank=False)[1]
+    ids: dict = {}
+    return tuple(ids.setdefault(_suit_class(recipe, s), len(ids)) for s in range(1, 5))
+
+
+def _suited_counts(np, trees, plan: _CoupPlan, slots, w, model, read) -> list:
+    """Counts of a bet that reads suits: each group's six-rank sum times its read cards' suit distribution,
+    which depends on which read slots share a rank and on the suit model of each such rank."""
+    from exact_odds.punto_banco.every_card import _exact_sums
+
+    rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
+    distinct = list(dict.fromkeys(rank_models))
+    c = len(distinct)
+    key = plan.group.astype(np.int64)
+    if c > 1:  # the suit model of each read slot's rank (ranks alike in suits share one)
+        cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
+        for r in plan.slot_ranks:
+            key = key * c + cls_of_rank[r]
+    if c > 1:
+        keys, inverse = np.unique(key, return_inverse=True)
+        inverse = inverse.reshape(-1)
+    else:
+        keys, inverse = np.arange(int(key.max()) + 1), key
+    sums = _exact_sums(np, w, inverse, len(keys))
+    classes = []
+    rest = keys
+    for _ in plan.slot_ranks if c > 1 else ():
+        classes.append(rest % c)
+        rest = rest // c
+    classes.reverse()
+    groups = rest
+    # Buckets: keys whose read slots share ranks alike, with alike suit models, settle their suits alike.
+    bucket = plan.pairs[groups].astype(np.int64)
+    for cl in classes:
+        bucket = bucket * c + cl
+    live = np.array([x != 0 for x in sums], dtype=bool)
+    order = np.flatnonzero(live)[np.argsort(bucket[live], kind="stable")]
+    cut = np.flatnonzero(np.r_[True, bucket[order][1:] != bucket[order][:-1]]) if len(order) else []
+    counts = [Fraction(0)] * (len(trees) + 1)
+    pairs = _slot_pairs(len(slots))
+    suit_classes = _suit_classes(read)
+    # Each bucket's rows (a key's groups times the suits its read cards can have), settled in one pass.
+    pieces = []  # (members, suits, nums, den, held) per bucket
+    for start, stop in zip(cut, list(cut[1:]) + [len(order)]):
+        members = order[start:stop]
+        first = int(members[0])
+        labels, held = _blocks(int(plan.pairs[groups[first]]), len(slots), pairs)
+        block_models = tuple(distinct[int(classes[labels.index(b)][first])] if c > 1 else distinct[0]
+                             for b in range(max(labels, default=-1) + 1))
+        renaming = read.suit_symmetric and all(bm == "infinite" or len(set(bm.base)) == 1 for bm in block_models)
+        suits, nums, den = _assignments(np, tuple(labels[j] for j in held), block_models,
+                                        "renaming" if renaming else suit_classes)
+        pieces.append((members, suits, nums, den, held))
+    sizes = [len(m) * len(n) for m, _, n, _, _ in pieces]
+    rows = sum(sizes)
+    g_rows = np.concatenate([np.repeat(groups[m], len(n)) for m, _, n, _, _ in pieces]) if pieces else np.zeros(0, int)
+    zeros = np.zeros(rows, dtype=np.int64)
+    rank = {slot: plan.ranks[slot][g_rows] if slot in plan.ranks else zeros for slot in ALL_SLOTS}
+    suit = {}
+    for j, slot in enumerate(slots):
+        parts = [np.tile(su[held.index(j)] + 1, len(m)) if j in held else np.zeros(len(m) * len(n), dtype=np.int64)
+                 for m, su, n, _, held in pieces]
+        suit[slot] = np.concatenate(parts) if parts else zeros
+    suit = {slot: suit.get(slot, zeros) for slot in ALL_SLOTS}
+    vals = {name: v[g_rows] for name, v in plan.values.items()}
+    lines = _settle(np, trees, language.Cards(rank, suit, vals), rows)
+    at = 0
+    for (members, _, nums, den, _), size in zip(pieces, sizes):
+        line = lines[at:at + size].reshape(len(members), len(nums))
+        at += size
+        weights = np.array([sums[k] for k in members.tolist()], dtype=object)
+        for ln in np.unique(line).tolist():
+            per_member = ((line == ln).astype(nums.dtype) @ nums).astype(object)
+            total = int(weights.dot(per_member))
+            if total:
+                counts[ln] += Fraction(total, den)
+    return [_whole(x) for x in counts]
+
+
+@lru_cache(maxsize=4096)
+def _blocks(bits: int, n: int, pairs: tuple) -> tuple:
+    """The block (shared rank) of each of ``n`` read slots holding a card (-1: no card), from the bits of
+    :attr:`_CoupPlan.pairs`, and the slots holding one."""
+    labels: list[int] = []
+    for j in range(n):
+        same = [i for i, (_, b) in enumerate(pairs) if b == j and bits >> (n + i) & 1]
+        if not bits >> j & 1:
+            labels.append(-1)
+        elif same:
+            labels.append(labels[pairs[same[0]][0]])
+        else:
+            labels.append(max(labels, default=-1) + 1)
+    return labels, tuple(j for j in range(n) if labels[j] >= 0)
+
+
+@lru_cache(maxsize=4096)
+def _assignments(np, labels: tuple, block_models: tuple, how) -> tuple:
+    """Every suit the read cards can have that the bet can tell apart, as arrays of suits 0-3 per card,
+    with its weight's numerator under the blocks' suit models, and the common denominator.
+
+    ``labels`` gives each card's block (cards of one rank are drawn together, so their suits are
+    weighted jointly); the suits of the coup's other cards are summed out (the model of fewer cards of
+    a rank is the sum over the others). ``how`` says what the bet tells apart: a tuple giving each suit's
+    class (suits of one class are summed into one, shown by its first suit), or ``"renaming"`` when
+    the bet reads only which cards share a suit and every block's model treats the suits alike: one
+    assignment per way of sharing suits, weighted by the number of suit names it stands for."""
+    from exact_odds.punto_banco.every_card import _block_options
+
+    blocks = []
+    den = 1
+    for b, bm in enumerate(block_models):
+        members = [i for i, lab in enumerate(labels) if lab == b]
+        options, d = _block_options(bm, len(members))
+        blocks.append((members, dict(options)))
+        den *= d
+    if how == "renaming":
+        rows = []
+        for shape in _sharings(len(labels)):
+            num = falling(4, max(shape, default=-1) + 1)
+            for members, options in blocks:
+                num *= options.get(tuple(shape[i] for i in members), 0)
+            if num:
+                rows.append((shape, num))
+    else:
+        rows = [((), 1)]
+        for members, options in blocks:
+            merged: dict = {}
+            for combo, num in options.items():
+                key = tuple(how[x] for x in combo)
+                shown, total = merged.get(key, (tuple(how.index(k) for k in key), 0))
+                merged[key] = (shown, total + num)
+            rows = [(dict(prefix) | dict(zip(members, shown)), n * m) for prefix, n in
+                    ((dict(enumerate(p)) if isinstance(p, tuple) else p, n) for p, n in rows)
+                    for shown, m in merged.values()]
+        rows = [(tuple(r[i] for i in range(len(labels))), n) for r, n in rows]
+    suits = [np.array([shape[i] for shape, _ in rows], dtype=np.int64) for i in range(len(labels))]
+    nums = np.array([n for _, n in rows], dtype=object)
+    top = max((n for _, n in rows), default=0)
+    return suits, nums.astype(np.int64) if top * len(rows) < INT64_SAFE else nums, den
+
+
+@lru_cache(maxsize=16)
+def _sharings(k: int) -> tuple:
+    """Every way k cards can share at most four suits, each named in order of first use: (0, 0, 1), ..."""
+    out = [()]
+    for _ in range(k):
+        out = [s + (x,) for s in out for x in range(min(max(s, default=-1) + 2, 4))]
+    return tuple(out)
