@@ -4,14 +4,15 @@ Importing the command line loads click, tabulate and every command; a Ctrl-C
 during that half second would otherwise print a KeyboardInterrupt traceback.
 This module imports nothing heavy itself, so the import happens inside
 :func:`main`, where a Ctrl-C is the same one line and exit status 130 as
-during a command (:class:`exact_odds.cli.app.Main`).
+during a command (:class:`exact_odds.cli.app.Main`); SIGTERM and SIGHUP likewise, with their
+own word and status (:mod:`exact_odds.interrupts`).
 """
 
 from __future__ import annotations
 
 import gc
 
-from exact_odds.interrupts import caused_by_ctrl_c, install, say_interrupted
+from exact_odds.interrupts import caused_by_ctrl_c, exit_status, install, say_interrupted
 
 
 def main() -> None:
@@ -25,7 +26,7 @@ def main() -> None:
         if not caused_by_ctrl_c(exc):
             raise
         say_interrupted("exact-odds")
-        raise SystemExit(130) from None
+        raise SystemExit(exit_status()) from None
     try:
         command_line(prog_name="exact-odds")
     finally:

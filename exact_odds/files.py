@@ -4,10 +4,13 @@
   in the same folder, with the mode a new file would get (the umask), then
   renamed over the target. A reader sees the old file or the new one, never
   half of either; a full disk leaves the old file as it was.
-* A symbolic link is followed: its target is what gets written.
+* A symbolic link is followed: its target is what gets written. A link that
+  leads back to itself (a loop) is refused, never replaced.
 * Anything else that already exists (a device such as /dev/null, a FIFO) is
   written straight through, never replaced by a regular file.
-* A folder is refused.
+* A folder is refused, and so is a name that can only be a folder's (ending
+  in ``/``, ``/.`` or ``/..``: ``-o newdir/`` would otherwise write a file
+  called ``newdir``).
 
 :func:`write_files` writes several files into one folder the same way, all
 or none: every file goes to a temporary folder beside it first, and only
@@ -16,6 +19,7 @@ when all are written are they renamed into place.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -34,17 +38,38 @@ def _umask_mode() -> int:
     return 0o666 & ~mask
 
 
-def _target(path: Path) -> Path:
-    """The file ``path`` names, with symbolic links followed (the link itself is kept)."""
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
+def _target(path: Path, shown: str) -> Path:
+    """The file ``path`` names, with symbolic links followed (the link itself is kept); a loop
+    of links is refused (Python's non-strict realpath would return a link of the loop, which
+    the rename then replaced)."""
+    if not path.is_symlink():
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:  # a link to a file not there yet: that file is written
+        return Path(os.path.realpath(path))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise OutputError(f"{shown!r} is a symbolic link that leads back to itself (a loop)") from None
+        raise OutputError(f"cannot write {shown!r} ({exc.strerror or exc})") from None
+
+
+def _names_a_folder(text: str) -> bool:
+    """Whether ``text`` ends as only a folder's name does ('out/', 'out/.', '..'): pathlib drops
+    the trailing '/' and '.', so ``Path('newdir/')`` is ``newdir``, a file."""
+    return os.path.basename(text.rstrip(os.sep + (os.altsep or ""))) in (".", "..") or \
+        text.endswith((os.sep, os.altsep or os.sep))
 
 
 def check_writable(path: str | os.PathLike[str]) -> Path:
     """The file that writing ``path`` will write, refused now if it cannot be (before any work)."""
     p = Path(path)
-    if not str(path).strip():
+    text = os.fspath(path)
+    if not str(text).strip():
         raise OutputError("the file name is empty")
-    target = _target(p)
+    if _names_a_folder(str(text)):
+        raise OutputError(f"{str(path)!r} names a folder, not a file")
+    target = _target(p, str(path))
     if target.is_dir():
         raise OutputError(f"{str(path)!r} is a folder, not a file")
     if target.exists() and not target.is_file():

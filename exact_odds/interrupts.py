@@ -3,6 +3,13 @@
 One home for the console script and the CLI (:mod:`exact_odds.console`,
 :class:`exact_odds.cli.app.Main`).
 
+SIGTERM (``kill``, a service manager) and SIGHUP (the terminal closed) stop
+the console script the same way as a Ctrl-C: a KeyboardInterrupt in the main
+thread, so the workers are stopped and the command says so in one line; the
+exit status is 128 plus the signal's number (130, 143, 129), as a shell
+reports a process the signal ended. A signal set to be ignored when the
+program starts (``nohup`` ignores SIGHUP) stays ignored.
+
 Python turns SIGINT into a KeyboardInterrupt raised wherever the main thread
 is. Where that is a weak reference's callback or a ``__del__`` (importlib
 drops its module locks through one while a command's modules load), Python
@@ -31,7 +38,12 @@ from typing import Any
 #: cluster's tasks cancelled: well under two seconds) before it is stopped outright.
 GRACE_SECONDS = 3.0
 
-_STATE: dict[str, Any] = {"prog": "exact-odds", "said": False, "backstop": None}
+_STATE: dict[str, Any] = {"prog": "exact-odds", "said": False, "backstop": None, "signal": signal.SIGINT}
+
+#: The signals that stop the console script as a Ctrl-C does, and the word each is told by.
+STOPPING = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated (SIGTERM)"}
+if hasattr(signal, "SIGHUP"):  # not on Windows
+    STOPPING[signal.SIGHUP] = "hung up (SIGHUP)"
 _LOCK = threading.RLock()  # re-entrant: a second Ctrl-C may land while this thread holds it
 
 
@@ -50,23 +62,33 @@ def caused_by_ctrl_c(exc: BaseException) -> bool:
     return False
 
 
+def exit_status() -> int:
+    """The exit status after the stopping signal received (128 + its number; 130 for a Ctrl-C,
+    or for a KeyboardInterrupt raised by other means)."""
+    return 128 + int(_STATE["signal"])
+
+
 def say_interrupted(prog: str | None = None) -> None:
-    """Write "<prog>: interrupted" to standard error (and remember it: :func:`stop_now` then
-    does not write it twice)."""
+    """Write "<prog>: interrupted" (or "terminated (SIGTERM)", "hung up (SIGHUP)") to standard
+    error (and remember it: :func:`stop_now` then does not write it twice)."""
     _STATE["said"] = True
     try:
-        sys.stderr.write(f"{prog or _STATE['prog']}: interrupted\n")
+        sys.stderr.write(f"{prog or _STATE['prog']}: {STOPPING.get(_STATE['signal'], 'interrupted')}\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # standard error closed: nothing to tell
         pass
 
 
 def install(prog: str = "exact-odds") -> None:
-    """Make every Ctrl-C stop the console script (module docstring). Only where Python's own
-    SIGINT handler is in place, so a program that chose another keeps it."""
+    """Make every Ctrl-C, SIGTERM and SIGHUP stop the console script (module docstring). Only
+    where Python's own handler is in place (for SIGTERM and SIGHUP: the system's default), so a
+    program that chose another, or ignores one (``nohup``), keeps it."""
     _STATE["prog"] = prog
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, _on_sigint)
+        signal.signal(signal.SIGINT, _on_signal)
+    for signum in STOPPING:
+        if signum != signal.SIGINT and signal.getsignal(signum) == signal.SIG_DFL:
+            signal.signal(signum, _on_signal)
     previous = sys.unraisablehook
 
     def unraisable(args: Any) -> None:
@@ -77,10 +99,12 @@ def install(prog: str = "exact-odds") -> None:
     sys.unraisablehook = unraisable
 
 
-def _on_sigint(signum: int, frame: Any) -> None:
-    """Python's own behaviour (a KeyboardInterrupt here), with the backstop started."""
+def _on_signal(signum: int, frame: Any) -> None:
+    """Python's own behaviour for a Ctrl-C (a KeyboardInterrupt here), with the backstop started;
+    the first signal is the one told and the exit status."""
     with _LOCK:
         if _STATE["backstop"] is None:
+            _STATE["signal"] = signum
             timer = threading.Timer(GRACE_SECONDS, stop_now)
             timer.daemon = True
             _STATE["backstop"] = timer
@@ -90,7 +114,7 @@ def _on_sigint(signum: int, frame: Any) -> None:
 
 def stop_now() -> None:
     """End the program: the one line (unless it was written), the worker processes killed, exit
-    status 130, without unwinding (what would unwind has already failed to)."""
+    status 128 + the signal (130 for a Ctrl-C), without unwinding (what would unwind has already failed to)."""
     with _LOCK:
         said = _STATE["said"]
     if not said:
@@ -102,4 +126,4 @@ def stop_now() -> None:
                 child.kill()
             except (OSError, ValueError, AttributeError):  # already gone, or not started
                 pass
-    os._exit(130)
+    os._exit(exit_status())

@@ -29,13 +29,14 @@ def closest(name: str, known: Iterable[str], most: int = MOST) -> list[str]:
     return [spelt[h] for h in hits[:most]]
 
 
-def unknown(what: str, name: str, known: Iterable[str], listing: str = "") -> str:
+def unknown(what: str, name: str, known: Iterable[str], listing: str = "", within: str = "") -> str:
     """``unknown bet 'bnaker'; did you mean 'banker'?`` (or where to find the list when nothing is close).
 
-    ``listing`` says where every known name is listed (``"see 'exact-odds variants'"``)."""
+    ``listing`` says where every known name is listed (``"see 'exact-odds variants'"``); ``within``, where
+    the name was found (``"'banker_wins and bnaker == 7'"``)."""
     near = closest(name, known)
     shown = name if len(name) <= 60 else name[:57] + "..."
-    text = f"unknown {what} {shown!r}"
+    text = f"unknown {what} {shown!r}" + (f" in {within}" if within else "")
     if near:
         text += "; did you mean " + " or ".join(repr(n) for n in near) + "?"
     elif listing:

@@ -20,6 +20,7 @@ from os import PathLike
 from pathlib import Path
 
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, PayTableTypeError, parse_pays
+from exact_odds.names import unknown
 from exact_odds.punto_banco.notebook import html_table, listing
 
 
@@ -50,24 +51,57 @@ class Catalog:
         return html_table(("Variant", "Bets", "Description"), rows, f"{len(self.bets)} bets")
 
     def variant(self, name: str) -> list[PayTable]:
-        """The bets of variant ``name``, in order."""
+        """The bets of variant ``name`` (any case: ``EZ`` is ``ez``), in order.
+
+        An unknown name is refused with the closest variant names."""
         if not isinstance(name, str):
             raise PayTableTypeError(f"a variant's name must be a string such as 'ez', not {name!r:.80}")
-        if name not in self.variants:
-            if name in self.bets:
-                raise NotAVariantError(name)
-            raise PayTableError(f"unknown variant {name!r}; choose one of: {', '.join(self.variants)}")
-        return [self.bets[k] for k in self.variants[name]]
+        found = spelt(name, self.variants)
+        if found is None:
+            bet = spelt(name, self.bets)
+            if bet is not None:
+                raise NotAVariantError(bet)
+            raise PayTableError(_not_found("variant", name, self.variants,
+                                           "choose one of: " + ", ".join(self.variants)))
+        return [self.bets[k] for k in self.variants[found]]
 
     def bet(self, key: str) -> PayTable:
-        """The bet of key ``key``."""
+        """The bet of key ``key`` (any case: ``Dragon7`` is ``dragon7``).
+
+        An unknown key is refused with the closest keys, never the whole catalog."""
         if not isinstance(key, str):
             raise PayTableTypeError(f"a bet's key must be a string such as 'banker', not {key!r:.80}")
-        if key not in self.bets:
-            if key in self.variants:
-                raise PayTableError(f"{key!r} is a variant, not a bet; its bets are {', '.join(self.variants[key])}")
-            raise PayTableError(f"unknown bet {key!r}; choose one of: {', '.join(self.bets)}")
-        return self.bets[key]
+        found = spelt(key, self.bets)
+        if found is None:
+            variant = spelt(key, self.variants)
+            if variant is not None:
+                raise PayTableError(f"{variant!r} is a variant, not a bet; its bets are "
+                                    f"{', '.join(self.variants[variant])}")
+            raise PayTableError(_not_found("bet", key, self.bets, "see 'exact-odds variants' for every bet"))
+        return self.bets[found]
+
+
+def spelt(name: str, known) -> str | None:
+    """The key of ``known`` that ``name`` names: itself, else the one key equal to it with case folded
+    (None when there is none, or several that only case tells apart)."""
+    if name in known:
+        return name
+    matches = _same_but_case(name, known)
+    return matches[0] if len(matches) == 1 else None
+
+
+def _same_but_case(name: str, known) -> list[str]:
+    folded = name.strip().casefold()
+    return [k for k in known if k.casefold() == folded]
+
+
+def _not_found(what: str, name: str, known, listing: str) -> str:
+    """Why ``name`` names no key of ``known``: several keys only case tells apart, or none (the closest)."""
+    matches = _same_but_case(name, known)
+    if len(matches) > 1:
+        return (f"{what} {name!r} could be {' or '.join(repr(k) for k in matches)}, which only case tells "
+                "apart; give the key as it is spelt")
+    return unknown(what, name, known, listing)
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -100,6 +134,28 @@ def _locations(text: str) -> dict:
     return where
 
 
+#: Most parts a dotted key or table header may have (``bets.NAME.lines`` has three). tomllib's time
+#: grows with the square of a key's parts: 16,000 parts (32 KB) took 15 s, 64 KB a minute.
+MAX_KEY_PARTS = 32
+
+#: One part of a key: bare, "basic" or 'literal' (possessive: no backtracking over long runs).
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
+_DOTTED = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})++")
+_KEY_PARTS = re.compile(_KEY_PART)
+
+
+def _deepest_key(text: str) -> int | None:
+    """The line of the first dotted run of more than :data:`MAX_KEY_PARTS` parts in ``text``, else None,
+    found in time linear in the text (before tomllib, which takes the square of the parts). A
+    run inside a string is counted too: no description holds 33 dotted words."""
+    for m in _DOTTED.finditer(text):
+        run = m.group()
+        if run.count(".") >= MAX_KEY_PARTS and (
+                ('"' not in run and "'" not in run) or len(_KEY_PARTS.findall(run)) > MAX_KEY_PARTS):
+            return text.count("\n", 0, m.start()) + 1
+    return None
+
+
 def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalog:
     """Build a catalog from TOML text; errors name ``source``, the line and the field.
 
@@ -113,6 +169,10 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
                         f"not {type(source).__name__}")
     if base is not None and not isinstance(base, Catalog):
         raise TypeError(f"base must be a Catalog (such as builtin_catalog()) or None, not {type(base).__name__}")
+    deep = _deepest_key(text)
+    if deep:
+        raise PayTableError(f"{source}, line {deep}: a key of more than {MAX_KEY_PARTS} dotted parts; a pay table "
+                            "needs at most four (bets.NAME.lines, variants.NAME.bets)")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -129,9 +189,9 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         n = lines_at.get(((table, index), key)) or lines_at.get(((table, index), None))
         return f"{source}, line {n}" if n else source
 
-    unknown = set(data) - {"bets", "variants"}
-    if unknown:
-        raise PayTableError(f"{source}: unknown table [{sorted(unknown)[0]}]; expected [bets.NAME] and [variants.NAME]")
+    tables = set(data) - {"bets", "variants"}
+    if tables:
+        raise PayTableError(f"{source}: unknown table [{sorted(tables)[0]}]; expected [bets.NAME] and [variants.NAME]")
     if not isinstance(data.get("bets", {}), dict) or not isinstance(data.get("variants", {}), dict):
         raise PayTableError(f"{source}: bets and variants must be tables: [bets.NAME] and [variants.NAME]")
     if not data.get("bets") and not data.get("variants"):
@@ -227,15 +287,17 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         if not isinstance(spec.get("description", ""), str):
             raise PayTableError(f"{at(table, 'description')}: {table}.description: expected a string, "
                                 f"not {_kind(spec['description'])}")
+        keys = []
         for n in names:
             if not isinstance(n, str):
                 raise PayTableError(f"{at(table, 'bets')}: {table}.bets: expected bet keys in strings, "
                                     f"bets = [\"banker\", ...], not {_kind(n)}")
-            if n not in known:
-                raise PayTableError(
-                    f"{at(table, 'bets')}: {table}.bets: unknown bet {n!r}; define [bets.{n}] or use a built-in bet"
-                )
-        variants[key] = tuple(names)
+            found = spelt(n, known)
+            if found is None:
+                raise PayTableError(f"{at(table, 'bets')}: {table}.bets: "
+                                    + _not_found("bet", n, known, f"define [bets.{n}] or use a built-in bet"))
+            keys.append(found)
+        variants[key] = tuple(keys)
         descriptions[key] = spec.get("description", "")
     return Catalog(known, variants, descriptions, tuple(bets))
 

@@ -110,7 +110,7 @@ def _check(node: ast.AST, names, shown: str, predicate: frozenset | None, consta
             if predicate is not None:
                 raise _Problem(f"{shown}: a predicate on one card may use only rank, value, suit, red, black and "
                                f"constants; " + unknown("name", node.id, known))
-            raise _Problem(unknown("name", node.id, known, "see 'exact-odds variants --names'") + f" in {shown}")
+            raise _Problem(unknown("name", node.id, known, "see 'exact-odds variants --names'", shown))
     if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, int)):
         raise _Problem(f"{shown} uses {source(node)}; only whole numbers are allowed")
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and not (

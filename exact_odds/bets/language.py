@@ -65,6 +65,8 @@ PER_CARD: dict[str, str] = {
 PER_CARD_NUMBERS = frozenset({"rank", "value", "suit"})
 
 NUMBER, TRUTH = "a number", "true/false"
+#: An aggregate whose predicate may be left out (every card of the set counts).
+OPTIONAL = "optional"
 
 #: Aggregates: name -> (what it gives, whether it takes a predicate, meaning).
 AGGREGATES: dict[str, tuple[str, bool, str]] = {
@@ -74,7 +76,10 @@ AGGREGATES: dict[str, tuple[str, bool, str]] = {
     "same_suit": (TRUTH, False, "every card of the set has the same suit"),
     "same_rank": (TRUTH, False, "every card of the set has the same rank"),
     "same_colour": (TRUTH, False, "every card of the set has the same colour"),
-    "of_a_kind": (NUMBER, False, "the largest number of cards of the set that share a rank"),
+    "of_a_kind": (NUMBER, OPTIONAL, "the largest number of cards of the set (that satisfy the predicate, if "
+                                     "one is given) that share a rank"),
+    "of_a_suit": (NUMBER, OPTIONAL, "the largest number of cards of the set (that satisfy the predicate, if "
+                                     "one is given) that share a suit"),
     "run": (TRUTH, False, "the set's ranks are consecutive, no two equal, ace low or high (A-2-3, Q-K-A; "
                           "not K-A-2); at least two cards"),
     "suited_run": (TRUTH, False, "a run all of one suit"),
@@ -130,11 +135,13 @@ def check_call(node: ast.AST, shown: str) -> tuple[ast.AST, ...]:
                                                    f"the aggregates are {', '.join(AGGREGATES)}"))
     _, takes, _ = AGGREGATES[name]
     example = f"{name}(first_four, rank == 9)" if takes else f"{name}(player_hand)"
-    if node.keywords or len(node.args) != (2 if takes else 1):
-        raise LanguageError(f"{shown}: {name} takes " + ("a set of cards and a predicate" if takes else
-                                                         "one set of cards") + f", as in '{example}'")
+    allowed = (1, 2) if takes == OPTIONAL else (2,) if takes else (1,)
+    if node.keywords or len(node.args) not in allowed:
+        words = ("a set of cards and, if you like, a predicate" if takes == OPTIONAL else
+                 "a set of cards and a predicate" if takes else "one set of cards")
+        raise LanguageError(f"{shown}: {name} takes {words}, as in '{example}'")
     slots_of(node.args[0], shown)
-    return (node.args[1],) if takes else ()
+    return tuple(node.args[1:])
 
 
 def slots_of(node: ast.AST, shown: str = "") -> tuple[Slot, ...]:
@@ -310,6 +317,8 @@ def _reads(node: ast.AST, out: Reads, value_names, slots) -> None:
             _note_test(out, "suit", _EQUAL_SUITS if name == "same_suit" else ("in", (2, 3)))
         elif name in ("same_rank", "of_a_kind", "run"):
             _note_test(out, "rank", None)
+        elif name == "of_a_suit":
+            _note_test(out, "suit", _EQUAL_SUITS)
         elif name == "suited_run":
             _note_test(out, "rank", None)
             _note_test(out, "suit", _EQUAL_SUITS)
@@ -431,11 +440,15 @@ def _aggregate(np, node: ast.Call, cards: Cards):
             held = held + p
         n = np.asarray(n, dtype=np.int64)
         return n if name == "count" else (n > 0) if name == "any" else (n == held)
-    if name == "of_a_kind":
+    if name in ("of_a_kind", "of_a_suit"):
+        if len(node.args) > 1:  # only the cards that satisfy the predicate count
+            present = [p & np.asarray(_eval(np, node.args[1], cards, (r, s)), dtype=bool)
+                       for p, r, s in zip(present, ranks, suits)]
+        key = ranks if name == "of_a_kind" else suits
         best = 0
-        for i, (p, r) in enumerate(zip(present, ranks)):
+        for p, r in zip(present, key):
             same = 0
-            for q, t in zip(present, ranks):
+            for q, t in zip(present, key):
                 same = same + (p & q & (r == t))
             best = np.maximum(best, same)
         return np.asarray(best, dtype=np.int64)

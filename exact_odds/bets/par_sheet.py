@@ -177,6 +177,28 @@ def check_decks(decks: Sequence[int | None]) -> tuple[int | None, ...]:
     return out
 
 
+class SimulatedDecksError(ParSheetError):
+    """A deck count too large to simulate (:data:`~exact_odds.in_play.dealing.MAX_DECKS`)."""
+
+
+def check_simulated(decks: Sequence[int], cut_card: int) -> None:
+    """Refuse, before any work, a deck count that cannot be simulated (more than
+    :data:`~exact_odds.in_play.dealing.MAX_DECKS`: hours a shoe), then a cut card that does not
+    fit one of the simulated shoes (:class:`ParSheetError` naming the cut card)."""
+    from exact_odds.in_play.dealing import MAX_DECKS, check_cut_card
+
+    big = [d for d in decks if d > MAX_DECKS]
+    if big:
+        raise SimulatedDecksError(f"{big[0]:,} decks are too many to simulate: at most {MAX_DECKS} decks a shoe "
+                                  "(every coup is priced exactly); simulate a smaller deck count only, or leave "
+                                  "the simulation out")
+    for d in decks:
+        try:
+            check_cut_card(cut_card, d, "none")
+        except ShoeError as exc:
+            raise ParSheetError(str(exc)) from None
+
+
 def par_sheet(bet: PayTable, decks: Sequence[int | None] = DEFAULT_DECKS, *, simulate: bool = True,
               simulate_decks: int | None = None, cut_card: int = DEFAULT_CUT_CARD, shoes: int = DEFAULT_SHOES, seed: int = DEFAULT_SEED,
               jobs: int = 1, progress: Callable[[int], None] | None = None, walks: dict | None = None) -> ParSheet:
@@ -197,6 +219,8 @@ def par_sheet(bet: PayTable, decks: Sequence[int | None] = DEFAULT_DECKS, *, sim
     if simulate_decks is not None and simulate_decks not in finite:
         raise ParSheetError(f"the simulated deck count ({simulate_decks}) must be one of the finite deck counts "
                             f"of the sheet ({', '.join(map(str, finite)) or 'none'})")
+    if simulate and bet.is_value_level:
+        check_simulated(finite if simulate_decks is None else [simulate_decks], cut_card)
     walks = {} if walks is None else walks
     columns = []
     for d in decks:

@@ -421,13 +421,42 @@ class PayTable:
         return BetResult(self, tuple(rows), dist.total, assumptions)
 
     def _price_cards(self, dist: CoupDistribution) -> BetResult:
-        """A card-level bet priced on the classes of cards it reads (:mod:`~exact_odds.punto_banco.card_classes`)."""
-        from exact_odds.punto_banco.card_classes import price_lines
+        """A card-level bet priced on the classes of cards it reads (:mod:`~exact_odds.punto_banco.card_classes`),
+        or, for the whole hands' suits of Lucky 8, All Red and All Black on a shoe in play, on their classes
+        by values (:mod:`~exact_odds.punto_banco.card_fast`), which is quicker there."""
+        from exact_odds.punto_banco.card_classes import price_lines, slow_in_play
 
-        counts, total, assumption = price_lines(tuple(line.condition for line in self.lines), dist, deal_names)
+        conditions = tuple(line.condition for line in self.lines)
+        hand_suits = self._hand_suit_counts(dist) if (
+            self.names <= ALL_NAMES.keys() and slow_in_play(conditions, dist.shoe, deal_names)) else None
+        counts, total, assumption = hand_suits or price_lines(conditions, dist, deal_names)
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
+
+
+    def _hand_suit_counts(self, dist: CoupDistribution) -> tuple | None:
+        """(counts, total, assumption) from :func:`~exact_odds.punto_banco.card_fast.card_joint`, or None
+        where it does not apply."""
+        from exact_odds.punto_banco.card_fast import card_joint
+
+        names = self.names - CONSTANTS.keys()
+        values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
+        facts = tuple(sorted(names - set(values)))
+
+        def settle(v: tuple, f: tuple) -> int:
+            state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
+            return next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))
+
+        fast = card_joint(dist, values, facts, deal_names, coup_names if set(values) <= COUP_NAMES.keys() else None,
+                          settle, tuple(line.condition for line in self.lines))
+        if fast is None:
+            return None
+        joint, total, assumption = fast
+        counts: list = [0] * (len(self.lines) + 1)
+        for (v, f), n in joint.items():
+            counts[settle(v, f)] += n
+        return counts, total, assumption
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.

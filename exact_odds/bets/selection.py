@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+import os
 from os import PathLike
 
 from exact_odds.bets.catalog import Catalog, builtin_catalog, load_catalog
@@ -37,16 +38,33 @@ def paytable_paths(paytables: Iterable[str | PathLike[str]]) -> list[str | PathL
 def merged_catalog(paytables: Iterable[str | PathLike[str]] = ()) -> tuple[Catalog, list[PayTable]]:
     """The built-in catalog with the users' files on top, and the bets those files define.
 
-    A later file's bet replaces an earlier one of the same key."""
+    A file's bet or variant replaces a built-in one of the same key; two files that define the same
+    key are refused (one of them would be dropped without a word). A file given twice counts once."""
     catalog = builtin_catalog()
     own: dict[str, PayTable] = {}
+    defined: dict[tuple[str, str], int] = {}  # (kind, key) -> the file that defined it
     paytables = paytable_paths(paytables)
-    for path in paytables:
+    seen: dict[str, int] = {}
+    for i, path in enumerate(paytables):
+        if seen.setdefault(os.path.realpath(path), i) != i:
+            continue  # the same file again: its bets once
         user = load_catalog(path)
+        for kind, keys in (("bet", user.own), ("variant", _own_variants(user))):
+            for key in keys:
+                earlier = paytables[defined.setdefault((kind, key), i)]
+                if defined[(kind, key)] != i:
+                    raise PayTableError(f"{os.fspath(path)}: {kind} {key!r} is defined in {os.fspath(earlier)} too; "
+                                        f"give each {kind} its own key (or pass one of the files)")
         catalog = Catalog({**catalog.bets, **user.bets}, {**catalog.variants, **user.variants},
                           {**catalog.variant_descriptions, **user.variant_descriptions}, catalog.own)
         own.update({key: user.bets[key] for key in user.own})
     return catalog, list(own.values())
+
+
+def _own_variants(user: Catalog) -> list[str]:
+    """The variants a user's file defines (its catalog holds the built-in ones too)."""
+    builtin = builtin_catalog().variants
+    return [name for name, bets in user.variants.items() if name not in builtin or bets is not builtin[name]]
 
 
 def select_bets(variant: str | None = None, bets: Sequence[str] | str | None = None,
@@ -67,15 +85,20 @@ def select_bets(variant: str | None = None, bets: Sequence[str] | str | None = N
         bets = [k.strip() for k in bets.split(",") if k.strip()]
     if bets is not None and (not isinstance(bets, Sequence) or not all(isinstance(k, str) for k in bets)):
         raise TypeError(f"bets must be a list of bet keys (strings) or a comma-separated string, not {bets!r:.80}")
+    if bets is not None and not [k for k in bets if k.strip()]:  # as the command line: '' is no choice at all
+        raise PayTableError("bets names no bet; give bet keys such as 'banker,tie' or 'all', or None for the "
+                            "default")
     if variant is not None and not isinstance(variant, str):
         raise TypeError(f"variant must be a variant name (a string), not {type(variant).__name__}")
+    if variant is not None and not variant.strip():
+        raise PayTableError("variant is empty; give a variant name such as 'ez', or None")
     paytables = paytable_paths(paytables)
     catalog, own = merged_catalog(paytables)
     chosen: list[PayTable] = []
     if variant:
         chosen += catalog.variant(variant)
     if bets:
-        if list(bets) == [ALL]:
+        if _asked_all(bets):
             chosen += list(builtin_catalog().bets.values()) + own
         else:
             chosen += [catalog.bet(k) for k in bets]
@@ -117,8 +140,7 @@ def select_value_level(variant: str | None = None, bets: Sequence[str] | str | N
     chosen = select_bets(variant, bets, paytables, commission)
     card_level = tuple(b for b in chosen if not b.is_value_level)
     if card_level:
-        asked_all = bets == ALL or (not isinstance(bets, str) and bets is not None and list(bets) == [ALL])
-        if not asked_all:
+        if not _asked_all(bets):
             raise PayTableError(
                 f"{', '.join(b.name for b in card_level)}: looks at ranks or suits (a pair or card-level bet); "
                 "only bets settled by card values (totals, cards, naturals) can be priced for many shoes "
@@ -146,7 +168,10 @@ def select_one_shoe(variant: str | None = None, bets: Sequence[str] | str | None
 
 
 def _asked_all(bets: Sequence[str] | str | None) -> bool:
-    return bets == ALL or (not isinstance(bets, str) and bets is not None and list(bets) == [ALL])
+    """Whether ``bets`` is the word ``all`` alone (in any case), as a string or a list."""
+    if isinstance(bets, str):
+        bets = [k.strip() for k in bets.split(",") if k.strip()]
+    return bets is not None and len(bets) == 1 and isinstance(bets[0], str) and bets[0].casefold() == ALL
 
 
 def unique_keys(bets: Iterable[PayTable]) -> tuple[str, ...]:

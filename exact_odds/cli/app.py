@@ -7,14 +7,16 @@ exit status 2 (click's usage-error status) and never a traceback.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import sys
 
 import click
 
 from exact_odds import __version__
-from exact_odds.interrupts import caused_by_ctrl_c, say_interrupted
+from exact_odds.interrupts import caused_by_ctrl_c, exit_status, say_interrupted
 from exact_odds.bets.paytable import PayTableError
+from exact_odds.report.emit import fit_stream
 from exact_odds.rules.shoe import ShoeError
 
 
@@ -37,11 +39,8 @@ class Main(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         prog = prog_name or "exact-odds"
-        if sys.stdout is None:  # started with standard output closed ('exact-odds edge >&-')
-            click.echo(f"{prog}: error: standard output is closed; nothing can be written "
-                       "(give it a file or a pipe)", err=True)
-            sys.exit(1)
         try:
+            _fit_standard_streams()
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()  # a full disk shows here, not in an ignored exception at exit
         except _NO_ARGS_IS_HELP as exc:  # 'exact-odds' alone: show the help as help
@@ -58,10 +57,10 @@ class Main(click.Group):
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
-        except (Interrupted, click.exceptions.Abort):  # Ctrl-C (Abort: during click's own parsing)
+        except (Interrupted, click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C (Abort: in click's own parsing)
             _silence_stdout()
             say_interrupted(prog)
-            sys.exit(130)
+            sys.exit(exit_status())  # 130 for a Ctrl-C; 143 after SIGTERM, 129 after SIGHUP
         except OSError as exc:
             _silence_stdout()
             what = "standard output" if exc.errno in _OUTPUT_ERRNOS else (exc.filename or "a file")
@@ -89,6 +88,11 @@ class Main(click.Group):
             raise _NO_SUCH_COMMAND(exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
         if command is not None:
             refuse_repeated_options(command, rest)
+            if isinstance(sys.stdout, ClosedOutput) and not ctx.resilient_parsing and \
+                    not _writes_a_file(ctx, name, command, rest):
+                click.echo(f"{ctx.command_path} {name}: error: standard output is closed; nothing can be written "
+                           "(give it a file or a pipe)", err=True)
+                sys.exit(1)
         return name, command, rest
 
     #: command name -> "module:attribute", imported the first time the command is asked for
@@ -125,6 +129,43 @@ class Main(click.Group):
 
 #: Errors of writing standard output itself (full disk, closed pipe, device error).
 _OUTPUT_ERRNOS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EBADF, getattr(errno, "EDQUOT", -1)}
+
+
+def _fit_standard_streams() -> None:
+    """Standard error closed ('2>&-'): its lines dropped, the exit status still tells what happened.
+    Standard output closed ('>&-'): refused by :meth:`Main.resolve_command` unless the command writes
+    a file (-o FILE). An encoding without √ or − (latin-1): stand-ins (:func:`fit_stream`)."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    for stream in (sys.stdout, sys.stderr):
+        fit_stream(stream)
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output when the program started with it closed: a command that writes a file
+    (``-o FILE``) needs none; anything written here fails as writing a closed descriptor does."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _writes_a_file(ctx: click.Context, name: str, command: click.Command, rest: list[str]) -> bool:
+    """Whether the command's own ``--output`` was given (the arguments read leniently, no callback run)."""
+    if not any(p.name == "output" for p in command.params):
+        return False
+    try:
+        sub = command.make_context(name, list(rest), parent=ctx, resilient_parsing=True)
+    except click.ClickException:  # bad arguments: the command's own parsing will say so
+        return True
+    return sub.params.get("output") is not None
 
 
 def _silence_stdout() -> None:

@@ -165,13 +165,16 @@ def _equilibrium(shoe, theta: Fraction, table: bool, exact: bool, model: str = "
                 progress(f"solving theta = {t}")
             by_theta.append(search if t == theta else solve(game, t, **extra))
         if model == "know-cards":
-            middle = None
+            middle, unpriced = None, None
             if search.equilibria:
                 from exact_odds.games.banque.knows_middle import knows_middle
 
                 progress("pricing the middle bet at the equilibrium (walking the shoe again)")
-                middle = knows_middle(game, search.equilibria[0])
-            return report(search, by_theta, exact, middle)
+                try:
+                    middle = knows_middle(game, search.equilibria[0])
+                except BanqueError as exc:  # a profile it cannot price (several mixed holdings): said in a note
+                    unpriced = str(exc)
+            return report(search, by_theta, exact, middle, unpriced)
     except BanqueError as exc:
         raise InputError(str(exc)) from None
     return report(search, by_theta, exact)

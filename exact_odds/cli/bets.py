@@ -47,7 +47,7 @@ def bet_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                       help="Price the Banker bet with this exact commission: 1/25, 4% or 0.04 "
                            "(a Banker win pays 1 - C).")(fn)
     fn = click.option("--paytable", "paytables", multiple=True, metavar="FILE",
-                      help="A TOML file of your own pay tables (schema in the README); repeatable.")(fn)
+                      help="A TOML file of your own pay tables (schema: docs/bets.md); repeatable.")(fn)
     fn = click.option("--bets", metavar="KEYS|all",
                       help="Comma-separated bet keys (see 'exact-odds variants'), or 'all' for the whole catalog.")(fn)
     fn = click.option("--variant", metavar="NAME", help="Price one variant's bets (see 'exact-odds variants').")(fn)
@@ -58,7 +58,7 @@ def bet_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 @click.command("variants")
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
-              help="Also list the bets and variants of your own TOML pay-table file.")
+              help="Also list the bets and variants of your own TOML pay-table file (schema: docs/bets.md).")
 @click.option("--names", is_flag=True, help="List the names a pay-table condition can use instead.")
 @format_option
 @input_errors
@@ -90,7 +90,7 @@ def find_bet(name: str, paytables: tuple[str, ...] = (), commission: str | None 
     """The bet ``name`` of the catalog and the ``--paytable`` files, or the Banker bet with ``--commission``."""
     catalog, _ = merged_catalog(paytables)
     if commission is not None:
-        if name != "banker":
+        if name.strip().casefold() != "banker":
             raise InputError("--commission applies to the Banker bet: use 'banker'")
         return commission_banker(commission)
     return catalog.bet(name)
@@ -100,7 +100,7 @@ def find_bet(name: str, paytables: tuple[str, ...] = (), commission: str | None 
 @click.argument("name")
 @shoe_options(lists=True)
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
-              help="A TOML file of your own pay tables; NAME may be one of its bets.")
+              help="A TOML file of your own pay tables (schema: docs/bets.md); NAME may be one of its bets.")
 @click.option("--commission", metavar="C", help="With NAME 'banker': the exact commission, e.g. 1/25 or 4%.")
 @format_option
 @input_errors
@@ -117,7 +117,7 @@ def bet_command(name, decks, shoe_counts, remove, paytables, commission, fmt):
       exact-odds bet perfect_pair --decks 6
       exact-odds bet dragon7 --decks 1,6,8,inf      # deck counts side by side
       exact-odds bet banker --commission 1/25 --format json
-      exact-odds bet mine --paytable my_bets.toml
+      exact-odds bet natural_nine --paytable my_bets.toml
     """
     from exact_odds.punto_banco.walk import walk
     from exact_odds.report.bets import bet_report
@@ -175,7 +175,7 @@ def distribution_command(decks, shoe_counts, remove, tables, fmt):
                    "(whole steps), LINE=A..B:STEP or LINE=V1,V2,...; LINE is a label or a 1-based number.")
 @click.option("--exact", is_flag=True, help="With --grid: print each house edge as an exact fraction.")
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
-              help="A TOML file of your own pay tables; NAME may be one of its bets.")
+              help="A TOML file of your own pay tables (schema: docs/bets.md); NAME may be one of its bets.")
 @format_option
 @input_errors
 def breakeven_command(name, decks, shoe_counts, remove, line, as_commission, target_edge, grids, exact, paytables,
@@ -194,7 +194,7 @@ def breakeven_command(name, decks, shoe_counts, remove, line, as_commission, tar
       exact-odds breakeven dragon_bonus_player --line "Win by 9" --decks 6
       exact-odds breakeven dragon7 --target-edge 5%  # the Dragon 7 payout for a 5% edge
       exact-odds breakeven tie --target-edge 4% --decks 1,6,8
-      exact-odds breakeven super6 --grid 'Banker wins with 6=10..15' --grid '1=0..2:1/2'
+      exact-odds breakeven super6_banker --grid 'Banker wins with 6=0..1:1/4' --grid '2=19/20,1'
     """
     from exact_odds.bets.breakeven import NotACommissionLineError, break_even, solve_target_edge
     from exact_odds.punto_banco.walk import walk

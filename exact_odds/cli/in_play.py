@@ -16,7 +16,7 @@ from typing import Callable, Iterator
 import click
 
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import MAX_DECKS, InputFile, build_shoe, format_option, not_text, shoe_options
+from exact_odds.cli.options import MAX_DECKS, InputFile, WholeNumber, build_shoe, format_option, not_text, shoe_options
 from exact_odds.report.emit import emit
 
 
@@ -53,7 +53,7 @@ def jobs_option(fn):
         "--scheduler", metavar="ADDRESS", default=None,
         help="Run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786) instead of local "
              "processes; needs pip install \"exact_odds[dask]\" (see docs/cluster.md).")(wrapper)
-    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, MAX_JOBS), metavar="N",
+    return click.option("--jobs", default=1, show_default=True, type=WholeNumber(1, MAX_JOBS), metavar="N",
                         help=f"Worker processes (this machine has {os.cpu_count() or 1} cores).")(wrapper)
 
 
@@ -84,7 +84,7 @@ def _with_card_level(variant, bets, paytables, commission):
     ``all``, :func:`~exact_odds.bets.selection.select_value_level` (card-level bets left out)."""
     from exact_odds.bets.selection import ALL, ValueLevelSelection, select_bets, select_value_level, unique_keys
 
-    if bets is not None and list(bets) == [ALL]:
+    if bets is not None and [k.casefold() for k in bets] == [ALL]:
         return select_value_level(variant, bets, paytables, commission)
     chosen = tuple(select_bets(variant, bets, paytables, commission))
     return ValueLevelSelection(chosen, unique_keys(chosen), ())
@@ -131,7 +131,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs):
       exact-odds sweep - --bets banker,tie --format jsonl < shoes.txt
       exact-odds sweep shoes.txt --jobs 2 -o edges.csv
       exact-odds sweep suited.txt --bets banker,perfect_pair
-      exact-odds sweep shoes.txt --scheduler tcp://10.0.0.5:8786 -o edges.csv
+      exact-odds sweep shoes.txt --scheduler tcp://127.0.0.1:8786 -o edges.csv
     """
     from functools import partial
 
@@ -203,7 +203,7 @@ def write_output(output: str, text: str) -> None:
 @click.command("eor")
 @shoe_options()
 @bets_option
-@click.option("--level", default=2, show_default=True, type=click.IntRange(1, 100), metavar="L",
+@click.option("--level", default=2, show_default=True, type=WholeNumber(1, 100), metavar="L",
               help="Largest tag of the derived linear count (tags are rounded to -L..L).")
 @click.option("--exact", is_flag=True, help="Show the exact fractions beside the percentages.")
 @format_option

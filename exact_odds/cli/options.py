@@ -13,7 +13,7 @@ import click
 
 from exact_odds.cli.app import InputError
 from exact_odds.report.emit import DEFAULT_FORMAT, formats
-from exact_odds.rules.shoe import Shoe, ShoeError
+from exact_odds.rules.shoe import Shoe, ShoeError, split_entries
 from exact_odds.text import NumberError, exact_fraction, shown, whole_number
 
 # --- shared options -----------------------------------------------------
@@ -30,6 +30,22 @@ class InputFile(click.File):
     def convert(self, value, param, ctx):
         if value == "-" and sys.stdin is None:
             self.fail("standard input is closed; give a file name instead of '-'", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class WholeNumber(click.IntRange):
+    """A whole number option in ASCII digits (:func:`exact_odds.text.whole_number`), within
+    ``min``..``max`` as :class:`click.IntRange` says; click's own ``int`` takes any Unicode
+    digits (``--shoes ٣`` ran three shoes)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            try:
+                value = whole_number(value)
+            except NumberError as exc:
+                self.fail(str(exc), param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -111,7 +127,10 @@ def check_shoe_size(shoe: Shoe, what: str) -> Shoe:
 
 def parse_shoe_counts(text: str) -> Shoe:
     """13 rank counts (A..K), 52 rank-suit counts, or a card list such as 'Ah,Ah,Kd'."""
-    parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
+    try:
+        parts = split_entries(text)
+    except ShoeError as exc:
+        raise InputError(f"--shoe: {exc}") from None
     numeric = [_looks_numeric(p) for p in parts]
     if parts and all(numeric):
         counts = []
@@ -154,7 +173,10 @@ def build_shoe(decks: str | None, shoe: str | None, remove: str | None, default_
     if remove:
         if result.is_infinite:
             raise InputError("--remove: cards cannot be removed from the infinite deck; use --decks N or --shoe")
-        cards = [c for c in remove.replace(" ", ",").split(",") if c.strip()]
+        try:
+            cards = split_entries(remove)
+        except ShoeError as exc:
+            raise InputError(f"--remove: {exc}") from None
         try:
             result = result.remove(cards)
         except ShoeError as exc:

@@ -15,7 +15,7 @@ from exact_odds.report.emit import emit
 @click.option("--bets", metavar="KEYS|all",
               help="Comma-separated bet keys (see 'exact-odds variants'), or 'all' for the whole catalog.")
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
-              help="A TOML file of your own pay tables (schema in the README); repeatable.")
+              help="A TOML file of your own pay tables (schema: docs/bets.md); repeatable.")
 @click.option("--commission", metavar="C",
               help="Price the Banker bet with this exact commission: 1/25, 4% or 0.04 (a Banker win pays 1 - C).")
 @click.option("--exact", is_flag=True, help="Show exact fractions beside the decimals.")

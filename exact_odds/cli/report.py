@@ -7,7 +7,8 @@ import click
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.bets import bet_options, select_from_options
 from exact_odds.cli.in_play import check_output, jobs_option, progress_bar, write_output
-from exact_odds.cli.options import parse_deck_list
+from exact_odds.cli.options import WholeNumber, parse_deck_list
+from exact_odds.in_play.dealing import MAX_DECKS
 
 
 @click.command("report")
@@ -19,14 +20,15 @@ from exact_odds.cli.options import parse_deck_list
               help="html: one self-contained page with inline SVG plots; md: Markdown; json: the exact figures.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the document here (atomically) instead of standard output.")
-@click.option("--shoes", type=click.IntRange(1, 1_000_000), metavar="N",
+@click.option("--shoes", type=WholeNumber(1, 1_000_000), metavar="N",
               help="Shoes simulated per deck count for the countability section (default 250; see docs/cli.md).")
-@click.option("--cut-card", "cut_card", type=click.IntRange(6, 10**6), metavar="CARDS",
+@click.option("--cut-card", "cut_card", type=WholeNumber(6, 10**6), metavar="CARDS",
               help="Cards behind the cut card in the simulated shoes (default 7, docs/rules.md §7).")
-@click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**63 - 1), metavar="S",
+@click.option("--seed", default=1, show_default=True, type=WholeNumber(0, 2**63 - 1), metavar="S",
               help="Seed of the countability simulation.")
-@click.option("--simulate-decks", "simulate_decks", type=click.IntRange(1, 1000), metavar="N",
-              help="Simulate only this deck count (one of --decks; default every finite one).")
+@click.option("--simulate-decks", "simulate_decks", type=WholeNumber(1, MAX_DECKS), metavar="N",
+              help=f"Simulate only this deck count (one of --decks; default every finite one; at most "
+                   f"{MAX_DECKS} decks, as simulate).")
 @click.option("--no-simulation", is_flag=True, help="Leave out the countability simulation (the exact parts stay).")
 @jobs_option
 @input_errors
@@ -51,7 +53,8 @@ def report(variant, bets, paytables, commission, decks, fmt, output, shoes, cut_
       exact-odds report --paytable my_bet.toml --shoes 2000 --jobs 2 -o my_bet.html
       exact-odds report --variant ez --no-simulation --format md -o ez.md
     """
-    from exact_odds.bets.par_sheet import DEFAULT_CUT_CARD, DEFAULT_SHOES, ParSheetError, par_sheet
+    from exact_odds.bets.par_sheet import (DEFAULT_CUT_CARD, DEFAULT_SHOES, ParSheetError, SimulatedDecksError,
+                                           check_simulated, par_sheet)
     from exact_odds.report.emit import emit
     from exact_odds.report.par_sheet import par_sheet_report
 
@@ -63,6 +66,14 @@ def report(variant, bets, paytables, commission, decks, fmt, output, shoes, cut_
     if simulate_decks is not None and simulate_decks not in finite:
         raise InputError(f"--simulate-decks {simulate_decks} is not one of --decks ({decks}); give one of them")
     simulated = 0 if no_simulation else (1 if simulate_decks else len(finite))
+    try:  # before any work: a deck count too large to simulate, a cut card that does not fit
+        if simulated and any(b.is_value_level for b in chosen):
+            check_simulated([simulate_decks] if simulate_decks else finite, cut_card or DEFAULT_CUT_CARD)
+    except SimulatedDecksError as exc:
+        raise InputError(f"{'--simulate-decks' if simulate_decks else '--decks'}: {exc} (--simulate-decks N or "
+                         "--no-simulation)") from None
+    except ParSheetError as exc:
+        raise InputError(f"--cut-card: {exc}" if cut_card is not None else str(exc)) from None
     walks: dict = {}
     sheets = []
     try:
@@ -72,8 +83,8 @@ def report(variant, bets, paytables, commission, decks, fmt, output, shoes, cut_
                                         simulate_decks=simulate_decks, cut_card=cut_card or DEFAULT_CUT_CARD,
                                         shoes=shoes or DEFAULT_SHOES, seed=seed, jobs=jobs, progress=progress,
                                         walks=walks))
-    except ParSheetError as exc:
-        raise InputError(f"--cut-card: {exc}") from None
+    except ParSheetError as exc:  # checked above; a message that names no option
+        raise InputError(str(exc)) from None
     text = emit(par_sheet_report(sheets), fmt.lower())
     if output is None:
         click.echo(text)

@@ -23,7 +23,7 @@ def count_option(fn):
 
 def chosen_count(text, shoe, keys, bets):
     """The :class:`~exact_odds.in_play.table.Count` of ``--count`` (None if not given)."""
-    from exact_odds.bets.catalog import builtin_catalog
+    from exact_odds.bets.catalog import builtin_catalog, spelt
     from exact_odds.bets.paytable import PayTableError
     from exact_odds.in_play.table import CountError, count_of_bet, parse_count_tags
 
@@ -35,12 +35,20 @@ def chosen_count(text, shoe, keys, bets):
         except CountError as exc:
             raise InputError(f"--count: {exc}") from None
     key = text.strip()
+    if not key:
+        raise InputError("--count is empty; give a bet key such as dragon7, or 13 comma-separated tags for "
+                         "A,2,...,10,J,Q,K")
     named = dict(zip(keys, bets))
     try:
-        bet = named[key] if key in named else builtin_catalog().bet(key)
-    except (PayTableError, KeyError):
-        raise InputError(f"--count {text!r} is neither 13 comma-separated tags for A,2,...,10,J,Q,K nor a bet key "
-                         "such as dragon7 ('exact-odds variants' lists them)") from None
+        if spelt(key, named) is not None:
+            key = spelt(key, named)
+            bet = named[key]
+        else:
+            bet = builtin_catalog().bet(key)
+            key = bet.key
+    except PayTableError as exc:
+        raise InputError(f"--count: {exc} (--count takes a bet key, or 13 comma-separated tags for "
+                         "A,2,...,10,J,Q,K)") from None
     try:
         return count_of_bet(shoe, bet, key)
     except PayTableError as exc:

@@ -15,7 +15,8 @@ import click
 
 from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.in_play import bets_option, jobs_option, progress_bar
-from exact_odds.cli.options import format_option
+from exact_odds.cli.options import WholeNumber, format_option
+from exact_odds.in_play.dealing import MAX_DECKS
 from exact_odds.report.emit import emit
 
 if TYPE_CHECKING:
@@ -24,11 +25,8 @@ if TYPE_CHECKING:
     from exact_odds.report.plot import PlotError
 
 
-#: Largest shoe ``simulate`` deals. The time per shoe grows faster than the
-#: decks (each coup is priced exactly on ever larger integers): measured on
-#: the shared 2-core machine, 8 decks ~1 ms, 100 decks ~12 s, so 100,000
-#: decks would run for hours with no sign of life.
-MAX_SIMULATED_DECKS = 100
+#: Largest shoe ``simulate`` deals: the library's bound for every simulated shoe (the reason is there).
+MAX_SIMULATED_DECKS = MAX_DECKS
 
 #: Most shoes ``simulate`` deals. The per-shoe seeds are drawn up front (so
 #: --jobs changes nothing), and 10**11 of them would exhaust memory before
@@ -37,18 +35,18 @@ MAX_SIMULATED_SHOES = 1_000_000
 
 
 @click.command("simulate")
-@click.option("--shoes", default=100, show_default=True, type=click.IntRange(1, MAX_SIMULATED_SHOES), metavar="N",
+@click.option("--shoes", default=100, show_default=True, type=WholeNumber(1, MAX_SIMULATED_SHOES), metavar="N",
               help="Number of shoes to deal (an 8-deck shoe takes about 1 ms of one core for the standard "
                    "bets, half of it pricing its 80-odd coups, after about 0.4 s of start-up).")
-@click.option("--decks", default=8, show_default=True, type=int, metavar="D",
+@click.option("--decks", default=8, show_default=True, type=WholeNumber(), metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
                    f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 12 s).")
-@click.option("--seed", default=1, show_default=True, type=int, metavar="S",
+@click.option("--seed", default=1, show_default=True, type=WholeNumber(), metavar="S",
               help="Seed of the run; each shoe gets its own seed derived from it.")
 @click.option("--burn", default="none", show_default=True, type=click.Choice(["none", "face-value"]),
               help="Burn rule: none, or face-value (turn the first card, burn that many more face down; "
                    "10-K count 10).")
-@click.option("--cut-card", "cut_card", type=int, metavar="N",
+@click.option("--cut-card", "cut_card", type=WholeNumber(), metavar="N",
               help="Cards behind the cut card, 6 or more [default: 7, the rules' cut card before the "
                    "seventh-last card].")
 @click.option("--penetration", metavar="P",
@@ -145,7 +143,7 @@ def chosen_simulated_bets(variant, bet_keys, paytables, commission) -> "tuple[li
     from exact_odds.bets.selection import ALL, select_value_level, unique_keys
     from exact_odds.cli.bets import select_from_options
 
-    if bet_keys is not None and [k.strip() for k in bet_keys.split(",") if k.strip()] == [ALL]:
+    if bet_keys is not None and [k.strip().casefold() for k in bet_keys.split(",") if k.strip()] == [ALL]:
         chosen = select_from_options(variant, bet_keys, paytables, commission, select_value_level)
         if chosen.left_out:
             click.echo("note: left out of --bets all (each coup is priced on the suited shoe left, slowly; name them "
@@ -195,6 +193,7 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
                              "(13 tags, or a bet key for the count 'exact-odds eor' derives)")
         return None, 0
     # imported only for a count (what a run without one need not wait for)
+    from exact_odds.bets.catalog import spelt
     from exact_odds.in_play.count import CountError, parse_tags
     from exact_odds.in_play.counting import CountStrategy, linear_trigger
     from exact_odds.in_play.removal import effect_of_removal
@@ -205,9 +204,10 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
     spec = spec.strip()
     named = "," not in spec
     if named:
-        if spec not in keys:
+        if spelt(spec, keys) is None:
             raise InputError(f"--count: {spec!r} is neither 13 comma-separated tags nor one of the simulated bets "
                              f"({', '.join(keys)}); add it to --bets")
+        spec = spelt(spec, keys)
     else:
         try:
             tags = parse_tags(spec)
@@ -220,10 +220,10 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
             count_bet = keys[0]
         else:
             raise InputError(f"--count: say which of the bets ({', '.join(keys)}) it is played on, with --count-bet")
-    if count_bet.strip() not in keys:
+    if spelt(count_bet.strip(), keys) is None:
         raise InputError(f"--count-bet: {count_bet.strip()!r} is not one of the simulated bets ({', '.join(keys)}); "
                          "add it to --bets")
-    index = keys.index(count_bet.strip())
+    index = keys.index(spelt(count_bet.strip(), keys))
     tc = None
     if trigger is not None:
         try:

@@ -27,7 +27,7 @@ def tables_command(out_dir: str, check: bool) -> None:
     Examples:
       exact-odds tables                # regenerate tables/
       exact-odds tables --check        # exit 1 if any table is stale
-      exact-odds tables --out /tmp/t   # write elsewhere
+      exact-odds tables --out new_tables   # write elsewhere
     """
     if not out_dir.strip():
         raise InputError("--out is empty; give a directory such as tables")

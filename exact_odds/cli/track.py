@@ -10,6 +10,8 @@ complete, then the card-level bets one shoe at a time), and prints what
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from exact_odds.cli.app import InputError, input_errors
@@ -32,10 +34,12 @@ def detail_needed(exc) -> InputError:
 @count_option
 @click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(["text", "csv", "jsonl"]),
               help="One line per event as text, CSV or JSON.")
+@click.option("--strict", is_flag=True, help="Stop at the first card refused (exit status 2), instead of "
+                                             "naming it on stderr and going on.")
 @click.option("--screen", is_flag=True, help="The live screen instead of lines (as 'exact-odds live'; "
                                              "cards typed at the keyboard, LOG not read).")
 @input_errors
-def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission, count_text, fmt, screen):
+def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission, count_text, fmt, strict, screen):
     """Exact edges for the shoe in play, before every coup of a dealt-shoe log.
 
     Reads the cards seen so far, one coup per line or free-form, from LOG
@@ -46,16 +50,18 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     full shoe at once, then for the next coup the moment a coup is complete
     (live: before that coup's first card is read), and flags bets with
     positive expectation (+EV). Every finished coup is echoed: its cards,
-    totals, winner, and the running and true count of --count. A card the
-    shoe cannot hold any more stops it with the line number. Burned cards
-    you saw can be given with --remove.
+    totals, winner, and the running and true count of --count. A card
+    refused (a token that is no card, a card the shoe cannot hold any more,
+    an undo with nothing to undo) is named with its line on stderr and
+    skipped, as the live screen does; --strict stops there instead (exit
+    status 2). Burned cards you saw can be given with --remove.
 
     Card-level bets named in --bets (pairs, Lucky 8, colours) are priced
     too, on a second line after the value-level bets, exactly as 'bet' on
     the shoe left. Bets that read suits (perfect_pair, lucky8_player,
     all_red, ...) need every card with its suit; bets on ranks only
     (player_pair, player_wins_pair) take cards with or without suits, but
-    not 0. The first card without what a chosen bet reads stops track.
+    not 0. A card without what a chosen bet reads is refused the same way.
 
     \b
     Examples:
@@ -64,9 +70,12 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
       exact-odds track --bets dragon7 --count dragon7 dealt.log
       exact-odds track --bets banker,perfect_pair,lucky8_player suited.log
       tail -f dealt.log | exact-odds track -
+      exact-odds track --strict dealt.log   # stop at the first card refused
       exact-odds track --screen           # the live screen (exact-odds live)
     """
     if screen:
+        if strict:
+            raise InputError("--strict applies to a log; the screen shows a card refused and goes on: drop --strict")
         from exact_odds.cli.live import run_screen
 
         if getattr(log, "name", "<stdin>") not in ("<stdin>", "-"):
@@ -76,8 +85,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
             raise InputError(f"--screen draws a screen, not {fmt}; drop --format or --screen")
 
         return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
-    from exact_odds.in_play.log import LogError, ShoeRunsOut, read_log
-    from exact_odds.in_play.table import CountError, DetailNeeded, Table
+    from exact_odds.in_play.log import LogError, read_log
+    from exact_odds.in_play.table import CountError, Table
     from exact_odds.report.track import track_lines, track_partial_note
 
     keys, bets = table_bets(variant, bets, paytables, commission)
@@ -90,8 +99,13 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
     if reading_a_terminal(log):
         click.echo("reading the cards dealt from the terminal (5h Kd 9c ... or 5 K 9, 0 for any ten-value card, "
                    "u to undo); end with Ctrl-D, or give a LOG file", err=True)
+
+    def skipped(exc) -> None:
+        sys.stdout.flush()  # the lines before it first
+        click.echo(f"exact-odds track: {refused(exc).message}; skipped it (--strict stops here)", err=True)
+
     try:
-        for kind, item in table.enter_all(read_log(log)):
+        for kind, item in table.enter_all(read_log(log, strict), None if strict else skipped):
             running = table.running if count is not None else None
             if kind == "before":
                 line = lines.before(table.prices)
@@ -105,15 +119,23 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
                 click.echo(lines.undo(item, running, table.true_count))
             elif kind == "partial":
                 click.echo(track_partial_note(table.splitter.number, item), err=True)
-    except ShoeRunsOut as exc:
-        raise InputError(f"line {exc.line}: only {exc.remaining} cards remain before this coup; "
-                         "a shoe needs 6 to deal one (is the log from a bigger shoe? use --decks)") from None
-    except DetailNeeded as exc:
-        raise detail_needed(exc) from None
     except (LogError, CountError) as exc:
-        raise InputError(str(exc)) from None
+        raise refused(exc) from None
     except UnicodeDecodeError:
         raise not_text(log) from None
+
+
+def refused(exc) -> InputError:
+    """The one line for a token of the log refused (a LogError of the table, or a CountError)."""
+    from exact_odds.in_play.log import ShoeRunsOut
+    from exact_odds.in_play.table import DetailNeeded
+
+    if isinstance(exc, ShoeRunsOut):
+        return InputError(f"line {exc.line}: only {exc.remaining} cards remain before this coup; "
+                          "a shoe needs 6 to deal one (is the log from a bigger shoe? use --decks)")
+    if isinstance(exc, DetailNeeded):
+        return detail_needed(exc)
+    return InputError(str(exc))
 
 
 def reading_a_terminal(stream) -> bool:

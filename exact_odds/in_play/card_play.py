@@ -8,8 +8,8 @@ colours (a pair, Lucky 8, All Red) is priced on that exact suited shoe by the
 library, ``bet.price(walk(shoe))`` through
 :func:`~exact_odds.punto_banco.analysis.analyse`, one shoe at a time: no suit
 model is assumed. What a coup paid is read from its cards: the pay table's
-first line whose condition holds for the coup's names (totals, deal, and the
-card names of :func:`~exact_odds.bets.card_names.card_facts`), else
+first line whose condition holds for the coup's cards and values, read as
+every engine reads it (:func:`~exact_odds.bets.language.evaluate`), else
 ``otherwise``, as every price counts it.
 
 This is slow: a coup's card walk costs from about 0.05 s (pair bets) to
@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from exact_odds.bets.card_names import CONSTANTS, FACT_NAMES, card_facts
+from exact_odds.bets.language import Cards, evaluate, expanded
 from exact_odds.bets.paytable import PayTable, deal_names
 from exact_odds.punto_banco.analysis import analyse
 from exact_odds.rules.coup import Deal
@@ -44,12 +44,18 @@ def hands(cards: Sequence[tuple[int, int]], deal: Deal) -> tuple[list, list]:
 
 def card_payout(bet: PayTable, deal: Deal, cards: Sequence[tuple[int, int]]) -> Fraction:
     """What ``bet`` paid per unit on a coup whose cards, in deal order, were ``cards``
-    ((rank 0-12, suit 0-3) each): its first line that holds, else ``otherwise``."""
+    ((rank 0-12, suit 0-3) each): its first line that holds, else ``otherwise``. The conditions are
+    read as every engine reads them (:func:`~exact_odds.bets.language.evaluate`, on this one coup)."""
+    import numpy
+
     player, banker = hands(cards, deal)
-    facts = [n for n in bet.names if n in FACT_NAMES]
-    names = {**CONSTANTS, **deal_names(deal), **dict(zip(facts, card_facts(facts, player, banker)))}
+    rank, suit = {}, {}
+    for h, hand in enumerate((player, banker)):
+        for i in range(3):
+            rank[h, i], suit[h, i] = (hand[i][0] + 1, hand[i][1] + 1) if i < len(hand) else (0, 0)
+    coup = Cards(rank, suit, deal_names(deal))
     for line in bet.lines:
-        if line.holds(names):
+        if bool(evaluate(numpy, expanded(line.condition), coup)):
             return line.pays
     return bet.otherwise
 

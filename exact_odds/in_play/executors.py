@@ -9,8 +9,11 @@ Both are a standard :class:`concurrent.futures.Executor`:
   docs/cluster.md for starting ``dask scheduler`` and ``dask worker``).
 
 :func:`connect` opens the client within a bounded time and turns every
-failure (no dask, a malformed address, nobody listening) into one
-:class:`SchedulerError`. :func:`disconnect` closes it, cancelling what is
+failure (no dask, a malformed address, nobody listening, a peer that is not
+a Dask scheduler: one that never answers, or answers HTTP) into one
+:class:`SchedulerError`. The client's own connect bounds only the TCP
+connection, not the handshake after it, so the handshake is read here first,
+within the same time limit. :func:`disconnect` closes it, cancelling what is
 still pending when the caller stopped early; the workers belong to the
 cluster, not to this process, so nothing is left running here.
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import time
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +31,10 @@ from typing import Any
 CONNECT_SECONDS = 5.0
 #: Seconds to wait for the client to close.
 CLOSE_SECONDS = 1.0
+#: Largest first message (the handshake) a scheduler is believed to send, in bytes: a Dask
+#: scheduler's is a few hundred; a peer announcing more speaks another protocol (HTTP's first
+#: eight bytes read as 3 EiB, which the client tried to allocate).
+MAX_HANDSHAKE_BYTES = 1 << 20
 
 
 class SchedulerError(ValueError):
@@ -97,6 +105,9 @@ def connect(target: Dask) -> Cluster:
     _knock(address, timeout)
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
+    except MemoryError:  # a peer's message claiming more than memory (one past the handshake read here)
+        raise SchedulerError(f"{address} is not a Dask scheduler (its message claimed more bytes than this "
+                             "machine has); check the address and port") from None
     except (OSError, TimeoutError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if "Timed out" in reason or isinstance(exc, TimeoutError):
@@ -117,7 +128,8 @@ def connect(target: Dask) -> Cluster:
 
 def _knock(address: str, timeout: float) -> None:
     """Fail at once, with the reason, where a TCP scheduler's port refuses or its host is unknown
-    (the client itself would retry until its timeout and then say only that it timed out)."""
+    (the client itself would retry until its timeout and then say only that it timed out), and
+    within ``timeout`` seconds where the peer is not a Dask scheduler (:func:`_read_handshake`)."""
     from distributed.comm import parse_address
     from distributed.comm.addressing import parse_host_port
     from distributed.comm.registry import get_backend
@@ -130,6 +142,7 @@ def _knock(address: str, timeout: float) -> None:
         host, port = parse_host_port(location)
         if not 0 < port < 65536:
             raise ValueError(f"port {port} is not from 1 to 65535")
+        deadline = time.monotonic() + timeout
         sock = socket.create_connection((host, port), timeout=timeout)
     except (ValueError, TypeError, OverflowError) as exc:
         raise SchedulerError(f"{address!r} is not a scheduler address ({exc}); "
@@ -143,7 +156,45 @@ def _knock(address: str, timeout: float) -> None:
     except OSError as exc:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address} ({exc.strerror or exc}); "
                              "is 'dask scheduler' running there, and the port open?") from None
-    sock.close()
+    with sock:
+        _read_handshake(sock, address, deadline, timeout)
+
+
+def _read_handshake(sock: socket.socket, address: str, deadline: float, timeout: float) -> None:
+    """Read the first message a Dask scheduler sends on a new connection (its handshake: eight
+    bytes giving the length of what follows, little-endian, then that many), by ``deadline``;
+    a peer that sends nothing, closes, or sends something else is not a Dask scheduler."""
+    not_dask = (f"{address} is not a Dask scheduler" + " ({}); check the address and port "
+                "('dask scheduler' prints it: tcp://HOST:8786 by default)")
+    try:
+        head = _receive(sock, 8, deadline)
+        if head is None:
+            raise SchedulerError(not_dask.format("it closed the connection without a word"))
+        size = int.from_bytes(head, "little")
+        if not 0 < size <= MAX_HANDSHAKE_BYTES:
+            said = "it answered in HTTP: a web server, or the scheduler's dashboard" if head.startswith(b"HTTP") \
+                else f"its first bytes were {head!r}"
+            raise SchedulerError(not_dask.format(said))
+        if _receive(sock, size, deadline) is None:
+            raise SchedulerError(not_dask.format("it closed the connection in the middle of its first message"))
+    except (socket.timeout, TimeoutError):
+        raise SchedulerError(f"the peer at {address} accepted the connection but sent no Dask handshake within "
+                             f"{timeout:g} s; is it a Dask scheduler ('dask scheduler' prints its address)?") from None
+    except OSError as exc:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address} ({exc.strerror or exc})") from None
+
+
+def _receive(sock: socket.socket, n: int, deadline: float) -> bytes | None:
+    """Exactly ``n`` bytes from ``sock`` by ``deadline`` (socket.timeout past it), or None at end of stream."""
+    parts, got = [], 0
+    while got < n:
+        sock.settimeout(max(deadline - time.monotonic(), 0.001))
+        part = sock.recv(min(n - got, 65536))
+        if not part:
+            return None
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)
 
 
 def mismatch(exc: BaseException) -> SchedulerError | None:

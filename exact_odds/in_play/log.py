@@ -105,20 +105,42 @@ def parse_token(token: str, line: int = 1) -> Card | Undo:
     return Card(rank, suit, line, t)
 
 
-def read_log(lines: Iterable[str]) -> Iterator[Card | Undo]:
+@dataclass(frozen=True)
+class BadToken:
+    """A token of a log that is neither a card nor an undo, read by ``read_log(..., strict=False)``:
+    :attr:`error` says why (a :class:`LogError` naming the line and the token)."""
+
+    line: int
+    text: str
+    error: LogError
+
+
+def read_log(lines: Iterable[str], strict: bool = True) -> Iterator[Card | Undo | BadToken]:
     """The cards (and undo tokens) of a log, one at a time, as they are read (so stdin can be live).
 
     Cards are separated by spaces or commas; anything after ``#`` on a line
-    is a comment."""
-    return _tokens(check_lines(lines, "read_log"))
+    is a comment. A token that is no card stops the log with a
+    :class:`LogError`; with ``strict=False`` it comes as a :class:`BadToken`
+    instead, and the log goes on. A line longer than
+    :data:`~exact_odds.in_play.dealing.MAX_LINE_CHARS` is a :class:`LogError`
+    (a file is read a bounded line at a time)."""
+    if not isinstance(strict, bool):
+        raise TypeError(f"strict must be True or False, not {strict!r:.40}")
+    return _tokens(check_lines(lines, "read_log", too_long=lambda number, reason: LogError(f"line {number}: {reason}")),
+                   strict)
 
 
-def _tokens(lines: Iterator[str]) -> Iterator[Card | Undo]:
+def _tokens(lines: Iterator[str], strict: bool = True) -> Iterator[Card | Undo | BadToken]:
     for number, line in enumerate(lines, 1):
         if not isinstance(line, str):
             raise TypeError(f"line {number}: lines must be str, not {type(line).__name__}")
         for token in line.split("#", 1)[0].replace(",", " ").split():
-            yield parse_token(token, number)
+            try:
+                yield parse_token(token, number)
+            except LogError as exc:
+                if strict:
+                    raise
+                yield BadToken(number, token, exc)
 
 
 class ShoeInPlay:

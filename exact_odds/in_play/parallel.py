@@ -10,7 +10,12 @@ The processes are a :class:`concurrent.futures.ProcessPoolExecutor` (the
 standard Executor interface: :func:`run` only submits work and reads
 futures). Ctrl-C is the parent's alone: the workers ignore SIGINT (they are
 forked with it blocked, and ignore it before unblocking it), so a terminal's
-Ctrl-C, sent to the whole process group, prints nothing from them. When the
+Ctrl-C, sent to the whole process group, prints nothing from them. SIGTERM
+and SIGHUP end a worker outright (the system's default, whatever handler the
+parent had), and a worker ends when its parent does, however the parent
+ended (on Linux, ``PR_SET_PDEATHSIG``: even a parent killed with SIGKILL
+leaves no worker behind; strictly, when the parent's thread that started
+the workers ends, which in :func:`run` is the thread reading its results). When the
 parent stops early (Ctrl-C, an error, or the caller dropping the iterator),
 the workers are killed outright and reaped, pending work is cancelled, and
 the executor is shut down without waiting: a worker killed while holding a
@@ -91,10 +96,38 @@ def total_size(items: Sequence[T], size: Callable[[T], int] = _one) -> int:
     return sum(size(i) for i in items)
 
 
-def _ignore_sigint() -> None:
-    """A worker's first act: ignore Ctrl-C (the parent handles it), then let signals in."""
+#: The signals held back while workers are forked: Ctrl-C, and those that stop the console
+#: script the same way (:mod:`exact_odds.interrupts`), whose handlers a worker must not run.
+_HELD = {signal.SIGINT, signal.SIGTERM} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
+
+
+def _worker_signals(parent: int) -> None:
+    """A worker's first act: ignore Ctrl-C (the parent handles it), take the system's default
+    for SIGTERM and SIGHUP (the parent's handlers, copied by the fork, would raise
+    KeyboardInterrupt here), ask to be killed when the parent dies, then let signals in."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    for signum in _HELD - {signal.SIGINT}:
+        signal.signal(signum, signal.SIG_DFL)
+    _die_with_parent(parent)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def _die_with_parent(parent: int) -> None:
+    """SIGKILL to this process when its parent ends (Linux's ``prctl(PR_SET_PDEATHSIG)``); if the
+    parent has ended already, end now. Elsewhere nothing: the parent's own stopping kills its workers."""
+    import os
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # no prctl to be found: as elsewhere
+        return
+    if os.getppid() != parent:  # the parent died before the request was made
+        os._exit(1)
 
 
 #: A worker's state, made once per process: ``(function, args)`` called before the first item.
@@ -132,12 +165,12 @@ def _apply(fn: Callable[[T], R], batch: Sequence[T] | _Batch, setup: tuple[str, 
 
 
 @contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """SIGINT held back in this thread while processes are forked (a child inherits the mask,
-    so a Ctrl-C during the fork cannot reach a worker before it ignores SIGINT); the parent
-    gets a Ctrl-C held back when the block ends."""
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP held back in this thread while processes are forked (a child
+    inherits the mask, so none can reach a worker before it has set its own handling); the
+    parent gets a signal held back when the block ends."""
     try:
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     except (AttributeError, OSError, ValueError):  # no pthread_sigmask on this platform
         yield
         return
@@ -148,11 +181,14 @@ def _sigint_blocked() -> Iterator[None]:
 
 
 def process_executor(jobs: int) -> ProcessPoolExecutor:
-    """An executor of ``jobs`` forked processes (spawned where fork is missing) that ignore Ctrl-C."""
+    """An executor of ``jobs`` forked processes (spawned where fork is missing) that ignore Ctrl-C
+    and end with this process (module docstring)."""
+    import os
+
     check_jobs(jobs)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_ignore_sigint)
+    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_signals, initargs=(os.getpid(),))
 
 
 def stop(executor: Executor) -> None:
@@ -282,7 +318,7 @@ def _in_order(executor: Executor, fn: Callable[[T], R], batches: list[Sequence[T
             if len(pending) >= ahead:
                 return
 
-    with _sigint_blocked():  # the first submit forks the processes
+    with _signals_held():  # the first submit forks the processes
         submit_more()
     while pending:
         batch, future = pending.popleft()

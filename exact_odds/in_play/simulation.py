@@ -303,6 +303,9 @@ def simulate(shoes: int, decks: int, seed: int, bets: Iterable[PayTable], burn: 
     each shoe is done."""
     check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
     bets = check_bets(bets)
+    if not bets:
+        raise ShoeError("bets is empty: a simulation prices at least one bet; give a list such as "
+                        "select_bets(bets='banker')")
     if count is not None:
         from exact_odds.in_play.counting import CountStrategy  # (a run without a count need not import it)
 

@@ -106,7 +106,7 @@ def check_sweep_lines(lines: Iterable[str], max_cards: int | None = None) -> lis
     :class:`SweepError` naming it (after checking the size of every plain line before it, so the
     error is the first bad line, as :func:`parse_sweep_counts` would say); a plain line whose
     shoe is too small or over ``max_cards`` is found where it is read."""
-    lines = list(check_lines(lines, "check_sweep_lines"))
+    lines = list(check_lines(lines, "check_sweep_lines", too_long=SweepError, live=False))
     clean = _clean_file(lines)  # every line plain: checked at once
     if clean is not None:
         _shoe_lines([], max_cards, "check_sweep_lines")  # (max_cards checked as for any file)
@@ -273,7 +273,7 @@ def parse_sweep_counts(lines: Iterable[str], max_cards: int | None = None,
 
 def _shoe_lines(lines: Iterable[str], max_cards: int | None, who: str) -> list[tuple[int, str]]:
     """(line number, text) of every line of ``lines`` that holds a shoe (comments and blank lines skipped)."""
-    lines = check_lines(lines, who)
+    lines = check_lines(lines, who, too_long=SweepError, live=False)
     if max_cards is not None and (isinstance(max_cards, bool) or not isinstance(max_cards, int)):
         raise TypeError(f"max_cards must be an int or None, not {type(max_cards).__name__}")
     shoes = []

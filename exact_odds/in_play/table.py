@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
 from exact_odds.in_play.log import (
-    TEN_RANKS, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
+    TEN_RANKS, BadToken, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
 )
 from exact_odds.in_play.count import CountError, parse_tags, true_count
 from exact_odds.in_play.sweep import check_bets, house_edges
@@ -198,11 +198,13 @@ class Table:
         """The events at the start (the full shoe's prices)."""
         return self._priced(self.splitter.start())
 
-    def enter(self, token: Card | Undo) -> list[LogEvent]:
-        """Take one token: a card is dealt, an undo takes back the last card.
+    def enter(self, token: Card | Undo | BadToken) -> list[LogEvent]:
+        """Take one token: a card is dealt, an undo takes back the last card (a bad token raises its error).
 
         :class:`~exact_odds.in_play.log.LogError` (or :class:`CountError`)
         leaves the table as it was."""
+        if isinstance(token, BadToken):
+            raise token.error
         if isinstance(token, Undo):
             events = self.splitter.undo(token.line)
             card = events[0][1].card
@@ -245,8 +247,14 @@ class Table:
             self.enter(last)  # the card as it was: the shoe held it a moment ago
             raise
 
-    def enter_all(self, tokens: Iterable[Card | Undo]) -> Iterable[LogEvent | tuple[str, CardPrices]]:
+    def enter_all(self, tokens: Iterable[Card | Undo | BadToken],
+                  on_error: Callable[[LogError | CountError], None] | None = None
+                  ) -> Iterable[LogEvent | tuple[str, CardPrices]]:
         """The events of every token in turn, then ``("partial", cards)`` if the last coup is unfinished.
+
+        A token refused (a :class:`~exact_odds.in_play.log.BadToken`, a card the shoe cannot hold, an
+        undo with nothing to undo, ...) stops it with its error; with ``on_error``, the error is passed
+        to it instead, the token skipped and the log goes on (as the live screen does).
 
         With card-level bets, every ``("before", n)`` (value-level prices ready) is followed by
         ``("cards", CardPrices)`` once :meth:`price_cards` has priced them, so the value-level
@@ -254,7 +262,14 @@ class Table:
         for event in self.start():
             yield from self._with_cards(event)
         for token in tokens:
-            for event in self.enter(token):
+            try:
+                events = self.enter(token)
+            except (LogError, CountError) as exc:
+                if on_error is None:
+                    raise
+                on_error(exc)  # the table is as it was: the token is skipped
+                continue
+            for event in events:
                 yield from self._with_cards(event)
         if self.current:
             yield "partial", tuple(self.current)

@@ -85,6 +85,18 @@ def _value_names(deal_names) -> frozenset:
     return frozenset(deal_names(Deal(0, 0, None, None)))
 
 
+def slow_in_play(conditions: tuple[str, ...], shoe: Shoe, deal_names) -> bool:
+    """Whether the whole-coup suit path would be slow here: the bet reads suits beyond the first four
+    cards on a shoe whose ranks differ in their suits (a shoe in play), so each rank's suits must be
+    weighed apart. (The caller may have a quicker route for such a bet.)"""
+    trees = tuple(language.expanded(c) for c in conditions)
+    read = language.reads(trees, _value_names(deal_names))
+    if not read.suit or shoe.is_infinite or read.first_four_only and shoe.suited is not None:
+        return False
+    model = suit_model(shoe)
+    return len(set(model.ranks)) > 1
+
+
 # --- classes of cards ---------------------------------------------------------
 
 _TESTS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
@@ -228,7 +240,7 @@ class _CoupPlan:
     pairs: object  # per group: bit k set when read slot k holds a card, bit n + k when the k-th pair of the
     # n read slots shares a rank (suits read only)
     slot_ranks: tuple  # per read slot, the rank index 0-12 of each sequence (13: not drawn), if suits are read
-    line: object  # the line of each sequence, if no suit is read
+    line: object  # if no suit is read: how many sequences of each multiset of cards each line settles
 
 
 def _slot_pairs(n: int) -> tuple:
@@ -294,9 +306,57 @@ def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple,
         zeros = np.zeros(len(keys), dtype=np.int64)
         cards = language.Cards({slot: ranks.get(slot, zeros) for slot in ALL_SLOTS},
                                {slot: zeros for slot in ALL_SLOTS}, values)
-        line = _settle(np, trees, cards, len(keys))[group]
+        line = _line_by_multiset(np, seqs, tableau, _settle(np, trees, cards, len(keys))[group], len(trees) + 1)
     return _CoupPlan(seqs, group, values, ranks, decoded[-1] if suits else None,
                      tuple(slot_ranks) if suits else (), line)
+
+
+@lru_cache(maxsize=4)
+def _rank_multisets(tableau) -> tuple:
+    """The card walk's sequences by the multiset of cards they deal (shoe-independent): the multiset of each
+    sequence, and each multiset's card factors (rank * 6 + cards of the rank before it, sorted; 78 for a
+    card the coup does not use) and cards used. A sequence's ways to be dealt depend on its multiset only."""
+    from exact_odds.punto_banco.every_card import _sequences
+
+    np = _numpy()
+    seqs = _sequences(tableau)
+    codes = np.sort(np.stack(seqs.codes).astype(np.int64), axis=0)
+    key = seqs.used.astype(np.int64)
+    for row in codes:
+        key = key * 79 + row
+    keys, multiset = np.unique(key, return_inverse=True)
+    factors = []
+    rest = keys
+    for _ in range(6):
+        factors.append(rest % 79)
+        rest = rest // 79
+    factors.reverse()
+    return multiset.reshape(-1), np.stack(factors), rest
+
+
+def _line_by_multiset(np, seqs, tableau, line, n_lines: int):
+    """How many sequences of each multiset each line settles: a (lines x multisets) int64 array."""
+    multiset, factors, _ = _rank_multisets(tableau)
+    m = factors.shape[1]
+    return np.bincount(line.astype(np.int64) * m + multiset, minlength=n_lines * m).reshape(n_lines, m)
+
+
+def _multiset_counts(np, per_line, tableau, shoe: Shoe) -> list:
+    """Each line's six-card count: its multisets' sequence counts times their ways to be dealt. A ways is a
+    product of six factors of at most N (the unused cards' falling factorial counting as their factors),
+    so every partial product is at most N**6, and every term and sum is a part of the six-card total, at
+    most N**6: int64 is exact while N**6 < 2**62 (shoes of up to 1,330 cards), else Python integers."""
+    _, factors, used = _rank_multisets(tableau)
+    if shoe.is_infinite:
+        w = np.array([13 ** (6 - k) for k in range(7)], dtype=np.int64)[used]
+        return [int(x) for x in per_line @ w]
+    n = shoe.size
+    dtype = np.int64 if n ** 6 < INT64_SAFE else object
+    table = np.array([max(c - j, 0) for c in shoe.ranks for j in range(6)] + [1], dtype=dtype)
+    w = np.array([falling(n - k, 6 - k) for k in range(7)], dtype=dtype)[used]
+    for row in factors:
+        w = w * table[row]
+    return [int(x) for x in per_line.astype(dtype) @ w]
 
 
 def _rank_ids(recipe: tuple) -> list[int]:
@@ -321,9 +381,9 @@ def _coup_counts(trees: tuple, read, shoe: Shoe, tableau, model, deal_names) -> 
     value_names = tuple((name, None if tests is None else tuple(sorted(tests, key=repr)))
                         for name, tests in sorted(read.value_names.items()))
     plan = _coup_plan(trees, _signature(read, by_rank=False), value_names, slots, read.suit, tableau, deal_names)
-    w = _weights(np, plan.seqs, shoe)
     if plan.line is not None:
-        return _exact_sums(np, w, plan.line.astype(np.int64), len(trees) + 1)
+        return _multiset_counts(np, plan.line, tableau, shoe)
+    w = _weights(np, plan.seqs, shoe)
     return _suited_counts(np, trees, plan, slots, w, model, read)
 
 

@@ -12,8 +12,9 @@ from exact_odds.report.shoe import shoe_json
 Rows = tuple[list[str], list[list[str]]]
 
 
-def knows_notes(search, middle=None) -> list[str]:
-    """Every modelling choice behind the search, one sentence each (also the JSON assumptions)."""
+def knows_notes(search, middle=None, unpriced: str | None = None) -> list[str]:
+    """Every modelling choice behind the search, one sentence each (also the JSON assumptions);
+    ``unpriced`` says why the middle bet could not be priced at the first equilibrium."""
     from exact_odds.games.banque.knows import holding_name
     from exact_odds.games.banque.hands import FIVE_HOLDINGS
 
@@ -54,7 +55,9 @@ def knows_notes(search, middle=None) -> list[str]:
                      "equilibrium usually has one). Without replacement this is a restricted search.")
         if search.theta in (0, 1):
             notes.append(f"Why: {KNOWS_NOT_MIXED_AT_ENDS}.")
-    if middle is None:
+    if middle is None and unpriced:
+        notes.append(f"The middle bet is not priced at this equilibrium ({unpriced}).")
+    elif middle is None:
         notes.append("The middle bet is not priced here (it is priced at --theta's first equilibrium).")
     else:
         notes.append("The middle bet is priced at the first equilibrium shown, from the joint results of both "
@@ -174,11 +177,11 @@ def _middle_rows(m, exact: bool) -> Rows:
     return headers, [[n, _pct(v, 6) if pct else _num(v, 6)] + ([_text(v)] if exact else []) for n, v, pct in items]
 
 
-def knows_report(search, by_theta, exact: bool = False, middle=None) -> Report:
+def knows_report(search, by_theta, exact: bool = False, middle=None, unpriced: str | None = None) -> Report:
     """``banque --equilibrium --punters know-cards``: strategies per holding, EVs, the middle bet at the
-    first equilibrium (``middle``, a :class:`~exact_odds.games.banque.middle.Middle`, if priced), a table
-    over theta."""
-    notes = knows_notes(search, middle)
+    first equilibrium (``middle``, a :class:`~exact_odds.games.banque.middle.Middle`, if priced; else
+    ``unpriced`` says why), a table over theta."""
+    notes = knows_notes(search, middle, unpriced)
     game = search.game
     sections = [Section(before=(f"Baccarat banque as a three-person game, punters who know their two cards, "
                                 f"{game.shoe.describe()}: theta = {search.theta}.",

@@ -7,6 +7,7 @@ turns those into text.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -18,6 +19,46 @@ EXTRA_FORMATS = ("csv", "json", "md")
 #: Formats that make a whole document (title, headings, every line and table) rather than text.
 DOCUMENT_FORMATS = ("html", "md", "latex", "latex_raw", "latex_booktabs", "latex_longtable")
 DEFAULT_FORMAT = "simple"
+
+
+#: ASCII stand-ins for the characters the reports use beyond ASCII, written where the output's
+#: encoding lacks them (``PYTHONIOENCODING=latin-1``, an ASCII terminal): any other such
+#: character is written '?'.
+PLAIN = {"√": "sqrt ", "−": "-", "–": "-", "—": "--", "×": "x", "·": "*", "±": "+/-", "≤": "<=", "≥": ">=",
+         "≠": "!=", "≈": "~", "…": "...", "→": "->", "←": "<-", "∞": "inf", "²": "^2", "³": "^3", "½": "1/2",
+         "¼": "1/4", "¾": "3/4", "‘": "'", "’": "'", "“": '"', "”": '"', "σ": "sd", "θ": "theta", "µ": "mu",
+         "μ": "mu", "Σ": "sum", "♠": "s", "♥": "h", "♦": "d", "♣": "c", "é": "e", "è": "e", "à": "a"}
+
+#: The name of the encoding error handler that writes :data:`PLAIN`'s stand-ins.
+PLAIN_ERRORS = "exact_odds.plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start:error.end]
+    return "".join(PLAIN.get(c, "?") for c in bad), error.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def fit_stream(stream) -> None:
+    """Make ``stream`` (standard output or error) write every report: where its encoding cannot
+    write a character (√ and − in a latin-1 terminal), a stand-in from :data:`PLAIN` instead of
+    a UnicodeEncodeError. A UTF encoding, or a stream that cannot be reconfigured, is left as it is."""
+    encoding = getattr(stream, "encoding", None)
+    try:
+        name = codecs.lookup(encoding).name if isinstance(encoding, str) else "utf-8"
+    except LookupError:
+        return
+    if name.startswith("utf") or getattr(stream, "errors", "strict") != "strict" or \
+            not hasattr(stream, "reconfigure"):
+        return
+    try:
+        stream.reconfigure(errors=PLAIN_ERRORS)
+    except (ValueError, OSError, io.UnsupportedOperation):  # closed, or already written in a way that forbids it
+        pass
 
 
 def formats() -> list[str]:

@@ -103,8 +103,18 @@ def html_document(report: Report) -> str:
 
 # --- Markdown ---------------------------------------------------------------------
 
+#: A '<' that could open raw HTML in Markdown (a tag, a closing tag, a comment, a declaration):
+#: a pay-table name such as "<script>" must print as text, never run in a reader's page.
+_MD_HTML = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+def _md_text(text: str) -> str:
+    """Text for Markdown with no raw HTML in it (``<tag`` written ``&lt;tag``; '< 0' unchanged)."""
+    return _MD_HTML.sub("&lt;", text)
+
+
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    return _md_text(text).replace("|", "\\|")
 
 
 def markdown_table(t: Table) -> str:
@@ -117,24 +127,25 @@ def markdown_table(t: Table) -> str:
 
 
 def markdown_document(report: Report) -> str:
-    """A Markdown document: '# title', '## heading', paragraphs and tables (figures only in HTML)."""
+    """A Markdown document: '# title', '## heading', paragraphs and tables (figures only in HTML), with no
+    raw HTML from the text (pay-table names are the user's)."""
     title, sections = _title_and_sections(report)
-    parts = [f"# {title}"]
+    parts = [f"# {_md_text(title)}"]
     for s in sections:
         block = []
         if s.heading:
-            block.append("#" * min(max(s.level, 2), 6) + " " + s.heading)
+            block.append("#" * min(max(s.level, 2), 6) + " " + _md_text(s.heading))
             block.append("")
-        block += [line + "  " if i < len(s.before) - 1 else line for i, line in enumerate(s.before)]
+        block += [_md_text(line) + "  " if i < len(s.before) - 1 else _md_text(line) for i, line in enumerate(s.before)]
         if s.table is not None:
             if block and block[-1] != "":
                 block.append("")
-            block.append(markdown_table(s.table) if (s.table.rows or s.empty is None) else s.empty.strip())
+            block.append(markdown_table(s.table) if (s.table.rows or s.empty is None) else _md_text(s.empty.strip()))
         if s.figure_text:
-            block += ["", s.figure_text]
+            block += ["", _md_text(s.figure_text)]
         if s.after:
             block.append("")
-            block += [line + "  " if i < len(s.after) - 1 else line for i, line in enumerate(s.after)]
+            block += [_md_text(line) + "  " if i < len(s.after) - 1 else _md_text(line) for i, line in enumerate(s.after)]
         parts.append("\n".join(block).strip("\n"))
     return "\n\n".join(p for p in parts if p)
 

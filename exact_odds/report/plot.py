@@ -62,7 +62,7 @@ def check_plot_path(path: str | Path) -> Path:
     if p.suffix.lower() not in PLOT_SUFFIXES:
         raise PlotError("name a .png, .svg or .pdf file", str(path))
     try:
-        files.check_writable(p)
+        files.check_writable(path)  # the text as given: Path() drops a trailing "/"
     except OutputError as exc:
         raise PlotError(f"{exc}; name a file in a folder you can write to", str(path)) from None
     _matplotlib()

@@ -80,13 +80,11 @@ class Shoe:
 
     @classmethod
     def from_counts(cls, counts: Iterable[int], label: str = "") -> "Shoe":
-        """A shoe from 13 rank counts (A..K) or 52 rank-suit counts."""
+        """A shoe from 13 rank counts (A..K) or 52 rank-suit counts (any integers: numpy's too)."""
         if isinstance(counts, (str, bytes)) or not hasattr(counts, "__iter__"):
             raise TypeError(f"counts must be a sequence of 13 or 52 whole numbers, not {counts!r}")
-        counts = tuple(counts)
+        counts = tuple(_whole(c) for c in counts)
         for c in counts:
-            if isinstance(c, bool) or not isinstance(c, int):
-                raise ShoeError(f"card counts must be whole numbers, not {c!r}")
             if c < 0:
                 raise ShoeError(f"card counts cannot be negative (got {c})")
         if len(counts) == 13:
@@ -222,6 +220,21 @@ def _card(text: str) -> tuple[int, int | None]:
         raise ShoeError(str(exc)) from None
 
 
+def split_entries(text: str) -> list[str]:
+    """The entries of a list typed by a user (``--shoe``, ``--remove``): separated by commas,
+    spaces or both ('5,K', '5 K', '5, K'). An empty entry between commas ('5,,5', '5,')
+    is refused: it is a card or count left out, not nothing."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected the text of a list such as '5,5,K', not {text!r}")
+    parts = text.split(",")
+    if len(parts) > 1 and any(not p.strip() for p in parts):
+        where = "at the end" if not parts[-1].strip() else "at the start" if not parts[0].strip() else \
+            "between two commas"
+        raise ShoeError(f"an empty entry {where} of {text.strip()[:40]!r}; give one card or count between "
+                        "each pair of commas")
+    return [e for p in parts for e in p.split()]
+
+
 def _card_list(cards: Iterable[str]) -> list[str]:
     """``cards`` as a list of card names, refusing a bare string ('AK' is not two cards)."""
     if isinstance(cards, (str, bytes)):
@@ -233,6 +246,19 @@ def _card_list(cards: Iterable[str]) -> list[str]:
         if not isinstance(c, str):
             raise TypeError(f"a card is named by a string such as '5' or 'Kd', not {c!r}")
     return out
+
+
+def _whole(count: object) -> int:
+    """``count`` as an int if it is an integer of any kind (int, numpy.int64: what ``operator.index``
+    takes), not a bool, float or text."""
+    import operator
+
+    if not isinstance(count, bool) and type(count).__name__ not in ("bool_", "bool"):
+        try:
+            return operator.index(count)
+        except TypeError:
+            pass
+    raise ShoeError(f"card counts must be whole numbers (int), not {count!r}")
 
 
 def _short(x: object) -> str:

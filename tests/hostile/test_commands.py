@@ -70,16 +70,16 @@ CASES = {
     "track": [
         (["track", "--decks", "0", "-"], "--decks"),
         (["track", "{missing}"], "No such file"),
-        (["track", "--decks", "1", "-"], "line 2", "9h Kd Qs 3c\n5h 5h 2d 3h\n"),
-        (["track", "-"], "line 2", "9h Kd\nQs 3x\n"),
+        (["track", "--strict", "--decks", "1", "-"], "line 2", "9h Kd Qs 3c\n5h 5h 2d 3h\n"),
+        (["track", "--strict", "-"], "line 2", "9h Kd\nQs 3x\n"),
         (["track", "-", "--commission", "x"], "commission"),
         (["track", "--count", "1,2,3", "-"], "13 comma-separated tags for A,2,...,10,J,Q,K"),
-        (["track", "-"], "line 1: nothing to undo", "u\n"),
+        (["track", "--strict", "-"], "line 1: nothing to undo", "u\n"),
     ],
     "live": [
         (["live", "--decks", "0"], "--decks"),
         (["live", "--count", "1,2"], "13 comma-separated tags for A,2,...,10,J,Q,K"),
-        (["live", "--count", "nope"], "neither 13 comma-separated tags"),
+        (["live", "--count", "nope"], "unknown bet 'nope'"),
         (["live"], "needs a terminal"),
     ],
     "simulate": [

@@ -35,7 +35,7 @@ def one_line(r, *words):
     ("10 9 10 9 10 9 10 9 T\n", ["card 'T' is impossible: the shoe has no 10 left", "type 0 instead"]),
 ])
 def test_bad_tokens_name_the_line_and_the_fix(log, words):
-    one_line(cli(["track", "--decks", "1", "-"], log), *words)
+    one_line(cli(["track", "--strict", "--decks", "1", "-"], log), *words)
 
 
 @pytest.mark.parametrize("count, words", [
@@ -44,9 +44,10 @@ def test_bad_tokens_name_the_line_and_the_fix(log, words):
     ("1,1,1,1,1,1,1,1,1,1,1,1,½", ["the tag of K: '½' is not a whole number"]),
     ("1,1,1,1,1,1,1,1,1,1,1,1," + "9" * 40, ["the tag of K"]),
     ("1,1,1,1,1,1,1,1,1,1,1,1,-5000", ["the tag of K is -5000; tags are at most 1000"]),
-    ("nope", ["--count 'nope' is neither 13 comma-separated tags", "bet key such as dragon7"]),
-    ("standard", ["--count 'standard' is neither"]),
-    ("", ["--count '' is neither"]),
+    ("nope", ["--count: unknown bet 'nope'", "13 comma-separated tags"]),
+    ("dragn7", ["--count: unknown bet 'dragn7'; did you mean 'dragon7'?"]),
+    ("standard", ["--count: 'standard' is a variant, not a bet"]),
+    ("", ["--count is empty", "13 comma-separated tags"]),
     ("player_pair", ["--count player_pair", "ranks or suits"]),
 ])
 def test_bad_counts_say_what_is_expected(count, words):
@@ -55,7 +56,7 @@ def test_bad_counts_say_what_is_expected(count, words):
 
 
 def test_a_zero_under_a_count_that_tags_ten_value_ranks_differently_names_the_line():
-    r = cli(["track", "--decks", "1", "--count", "0,0,0,0,0,0,0,0,0,1,0,0,0", "-"], "5 K\n0\n")
+    r = cli(["track", "--strict", "--decks", "1", "--count", "0,0,0,0,0,0,0,0,0,1,0,0,0", "-"], "5 K\n0\n")
     one_line(r, "line 2: card '0' cannot be counted", "give the card's rank")
 
 

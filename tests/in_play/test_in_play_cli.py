@@ -76,13 +76,13 @@ def test_track_splits_free_form_logs_by_the_rules():
 
 
 def test_track_refuses_an_impossible_log_with_the_line_number():
-    res = run(["track", "--decks", "1", "-"], input="9h Kd Qs 3c\n5h 5h 2d 3h\n")
+    res = run(["track", "--strict", "--decks", "1", "-"], input="9h Kd Qs 3c\n5h 5h 2d 3h\n")
     assert res.exit_code == 2
     assert "line 2" in res.output and "5h" in res.output
 
 
 def test_track_refuses_an_unknown_card_with_the_line_number():
-    res = run(["track", "-"], input="9h Kd\nQs 3x\n")
+    res = run(["track", "--strict", "-"], input="9h Kd\nQs 3x\n")
     assert res.exit_code == 2
     assert "line 2" in res.output and "3x" in res.output
 
@@ -157,7 +157,7 @@ def test_pair_bets_named_explicitly_are_priced_by_track_one_shoe_at_a_time():
     assert list(before["house_edge"]) == ["banker"] and cards["event"] == "cards"
     player_pair = builtin_catalog().bet("player_pair")
     assert Fraction(cards["house_edge"]["player_pair"]) == player_pair.price(engine.walk(Shoe.decks(1))).house_edge
-    res = run(["track", "--bets", "banker,player_pair", "-"], input="0")
+    res = run(["track", "--strict", "--bets", "banker,player_pair", "-"], input="0")
     assert res.exit_code == 2 and "Player Pair" in res.stderr and "Traceback" not in res.output
 
 
@@ -206,7 +206,7 @@ def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
 @pytest.mark.parametrize("args, input, message", [
     (["track", "--decks", "inf", "-"], "", "a shoe in play must be finite; use --decks N or --shoe"),
     (["eor", "--decks", "inf"], None, "the effect of removal needs a finite shoe; use --decks N or --shoe"),
-    (["track", "--shoe", "0,0,0,0,0,0,0,0,0,7,0,0,0", "-"], "10 " * 7,
+    (["track", "--strict", "--shoe", "0,0,0,0,0,0,0,0,0,7,0,0,0", "-"], "10 " * 7,
      "line 1: only 1 cards remain before this coup; a shoe needs 6 to deal one "
      "(is the log from a bigger shoe? use --decks)"),
     (["sweep", "-"], "4,4,4,4,4,4,4,4,4,4,4,4,4\n" + "9" * 30 + ",4,4,4,4,4,4,4,4,4,4,4,4\n",

@@ -99,7 +99,7 @@ def test_ten_value_cards_are_one_pool_of_sixteen_in_a_deck():
     assert shoe.value_counts() == (0,) + (4,) * 9 and shoe.size == 36
     with pytest.raises(LogError, match="line 17: card '0' is impossible: the shoe has no ten-value card"):
         shoe.take(parse_token("0", 17))
-    r = run(["track", "--decks", "1", "-"], "T 9 T 9\nT T T\n")
+    r = run(["track", "--strict", "--decks", "1", "-"], "T 9 T 9\nT T T\n")
     assert r.exit_code == 2
     assert "line 2: card 'T' is impossible: the shoe has no 10 left (12 ten-value cards are left: " \
            "if you type T for every ten-value card, type 0 instead" in r.stderr
@@ -166,7 +166,7 @@ def test_undo_takes_back_the_card_that_finished_a_coup_and_reopens_it():
 def test_undo_at_the_start_says_there_is_nothing_to_undo():
     with pytest.raises(NothingToUndo, match="line 4: nothing to undo"):
         CoupSplitter(ShoeInPlay(Shoe.decks(1))).undo(4)
-    r = run(["track", "--decks", "1", "-"], "9h u\nu u\n")
+    r = run(["track", "--strict", "--decks", "1", "-"], "9h u\nu u\n")
     assert r.exit_code == 2 and "line 2: nothing to undo: no card has been seen yet" in r.stderr
     assert r.stderr.count("\n") == 1
 

@@ -209,3 +209,101 @@ def brute_payouts(cards, keys):
         for k in keys:
             out[k][BETS[k](c)] += 1
     return {k: Counter({Fraction(x): n for x, n in v.items()}) for k, v in out.items()}
+
+
+# --- the card-level forms of issue 22, each written again from its words in docs/bets.md ---------
+
+SETS = {
+    "player_hand": lambda c: c["p_hand"],
+    "banker_hand": lambda c: c["b_hand"],
+    "all_cards": lambda c: c["p_hand"] + c["b_hand"],
+    "first_four": lambda c: c["first4"],
+    "player_first_two": lambda c: c["p_hand"][:2],
+    "banker_first_two": lambda c: c["b_hand"][:2],
+    "first_cards": lambda c: [c["p_hand"][0], c["b_hand"][0]],
+    "third_cards": lambda c: c["p_hand"][2:] + c["b_hand"][2:],
+}
+
+
+def card_view(card):
+    """One card as a predicate sees it."""
+    rank = RANK_NUMBER[card[0]]
+    return {"rank": rank, "value": VALUES[card[0]], "suit": SUIT_NUMBER[card[1]],
+            "red": card[1] in RED, "black": card[1] not in RED}
+
+
+def is_run(cards):
+    ranks = [RANK_NUMBER[r] for r, _ in cards]
+    if len(ranks) < 2 or len(set(ranks)) != len(ranks):
+        return False
+    for high_ace in (False, True):
+        rs = sorted(14 if (r == 1 and high_ace) else r for r in ranks)
+        if rs == list(range(rs[0], rs[0] + len(rs))):
+            return True
+    return False
+
+
+AGGREGATES = {
+    "count": lambda cards, pred: sum(1 for card in cards if pred(**card_view(card))),
+    "any": lambda cards, pred: any(pred(**card_view(card)) for card in cards),
+    "all": lambda cards, pred: all(pred(**card_view(card)) for card in cards),
+    "same_suit": lambda cards: len({s for _, s in cards}) <= 1,
+    "same_rank": lambda cards: len({r for r, _ in cards}) <= 1,
+    "same_colour": lambda cards: len({s in RED for _, s in cards}) <= 1,
+    "of_a_kind": lambda cards, pred=None: max(Counter(
+        r for r, s in cards if pred is None or pred(**card_view((r, s)))).values(), default=0),
+    "of_a_suit": lambda cards, pred=None: max(Counter(
+        s for r, s in cards if pred is None or pred(**card_view((r, s)))).values(), default=0),
+    "run": is_run,
+    "suited_run": lambda cards: is_run(cards) and len({s for _, s in cards}) == 1,
+}
+CONSTANT_NAMES = {"ace": 1, "jack": 11, "queen": 12, "king": 13, "spades": 1, "hearts": 2, "diamonds": 3, "clubs": 4}
+
+
+def _as_python(condition):
+    """The condition as Python source: each predicate a lambda over one card's names."""
+    import ast
+
+    tree = ast.parse(condition, mode="eval")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and len(node.args) == 2:
+            node.args[1] = ast.Lambda(
+                ast.arguments(posonlyargs=[], args=[ast.arg(a) for a in ("rank", "value", "suit", "red", "black")],
+                              kwonlyargs=[], kw_defaults=[], defaults=[]), node.args[1])
+    return compile(ast.fix_missing_locations(tree), "<oracle>", "eval")
+
+
+def coup_values(c):
+    """Every name a condition may read of one coup, and the sets and single cards."""
+    values = card_name_values(c)
+    values.update(player=c["p"], banker=c["b"], player_cards=c["pn"], banker_cards=c["bn"],
+                  cards=c["pn"] + c["bn"], player_natural=c["p_nat"], banker_natural=c["b_nat"],
+                  natural=c["p_nat"] or c["b_nat"], player_wins=c["p"] > c["b"], banker_wins=c["b"] > c["p"],
+                  tie=c["p"] == c["b"], winning_total=max(c["p"], c["b"]), margin=abs(c["p"] - c["b"]),
+                  player_initial=c["p2"], banker_initial=c["b2"],
+                  player_third=-1 if c["p_third"] is None else c["p_third"],
+                  banker_third=-1 if c["b_third"] is None else c["b_third"], true=True, false=False)
+    values.update({k: f(c) for k, f in SETS.items()})
+    for hand, cards in (("player", c["p_hand"]), ("banker", c["b_hand"])):
+        for i in range(3):
+            values[f"{hand}_card{i + 1}"] = cards[i:i + 1]
+    return values
+
+
+def _flat(cards):
+    """A set as an aggregate receives it: a named set's cards, or a tuple of single cards' lists."""
+    return [x for part in cards for x in part] if isinstance(cards, tuple) else cards
+
+
+CALLS = {name: (lambda f: lambda cards, *pred: f(_flat(cards), *pred))(f) for name, f in AGGREGATES.items()}
+
+
+def brute_lines(cards, conditions):
+    """Counter(index of the first condition that holds, len(conditions) for none) over every ordered
+    six cards of ``cards``."""
+    codes = [_as_python(text) for text in conditions]
+    out = Counter()
+    for seq in permutations(cards, 6):
+        names = {"__builtins__": {}, **CONSTANT_NAMES, **CALLS, **coup_values(play(seq))}  # globals: lambdas see them
+        out[next((i for i, code in enumerate(codes) if eval(code, names)), len(codes))] += 1
+    return out

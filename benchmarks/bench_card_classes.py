@@ -1,0 +1,124 @@
+"""Benchmark of card-level bets a designer writes (issue 22): adversarial pay tables, before and after.
+
+Every pay table here is written with the older card names (``player_card1_rank``, ...), which every
+checkout reads, so the same tables run on this checkout and on ``--baseline PATH`` (a checkout from
+before issue 22, e.g. ``git worktree add /tmp/before 141c017``) in the same run. Each case runs in its
+own process per checkout, warm: the per-process tables are built first (one price at 1 deck), then
+each price is timed; a case that runs past ``--timeout`` seconds is stopped and shown as "> T s".
+
+Cases (8 decks, and per shoe on suited 8-deck shoes in play):
+
+* first four cards: two nines of one suit (the issue's three or-terms); two nines among the four
+  cards as six or-terms; every first-four card's suit compared with every other's; twenty lines;
+* the whole coup: an or-chain over every card's rank; every card's suit compared with every other's
+  (fifteen or-terms) with the Player's total; ten lines over every card.
+
+Usage: python benchmarks/bench_card_classes.py [--repeat N] [--shoes N] [--baseline PATH] [--timeout S]
+The machine may be shared: compare the ratios of one run, not absolute times across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+from timing import ROOT  # noqa: E402  (puts the repository on sys.path)
+
+CARDS = [f"{h}_card{i}" for h in ("player", "banker") for i in (1, 2, 3)]
+FIRST = ["player_card1", "banker_card1", "player_card2", "banker_card2"]
+
+
+def pairs(cards):
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+
+
+def nine_pair(a, b, suited=False):
+    s = f" and {a}_suit == {b}_suit" if suited else ""
+    return f"({a}_rank == 9 and {b}_rank == 9{s})"
+
+
+CASES = {
+    "first four: two nines of one suit (3 or-terms)": [
+        " or ".join(nine_pair(a, b, True) for a, b in [("player_card1", "player_card2"),
+                                                       ("banker_card1", "banker_card2"),
+                                                       ("player_card1", "banker_card1")])],
+    "first four: two nines (6 or-terms)": [" or ".join(nine_pair(a, b) for a, b in pairs(FIRST))],
+    "first four: every suit against every other (6 or-terms)": [
+        " or ".join(f"{a}_suit == {b}_suit" for a, b in pairs(FIRST))],
+    "first four: 20 lines": [f"{a}_rank == {r} and {b}_suit == hearts" for r in (1, 9, 12, 13, 5)
+                             for a, b in pairs(FIRST)[:4]],
+    "whole coup: any card a nine (6 or-terms) and Banker wins": [
+        "banker_wins and (" + " or ".join(f"{c}_rank == 9" for c in CARDS) + ")"],
+    "whole coup: every suit against every other (15 or-terms), Player 8": [
+        "player == 8 and (" + " or ".join(f"{a}_suit == {b}_suit" for a, b in pairs(CARDS)) + ")"],
+    "whole coup: 10 lines over every card": [f"{c}_rank == {r} and tie" for c in CARDS[:5] for r in (9, 13)],
+}
+
+MEASURE = r'''
+import json, random, statistics, sys, time
+from exact_odds import Shoe
+from exact_odds.bets.paytable import PayLine, PayTable
+from exact_odds.punto_banco.walk import walk
+conditions, repeat, shoes = json.loads(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])  # shoes 0: 8 decks only
+bet = PayTable("bench", tuple(PayLine.make(f"line {i}", c, 10) for i, c in enumerate(conditions)))
+bet.price(walk(Shoe.decks(1)))  # warm: per-process tables
+eight = walk(Shoe.decks(8))
+def timed(dist):
+    bet._by_state.clear()
+    t = time.perf_counter(); bet.price(dist); return time.perf_counter() - t
+full = statistics.median(timed(eight) for _ in range(repeat)) if not shoes else None
+rng = random.Random(7)
+cards = [r + s for r in ("A","2","3","4","5","6","7","8","9","10","J","Q","K") for s in "shdc" for _ in range(8)]
+in_play = []
+for _ in range(shoes):
+    rng.shuffle(cards)
+    dist = walk(Shoe.from_cards(cards[rng.randint(80, 300):]))
+    in_play.append(timed(dist))
+print(json.dumps({"full": full, "in_play": statistics.median(in_play) if in_play else None}))
+'''
+
+
+def measure(root: str, conditions, repeat: int, shoes: int, timeout: float):
+    try:
+        out = subprocess.run([sys.executable, "-c", MEASURE, json.dumps(conditions), str(repeat), str(shoes)],
+                             cwd=root, capture_output=True, text=True, timeout=timeout, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def shown(x, timeout):
+    return f"> {timeout:.0f} s" if x is None else f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
+
+
+def both(root: str, conditions, args):
+    """{"full": 8 decks, "in_play": per shoe}, each None past the time limit (measured apart)."""
+    full = measure(root, conditions, args.repeat, 0, args.timeout)
+    in_play = measure(root, conditions, 1, args.shoes, args.timeout) if args.shoes else None
+    return {"full": full and full["full"], "in_play": in_play and in_play["in_play"]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--shoes", type=int, default=5)
+    ap.add_argument("--baseline", help="a checkout from before issue 22, timed in the same run")
+    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per case and checkout (default 120)")
+    args = ap.parse_args()
+    print(f"{'case':62} {'8 decks':>10} {'in play':>10}" + (f" {'before 8d':>10} {'ratio':>8}" if args.baseline else ""))
+    for name, conditions in CASES.items():
+        after = both(str(ROOT), conditions, args)
+        row = f"{name:62} {shown(after['full'], args.timeout):>10} {shown(after['in_play'], args.timeout):>10}"
+        if args.baseline:
+            before = measure(args.baseline, conditions, 1, 0, args.timeout)
+            ratio = "" if before is None or after["full"] is None else f"{before['full'] / after['full']:.0f}x"
+            if before is None and after["full"] is not None:
+                ratio = f"> {args.timeout / after['full']:.0f}x"
+            row += f" {shown(before and before['full'], args.timeout):>10} {ratio:>8}"
+        print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()
