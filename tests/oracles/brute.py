@@ -180,6 +180,8 @@ def all_colour(c, red):
 
 
 BETS.update({
+    "perfect_pairs_26": lambda c: 26 if (pairs(c)[2] or pairs(c)[3]) else -1,
+    "perfect_pairs_both": lambda c: 250 if (pairs(c)[2] and pairs(c)[3]) else 25 if (pairs(c)[2] or pairs(c)[3]) else -1,
     "lucky8_player": lambda c: lucky8(c, "player"),
     "lucky8_banker": lambda c: lucky8(c, "banker"),
     "player_wins_pair": lambda c: 30 if c["p"] > c["b"] and pairs(c)[0] else -1,

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exact_odds.bets.card_names import CONSTANTS
+from exact_odds.bets.card_names import CONSTANTS, FACT_NAMES
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import COUP_NAMES, DEAL_NAMES, PayLine, PayTable, deal_names
 from exact_odds.punto_banco.every_card import card_counts
@@ -125,7 +125,22 @@ def card_walk_counts(bet, shoe):
 
 
 CATALOG = builtin_catalog()
-CARD_BETS = [k for k in CATALOG.bets if CATALOG.bet(k).family == "card"]
+#: The catalog's card-level bets the older card walk reads (the rest use card sets and aggregates).
+OLDER = set(COUP_NAMES) | set(DEAL_NAMES) | set(FACT_NAMES)
+CARD_BETS = [k for k in CATALOG.bets if CATALOG.bet(k).family == "card" and CATALOG.bet(k).names <= OLDER]
+#: Every card-level catalog bet, whatever its names.
+ALL_CARD_BETS = [k for k in CATALOG.bets if CATALOG.bet(k).family == "card"]
+
+
+def test_every_card_level_catalog_bet_equals_brute_force_on_a_small_suited_shoe():
+    """Every line of every card-level bet of the catalog (the published side bets included), settled by
+    the brute-force reading of its conditions over every ordered six cards of a small suited shoe."""
+    cards = ["9h", "9h", "9d", "Kh", "Qh", "8h", "6h", "9s"]
+    shoe = Shoe.from_cards(cards)
+    for key in ALL_CARD_BETS:
+        bet = CATALOG.bet(key)
+        conditions = [line.condition for line in bet.lines]
+        assert line_counts(bet, shoe) == dict(brute_lines(cards, conditions)), key
 
 
 @pytest.mark.parametrize("shoe", [Shoe.decks(1), Shoe.from_counts([2, 1, 0, 3, 0, 0, 1, 2, 0, 1, 0, 0, 1])],
