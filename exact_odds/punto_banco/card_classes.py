@@ -161,21 +161,23 @@ def _first_four_plan(trees: tuple, signature: tuple):
     np = _numpy()
     of_card, reps = _classes(signature)
     g = len(reps)
-    seq = np.indices((g,) * 4).reshape(4, -1)
-    rep_rank = np.array([r for r, _ in reps], dtype=np.int64)
-    rep_suit = np.array([s for _, s in reps], dtype=np.int64)
-    absent = np.zeros(seq.shape[1], dtype=np.int64)
+    small = np.int16  # ranks, suits and classes fit; the condition's arithmetic on them stays small
+    seq = np.indices((g,) * 4, dtype=small).reshape(4, -1)
+    rep_rank = np.array([r for r, _ in reps], dtype=small)
+    rep_suit = np.array([s for _, s in reps], dtype=small)
+    absent = np.zeros(seq.shape[1], dtype=small)
     rank = {slot: absent for slot in ALL_SLOTS}
     suit = dict(rank)
     for pos, slot in enumerate(FIRST_FOUR):
         rank[slot], suit[slot] = rep_rank[seq[pos]], rep_suit[seq[pos]]
     line = settle_lines(np, trees, language.Cards(rank, suit, {}), seq.shape[1])
-    ordered = np.sort(seq, axis=0)
+    ordered = np.sort(seq, axis=0).astype(np.int64)
     key = ((ordered[0] * g + ordered[1]) * g + ordered[2]) * g + ordered[3]
-    multisets, inverse = np.unique(key, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    per_line = np.bincount(line.astype(np.int64) * len(multisets) + inverse,
-                           minlength=(len(trees) + 1) * len(multisets)).reshape(len(trees) + 1, -1)
+    # the multisets are the sorted keys that occur: counted by line over all g**4 keys, no sort needed
+    by_key = np.bincount(line.astype(np.int64) * g ** 4 + key, minlength=(len(trees) + 1) * g ** 4)
+    by_key = by_key.reshape(len(trees) + 1, g ** 4)
+    multisets = np.flatnonzero(by_key.any(axis=0))
+    per_line = by_key[:, multisets]
     digits = np.stack([(multisets // g ** (3 - j)) % g for j in range(4)])  # sorted classes of each multiset
     dup = np.zeros_like(digits)
     for j in range(1, 4):
