@@ -27,9 +27,9 @@ import time
 from timing import ROOT, rank_counts_in_play  # noqa: E402,F401  (puts the repository on sys.path)
 
 from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
-from exact_odds.in_play.executors import Dask  # noqa: E402
-from exact_odds.in_play.simulation import simulate  # noqa: E402
-from exact_odds.in_play.sweep import price_shoes  # noqa: E402
+from exact_odds.in_play.workers.executors import Dask  # noqa: E402
+from exact_odds.in_play.simulate.simulation import simulate  # noqa: E402
+from exact_odds.in_play.sweep.sweep import price_shoes  # noqa: E402
 from exact_odds.rules.shoe import Shoe  # noqa: E402
 
 

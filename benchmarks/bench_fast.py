@@ -33,7 +33,7 @@ import time
 
 from timing import median_time, rank_counts_in_play  # noqa: E402  (puts the repository on sys.path)
 
-from exact_odds.in_play import parallel  # noqa: E402
+from exact_odds.in_play.workers import parallel  # noqa: E402
 from exact_odds.punto_banco.compiled import compiled  # noqa: E402
 from exact_odds.punto_banco.features import walk_compiled  # noqa: E402
 from exact_odds.punto_banco.pricer import Pricer  # noqa: E402

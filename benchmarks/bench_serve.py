@@ -28,7 +28,7 @@ from timing import ROOT  # noqa: E402,F401  (puts the repository on sys.path)
 from starlette.testclient import TestClient  # noqa: E402
 
 from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
-from exact_odds.in_play.table import count_of_bet  # noqa: E402
+from exact_odds.in_play.track.table import count_of_bet  # noqa: E402
 from exact_odds.rules.cards import RANKS, SUITS  # noqa: E402
 from exact_odds.rules.shoe import Shoe  # noqa: E402
 from exact_odds.web.app import create_app  # noqa: E402

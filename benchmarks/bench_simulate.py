@@ -32,9 +32,9 @@ import time
 
 from timing import ROOT  # noqa: E402  (puts the repository on sys.path)
 
-IMPORTS = "import click, numpy, exact_odds.cli, exact_odds.in_play.simulation"
+IMPORTS = "import click, numpy, exact_odds.cli, exact_odds.in_play.simulate.simulation"
 PREPARE = (IMPORTS + "; from exact_odds.bets.catalog import builtin_catalog; "
-           "from exact_odds.in_play.shoe_blocks import prepare; "
+           "from exact_odds.in_play.simulate.shoe_blocks import prepare; "
            "prepare(tuple(builtin_catalog().variant('standard')), 8, 'none')")
 
 
@@ -47,7 +47,7 @@ def timed(cmd: list[str], env: dict[str, str], cwd: str) -> float:
 def parts(shoes: int) -> dict[str, float]:
     """CPU seconds of each part of one process's work on ``shoes`` shoes (warm)."""
     from exact_odds.bets.catalog import builtin_catalog
-    from exact_odds.in_play import shoe_blocks
+    from exact_odds.in_play.simulate import shoe_blocks
     from exact_odds.blas import one_blas_thread
     from exact_odds.in_play.dealing import shoe_seeds
 

@@ -32,7 +32,7 @@ import time
 from timing import ROOT, rank_counts_in_play  # noqa: E402  (puts the repository on sys.path)
 
 from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
-from exact_odds.in_play import parallel  # noqa: E402
+from exact_odds.in_play.workers import parallel  # noqa: E402
 from exact_odds.punto_banco.pricer import cached_pricer  # noqa: E402
 
 _PRICER = {}

@@ -52,12 +52,12 @@ for _module, _names in {
     "bets.volatility": "Volatility",
     "bets.par_sheet": "ParSheet par_sheet",
     # the shoe in play
-    "in_play.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count",
-    "in_play.simulation": "SimulationResult simulate",
-    "in_play.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
+    "in_play.simulate.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count",
+    "in_play.simulate.simulation": "SimulationResult simulate",
+    "in_play.sweep.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
     "in_play.dealing": "deal_shoe shuffled_cards",
-    "in_play.log": "ShoeInPlay LogError read_log coups_from_log parse_token CoupSplitter",
-    "in_play.table": "Table Count CountError parse_count_tags count_of_bet CardPrices DetailNeeded",
+    "in_play.track.log": "ShoeInPlay LogError read_log coups_from_log parse_token CoupSplitter",
+    "in_play.track.table": "Table Count CountError parse_count_tags count_of_bet CardPrices DetailNeeded",
 }.items():
     for _name in _names.split():
         _HOMES[_name] = f"exact_odds.{_module}"
@@ -90,12 +90,12 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.bets.selection import select_bets, select_one_shoe, select_value_level
     from exact_odds import banque, chemin
     from exact_odds.in_play.dealing import deal_shoe, shuffled_cards
-    from exact_odds.in_play.log import CoupSplitter, LogError, ShoeInPlay, coups_from_log, parse_token, read_log
-    from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
-    from exact_odds.in_play.simulation import SimulationResult, simulate
-    from exact_odds.in_play.table import (CardPrices, Count, CountError, DetailNeeded, Table, count_of_bet,
+    from exact_odds.in_play.track.log import CoupSplitter, LogError, ShoeInPlay, coups_from_log, parse_token, read_log
+    from exact_odds.in_play.simulate.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
+    from exact_odds.in_play.simulate.simulation import SimulationResult, simulate
+    from exact_odds.in_play.track.table import (CardPrices, Count, CountError, DetailNeeded, Table, count_of_bet,
                                           parse_count_tags)
-    from exact_odds.in_play.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes
+    from exact_odds.in_play.sweep.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes
     from exact_odds.punto_banco.analysis import METHODS, Analysis, analyse
     from exact_odds.punto_banco.coup import CoupDistribution
     from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play.table import count_of_bet
+from exact_odds.in_play.track.table import count_of_bet
 from exact_odds.rules.shoe import Shoe
 from exact_odds.web.session import Sessions, Setup
 

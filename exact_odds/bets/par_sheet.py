@@ -3,8 +3,8 @@
 :func:`par_sheet` walks each shoe once (:func:`~exact_odds.punto_banco.walk.walk`,
 shared by every bet), prices the bet on it, and for each finite shoe takes
 the exact effect of removal and the best linear count
-(:mod:`exact_odds.in_play.removal`). The simulated gain of a counter and of
-perfect play comes from :func:`exact_odds.in_play.counting.countability`
+(:mod:`exact_odds.in_play.simulate.removal`). The simulated gain of a counter and of
+perfect play comes from :func:`exact_odds.in_play.simulate.counting.countability`
 through :func:`simulate_countability` (the one adapter to it).
 
 Everything exact stays exact (``Fraction``); only the volatility figures
@@ -81,13 +81,13 @@ def _play(s: Any, name: str) -> SimulatedPlay:
 
 def simulate_countability(bet: PayTable, decks: int, *, cut_card: int, shoes: int, seed: int, jobs: int = 1,
                           progress: Callable[[int], None] | None = None) -> SimulatedCountability | None:
-    """ADAPTER to :func:`exact_odds.in_play.counting.countability` (the one simulator of counting).
+    """ADAPTER to :func:`exact_odds.in_play.simulate.counting.countability` (the one simulator of counting).
 
-    Returns None when this build has no ``exact_odds.in_play.counting``
+    Returns None when this build has no ``exact_odds.in_play.simulate.counting``
     (the par sheet then says the simulation is not available); otherwise its
     result, reduced to what a par sheet prints."""
     try:
-        from exact_odds.in_play.counting import countability
+        from exact_odds.in_play.simulate.counting import countability
     except ImportError:
         return None
     c = countability(bet, decks, cut_card=cut_card, shoes=shoes, seed=seed, jobs=jobs, progress=progress)
@@ -230,7 +230,7 @@ def par_sheet(bet: PayTable, decks: Sequence[int | None] = DEFAULT_DECKS, *, sim
         columns.append(DeckColumn(walks[d].shoe, result, Volatility.of(result)))
     countable = []
     if bet.is_value_level:
-        from exact_odds.in_play.removal import effect_of_removal, linear_count
+        from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
 
         for d in decks:
             if d is None:

@@ -30,12 +30,12 @@ def bets_option(fn):
 
 def jobs_option(fn):
     """--jobs N (local processes) and --scheduler ADDRESS (a Dask cluster), given to the
-    command as one ``jobs`` value (an int, or :class:`~exact_odds.in_play.executors.Dask`)."""
+    command as one ``jobs`` value (an int, or :class:`~exact_odds.in_play.workers.executors.Dask`)."""
     import functools
 
     @functools.wraps(fn)
     def wrapper(*args, jobs, scheduler, **kwargs):
-        from exact_odds.in_play.executors import Dask, SchedulerError
+        from exact_odds.in_play.workers.executors import Dask, SchedulerError
 
         if scheduler is not None:
             if jobs != 1:
@@ -137,7 +137,7 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet
     """
     from functools import partial
 
-    from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, check_sweep_lines, sweep_text_chunks
+    from exact_odds.in_play.sweep.sweep import SweepError, SweepShoeTooLarge, check_sweep_lines, sweep_text_chunks
     from exact_odds.report.in_play import sweep_header, sweep_rows
 
     keys, bets = chosen_bets(variant, bets, paytables, commission, card_level=True)
@@ -228,7 +228,7 @@ def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level,
       exact-odds eor --remove 5,5,9 --level 3
     """
     from exact_odds.in_play.dealing import FiniteShoeNeeded
-    from exact_odds.in_play.removal import effect_of_removal, linear_count
+    from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
     from exact_odds.report.in_play import eor_report
 
     keys, bets = chosen_bets(variant, bets, paytables, commission)

@@ -1,7 +1,7 @@
 """The ``live`` command (also ``track --screen``): the shoe in play on a terminal screen redrawn in place.
 
 It parses the same shoe, bet and count options as ``track``, builds an
-:class:`exact_odds.in_play.table.Table`, and runs the textual app of
+:class:`exact_odds.in_play.track.table.Table`, and runs the textual app of
 :mod:`exact_odds.live.screen` on it. Without a terminal, or in one too
 small, it says so in one line (exit status 2).
 """
@@ -48,7 +48,7 @@ def run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission,
     except ImportError:
         raise InputError("the live screen needs textual: pip install 'exact_odds[live]' (or pip install textual); "
                          "'exact-odds track' needs nothing") from None
-    from exact_odds.in_play.table import Table
+    from exact_odds.in_play.track.table import Table
 
     keys, bets = table_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)

@@ -1,7 +1,7 @@
 """Options of the commands that follow a shoe in play card by card (``track`` and ``live``): the count, the shoe.
 
 Each parser turns the user's text into a library value
-(:mod:`exact_odds.in_play.table`), or raises
+(:mod:`exact_odds.in_play.track.table`), or raises
 :class:`~exact_odds.cli.app.InputError` naming the option.
 """
 
@@ -22,10 +22,10 @@ def count_option(fn):
 
 
 def chosen_count(text, shoe, keys, bets):
-    """The :class:`~exact_odds.in_play.table.Count` of ``--count`` (None if not given)."""
+    """The :class:`~exact_odds.in_play.track.table.Count` of ``--count`` (None if not given)."""
     from exact_odds.bets.catalog import builtin_catalog, spelt
     from exact_odds.bets.paytable import PayTableError
-    from exact_odds.in_play.table import CountError, count_of_bet, parse_count_tags
+    from exact_odds.in_play.track.table import CountError, count_of_bet, parse_count_tags
 
     if text is None:
         return None
@@ -57,7 +57,7 @@ def chosen_count(text, shoe, keys, bets):
 
 def start_shoe(decks, shoe_counts, remove):
     from exact_odds.in_play.dealing import FiniteShoeNeeded
-    from exact_odds.in_play.log import ShoeInPlay
+    from exact_odds.in_play.track.log import ShoeInPlay
 
     start = build_shoe(decks, shoe_counts, remove)
     try:

@@ -1,6 +1,6 @@
 """The ``simulate`` command: deal seeded shuffled shoes and price every bet before every coup.
 
-It parses its options, runs :func:`exact_odds.in_play.simulation.simulate`,
+It parses its options, runs :func:`exact_odds.in_play.simulate.simulation.simulate`,
 and emits :func:`exact_odds.report.simulation.simulation_report` (and the
 plot of :mod:`exact_odds.report.plot`).
 """
@@ -21,7 +21,7 @@ from exact_odds.report.emit import emit
 
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
-    from exact_odds.in_play.counting import CountStrategy
+    from exact_odds.in_play.simulate.counting import CountStrategy
     from exact_odds.report.plot import PlotError
 
 
@@ -102,7 +102,7 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
       exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.pdf
       exact-odds simulate --shoes 5 --decks 1 --bets banker,player_pair,perfect_pair
     """
-    from exact_odds.in_play.simulation import simulate as run_simulation
+    from exact_odds.in_play.simulate.simulation import simulate as run_simulation
     from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
     from exact_odds.report.simulation import simulation_report
 
@@ -196,9 +196,9 @@ def chosen_count(spec: str | None, trigger: str | None, count_bet: str | None, k
     # imported only for a count (what a run without one need not wait for)
     from exact_odds.bets.catalog import spelt
     from exact_odds.in_play.count import CountError, parse_tags
-    from exact_odds.in_play.counting import CountStrategy, linear_trigger
-    from exact_odds.in_play.removal import effect_of_removal
-    from exact_odds.in_play.table import count_of_bet
+    from exact_odds.in_play.simulate.counting import CountStrategy, linear_trigger
+    from exact_odds.in_play.simulate.removal import effect_of_removal
+    from exact_odds.in_play.track.table import count_of_bet
     from exact_odds.rules.shoe import Shoe
     from exact_odds.text import NumberError, exact_fraction
 

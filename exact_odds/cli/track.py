@@ -1,9 +1,9 @@
 """The ``track`` command: exact edges for the shoe in play, coup by coup, from a log of cards seen.
 
 It parses its options, feeds the log token by token to
-:class:`exact_odds.in_play.table.Table` (which splits it into coups, keeps
+:class:`exact_odds.in_play.track.table.Table` (which splits it into coups, keeps
 the count and prices the value-level bets with
-:func:`exact_odds.in_play.sweep.house_edges` the moment a coup is
+:func:`exact_odds.in_play.sweep.sweep.house_edges` the moment a coup is
 complete, then the card-level bets one shoe at a time), and prints what
 :mod:`exact_odds.report.track` makes of each event. ``track --screen`` is the ``live`` screen (:mod:`exact_odds.cli.live`).
 """
@@ -85,8 +85,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
             raise InputError(f"--screen draws a screen, not {fmt}; drop --format or --screen")
 
         return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
-    from exact_odds.in_play.log import LogError, read_log
-    from exact_odds.in_play.table import CountError, Table
+    from exact_odds.in_play.track.log import LogError, read_log
+    from exact_odds.in_play.track.table import CountError, Table
     from exact_odds.report.track import track_lines, track_partial_note
 
     keys, bets = table_bets(variant, bets, paytables, commission)
@@ -127,8 +127,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
 
 def refused(exc) -> InputError:
     """The one line for a token of the log refused (a LogError of the table, or a CountError)."""
-    from exact_odds.in_play.log import ShoeRunsOut
-    from exact_odds.in_play.table import DetailNeeded
+    from exact_odds.in_play.track.log import ShoeRunsOut
+    from exact_odds.in_play.track.table import DetailNeeded
 
     if isinstance(exc, ShoeRunsOut):
         return InputError(f"line {exc.line}: only {exc.remaining} cards remain before this coup; "

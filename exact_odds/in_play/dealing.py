@@ -4,7 +4,7 @@ A coup is dealt from the top of the shoe in the order Player, Banker,
 Player, Banker, then the third cards the tableau calls for (docs/rules.md §2). The
 same rules (:func:`~exact_odds.rules.coup.coup_complete` and
 :func:`~exact_odds.rules.coup.deal_of`) split a log of cards seen into coups
-(:func:`exact_odds.in_play.log.coups_from_log`, for ``track``) and deal coups from a shuffled shoe
+(:func:`exact_odds.in_play.track.log.coups_from_log`, for ``track``) and deal coups from a shuffled shoe
 (:func:`deal_shoe`, for ``simulate``), so the number of cards each coup
 takes is decided by the rules, never guessed.
 """
@@ -240,7 +240,7 @@ def whole_decks(decks: "int | Shoe") -> int:
 def check_run(shoes: int, decks: int, seed: int, burn: str, cut_card: int, jobs: int,
               progress: Callable[[int], None] | None) -> None:
     """The checks of a run of seeded shoes (simulate, a counting study), in the library's words."""
-    from exact_odds.in_play import parallel
+    from exact_odds.in_play.workers import parallel
 
     for value, what in ((shoes, "shoes"), (decks, "decks"), (seed, "seed"), (cut_card, "cut_card")):
         check_int(value, what)
@@ -264,7 +264,7 @@ def check_run(shoes: int, decks: int, seed: int, burn: str, cut_card: int, jobs:
 def check_deal(tableau: Tableau, burn: str, cut_card: int) -> None:
     """What dealing a shoe needs, whatever the shoe: a tableau, a known burn rule, and a cut card with at
     least :data:`MIN_CARDS_BEHIND_CUT` cards behind it (one home for :func:`deal_shoe` and the blocks of
-    :mod:`exact_odds.in_play.deal_batch`)."""
+    :mod:`exact_odds.in_play.simulate.deal_batch`)."""
     check_tableau(tableau)
     if burn not in BURN_RULES:
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")

@@ -1,4 +1,4 @@
-"""The ``live`` screen: the state of a :class:`~exact_odds.in_play.table.Table`, redrawn after every key.
+"""The ``live`` screen: the state of a :class:`~exact_odds.in_play.track.table.Table`, redrawn after every key.
 
 It shows the cards left by value, the running and true count, the chosen
 bets sorted by house edge (best for the bettor first, +EV highlighted),
@@ -22,8 +22,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from exact_odds.in_play.log import LogError, Undo, parse_token
-from exact_odds.in_play.table import CountError, Table
+from exact_odds.in_play.track.log import LogError, Undo, parse_token
+from exact_odds.in_play.track.table import CountError, Table
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.report.track import coup_echo, signed, true_count_text, without_line
 from exact_odds.rules.cards import CARDS_PER_DECK, SUITS

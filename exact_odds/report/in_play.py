@@ -24,8 +24,8 @@ from exact_odds.report.shoe import shoe_json
 
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
-    from exact_odds.in_play.removal import EffectOfRemoval, LinearCount
-    from exact_odds.in_play.sweep import PriceBlock, ShoePrice
+    from exact_odds.in_play.simulate.removal import EffectOfRemoval, LinearCount
+    from exact_odds.in_play.sweep.sweep import PriceBlock, ShoePrice
 
 
 # --- effect of removal -------------------------------------------------------
@@ -91,7 +91,7 @@ def eor_report(result: "EffectOfRemoval", counts: Sequence["LinearCount"], level
 def removal_tables() -> dict[str, str]:
     """Effect of removal on Banker, Player and Tie at 6 and 8 decks, with the derived counts."""
     from exact_odds.bets.catalog import builtin_catalog
-    from exact_odds.in_play.removal import effect_of_removal, linear_count
+    from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
 
     keys = ("banker", "player", "tie")
     bets = tuple(builtin_catalog().bets[k] for k in keys)
@@ -214,10 +214,10 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
     :func:`_block_cells` named in 1-tuples: ``("p0",)`` a number, ``("frac0",)`` its 10 decimals with
     their zeros, ``("neg0",)`` '-' or nothing), made in numpy as bytes, one row of digit slots per shoe
     with the unused ones zero and dropped; None if ``prices`` is not a
-    :class:`~exact_odds.in_play.sweep.PriceBlock` within the bounds of :func:`_block_cells`."""
+    :class:`~exact_odds.in_play.sweep.sweep.PriceBlock` within the bounds of :func:`_block_cells`."""
     import numpy as np
 
-    from exact_odds.in_play.sweep import PriceBlock
+    from exact_odds.in_play.sweep.sweep import PriceBlock
 
     if not isinstance(prices, PriceBlock):
         return None

@@ -22,7 +22,7 @@ from exact_odds import files
 from exact_odds.files import OutputError
 
 if TYPE_CHECKING:
-    from exact_odds.in_play.simulation import SimulationResult
+    from exact_odds.in_play.simulate.simulation import SimulationResult
 
 #: File types a plot can be written as, by suffix.
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -79,7 +79,7 @@ _NO_DATES = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": Non
 def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     """Draw every bet's house edge by cards left (percentile bands, median, mean) and
     P(EV > 0) by depth, and write ``path`` (.png, .svg or .pdf)."""
-    from exact_odds.in_play.simulation import SimulationResult
+    from exact_odds.in_play.simulate.simulation import SimulationResult
 
     if not isinstance(result, SimulationResult):
         raise TypeError(f"plot_edges draws a SimulationResult (from simulate), not {type(result).__name__}")

@@ -3,7 +3,7 @@
 Every figure is given twice: exact (``"p/q"``, :func:`~exact_odds.report.numbers.fraction_text`)
 and as the page prints it (rounded only here, by :mod:`exact_odds.report.numbers`). The words are
 ``track``'s and ``live``'s (:func:`~exact_odds.report.track.coup_echo`, the count's texts).
-The figures come from the session's :class:`~exact_odds.in_play.table.Table`, priced as ``track``
+The figures come from the session's :class:`~exact_odds.in_play.track.table.Table`, priced as ``track``
 prices them; the page computes nothing.
 """
 
@@ -17,7 +17,7 @@ from exact_odds.report.track import coup_echo, hands, signed, true_count_text
 from exact_odds.rules.cards import CARDS_PER_DECK, RANKS, SUITS
 
 if TYPE_CHECKING:
-    from exact_odds.in_play.table import Table
+    from exact_odds.in_play.track.table import Table
     from exact_odds.web.session import Session
 
 #: Decimals of the percentages on the page (as the live screen).

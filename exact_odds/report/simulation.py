@@ -1,7 +1,7 @@
 """What ``simulate`` prints: the run's rules, each bet's exact extremes, the strategies with their
 standard errors, and the house edge by cards left.
 
-Monte-Carlo estimates (:class:`~exact_odds.in_play.statistics.Estimate`) are
+Monte-Carlo estimates (:class:`~exact_odds.in_play.simulate.statistics.Estimate`) are
 printed by :func:`estimate_cells` and put in JSON by :func:`estimate_json`:
 the value, its standard error and its 95% interval, as decimals. The same
 helpers serve any report of a counting study (:func:`strategy_rows`,
@@ -18,9 +18,9 @@ from exact_odds.report.numbers import decimal_text
 from exact_odds.rules.cards import RANKS
 
 if TYPE_CHECKING:
-    from exact_odds.in_play.counting import CountStrategy
-    from exact_odds.in_play.simulation import SimulationResult
-    from exact_odds.in_play.statistics import Estimate, StrategyResult
+    from exact_odds.in_play.simulate.counting import CountStrategy
+    from exact_odds.in_play.simulate.simulation import SimulationResult
+    from exact_odds.in_play.simulate.statistics import Estimate, StrategyResult
 
 #: Each strategy statistic: its words in a table, and how it is printed
 #: ("percent": × 100 with a % sign; "units": per unit bet; "index": a plain number).

@@ -3,7 +3,7 @@
 ``track`` streams (the next coup's edges as soon as a coup is complete), so
 this module gives a line formatter per format rather than one
 :class:`~exact_odds.report.document.Report`. The events are those of
-:class:`~exact_odds.in_play.table.Table`: the edges before a coup, a
+:class:`~exact_odds.in_play.track.table.Table`: the edges before a coup, a
 finished coup (its cards, totals and winner, and the running count), an
 undo. The ``live`` screen shows the same words (:func:`coup_echo`,
 :func:`count_text`).
@@ -19,8 +19,8 @@ from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
 
 if TYPE_CHECKING:
     from exact_odds.bets.paytable import PayTable
-    from exact_odds.in_play.log import Card, LoggedCoup, Undone
-    from exact_odds.in_play.table import CardPrices, Count, Prices
+    from exact_odds.in_play.track.log import Card, LoggedCoup, Undone
+    from exact_odds.in_play.track.table import CardPrices, Count, Prices
     from exact_odds.rules.shoe import Shoe
 
 

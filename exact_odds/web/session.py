@@ -1,10 +1,10 @@
 """Sessions of ``serve``: a shoe in play kept by name, every card written to its log file at once.
 
-A :class:`Session` is a :class:`~exact_odds.in_play.table.Table` (the one
+A :class:`Session` is a :class:`~exact_odds.in_play.track.table.Table` (the one
 engine of ``track`` and ``live``) with redo and a file. After every card,
 undo, redo or reset the whole log is written again, atomically
 (:func:`exact_odds.files.write_text`), in ``track``'s log format
-(:func:`~exact_odds.in_play.log.log_text`): one coup per line, a comment
+(:func:`~exact_odds.in_play.track.log.log_text`): one coup per line, a comment
 saying how to replay it. ``exact-odds track`` reads the same file, and a
 session opened again (a reload, a restart) replays it through a new table.
 
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.files import write_text
-from exact_odds.in_play.log import Card, LogError, Undo, log_text, parse_token, read_log
-from exact_odds.in_play.table import Count, CountError, DetailNeeded, Table
+from exact_odds.in_play.track.log import Card, LogError, Undo, log_text, parse_token, read_log
+from exact_odds.in_play.track.table import Count, CountError, DetailNeeded, Table
 from exact_odds.names import unknown
 from exact_odds.report.track import without_line
 from exact_odds.rules.shoe import Shoe

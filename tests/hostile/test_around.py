@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from exact_odds.cli import main
 from exact_odds.cli.app import Main
-from exact_odds.in_play.statistics import RatioMoments
-from exact_odds.in_play.sweep import PriceBlock, ShoePrice, check_sweep_lines
+from exact_odds.in_play.simulate.statistics import RatioMoments
+from exact_odds.in_play.sweep.sweep import PriceBlock, ShoePrice, check_sweep_lines
 from tests.conftest import assert_bad_input_is_one_line
 
 ROW = ",".join(["4"] * 13)

@@ -76,7 +76,7 @@ def test_shoe_in_play_commands_refuse_card_level_bets_in_one_line():
 
 
 def test_sweep_reads_52_count_lines_as_suited_shoes():
-    from exact_odds.in_play.sweep import SweepError, parse_sweep
+    from exact_odds.in_play.sweep.sweep import SweepError, parse_sweep
 
     suited = ",".join(["2"] * 51 + ["1"])
     [(n, shoe)] = parse_sweep([suited])

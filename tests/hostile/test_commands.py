@@ -522,7 +522,7 @@ def test_jobs_is_bounded(command):
 
 def test_no_more_worker_processes_than_items(monkeypatch):
     """--jobs 200 for 2 shoes started a pool of 200 processes (198 idle)."""
-    from exact_odds.in_play import parallel as jobs
+    from exact_odds.in_play.workers import parallel as jobs
 
     sizes = []
     real = jobs.process_executor

@@ -24,12 +24,12 @@ from hypothesis import given, settings, strategies as st
 from conftest import ROOT
 from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play import parallel
+from exact_odds.in_play.workers import parallel
 from exact_odds.in_play.dealing import deal_shoe
-from exact_odds.in_play.log import ShoeInPlay, read_log
-from exact_odds.in_play.removal import effect_of_removal, linear_count
-from exact_odds.in_play.simulation import simulate
-from exact_odds.in_play.sweep import SweepError, house_edges, parse_sweep, parse_sweep_line, price_shoes
+from exact_odds.in_play.track.log import ShoeInPlay, read_log
+from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
+from exact_odds.in_play.simulate.simulation import simulate
+from exact_odds.in_play.sweep.sweep import SweepError, house_edges, parse_sweep, parse_sweep_line, price_shoes
 from exact_odds.rules.shoe import Shoe
 
 EIGHT = "32,32,32,32,32,32,32,32,32,32,32,32,32\n"
@@ -116,8 +116,8 @@ def test_fuzzed_valid_counts_with_leading_zeros_read_back_exactly(counts, zeros)
     ["track", "--decks", "--4"], ["track", "--decks", "0"],
 ], ids=lambda a: " ".join(a))
 def test_a_bad_number_is_one_line_before_any_work(args, monkeypatch):
-    monkeypatch.setattr("exact_odds.in_play.simulation.simulate", _no_work)
-    monkeypatch.setattr("exact_odds.in_play.sweep.price_shoes", _no_work)
+    monkeypatch.setattr("exact_odds.in_play.simulate.simulation.simulate", _no_work)
+    monkeypatch.setattr("exact_odds.in_play.sweep.sweep.price_shoes", _no_work)
     assert_one_line(cli(args, ONE), 2)
 
 
@@ -218,7 +218,7 @@ def test_a_bad_sweep_output_is_refused_before_any_work(kind, tmp_path, monkeypat
             "unwritable folder": str(tmp_path / "e.csv")}[kind]
     if kind == "unwritable folder":  # root may write anywhere: the check is what is tested
         monkeypatch.setattr("exact_odds.files.os.access", lambda *a, **k: False)
-    monkeypatch.setattr("exact_odds.in_play.sweep.price_shoes", _no_work)
+    monkeypatch.setattr("exact_odds.in_play.sweep.sweep.price_shoes", _no_work)
     r = cli(["sweep", "-", "-o", path], ONE)
     assert_one_line(r, 2, "--output")
     assert r.stdout == ""
@@ -258,7 +258,7 @@ def test_a_bad_plot_path_is_refused_before_simulating(kind, says, tmp_path, monk
             "unwritable folder": str(tmp_path / "e.svg"), "suffix": str(tmp_path / "e.txt")}[kind]
     if kind == "unwritable folder":
         monkeypatch.setattr("exact_odds.files.os.access", lambda *a, **k: False)
-    monkeypatch.setattr("exact_odds.in_play.simulation.simulate", _no_work)
+    monkeypatch.setattr("exact_odds.in_play.simulate.simulation.simulate", _no_work)
     assert_one_line(cli(["simulate", "--shoes", "1", "--decks", "1", "--plot", path]), 2, "--plot", says)
 
 

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.log import CoupSplitter, ShoeInPlay, parse_token
-from exact_odds.in_play.table import Count, CountError, Table, count_of_bet, parse_count_tags
+from exact_odds.in_play.track.log import CoupSplitter, ShoeInPlay, parse_token
+from exact_odds.in_play.track.table import Count, CountError, Table, count_of_bet, parse_count_tags
 from exact_odds.rules.shoe import Shoe
 
 BANKER = (builtin_catalog().bet("banker"),)

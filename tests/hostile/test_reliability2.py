@@ -189,7 +189,7 @@ def peer(request):
 def test_connecting_to_a_peer_that_is_not_a_scheduler_is_one_error_in_bounded_time(peer, says):
     """The silent peer hung simulate and sweep (the client bounds the TCP connect, not the handshake);
     the HTTP one gave numpy's 'Unable to allocate 3.07 EiB'."""
-    from exact_odds.in_play.executors import Dask, SchedulerError, connect
+    from exact_odds.in_play.workers.executors import Dask, SchedulerError, connect
 
     t = time.perf_counter()
     with pytest.raises(SchedulerError, match=says):
@@ -289,8 +289,8 @@ def test_a_huge_line_on_standard_input_is_refused_with_its_number(command):
 
 def test_the_library_readers_bound_lines_too():
     from exact_odds.in_play.dealing import MAX_LINE_CHARS
-    from exact_odds.in_play.log import LogError, read_log
-    from exact_odds.in_play.sweep import SweepError, parse_sweep
+    from exact_odds.in_play.track.log import LogError, read_log
+    from exact_odds.in_play.sweep.sweep import SweepError, parse_sweep
 
     huge = "5" * (MAX_LINE_CHARS + 2)
     with pytest.raises(LogError, match="line 1: the line is longer"):
@@ -354,7 +354,7 @@ def test_no_command_simulates_a_shoe_of_more_than_100_decks(args, names):
 def test_the_library_caps_simulated_shoes_at_100_decks():
     from exact_odds.bets.par_sheet import SimulatedDecksError, par_sheet
     from exact_odds.bets.selection import select_bets
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
     from exact_odds.rules.shoe import ShoeError
 
     (banker,) = select_bets(bets="banker")
@@ -438,7 +438,7 @@ def test_select_bets_refuses_an_empty_choice_as_the_command_line_does(kwargs, sa
 
 
 def test_simulating_no_bet_says_so():
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
     from exact_odds.rules.shoe import ShoeError
 
     with pytest.raises(ShoeError, match="bets is empty"):

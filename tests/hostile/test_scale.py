@@ -19,8 +19,8 @@ from hypothesis import given, settings, strategies as st
 from conftest import ROOT
 from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play import executors, parallel
-from exact_odds.in_play.executors import Dask, DaskMissing, SchedulerError
+from exact_odds.in_play.workers import executors, parallel
+from exact_odds.in_play.workers.executors import Dask, DaskMissing, SchedulerError
 from exact_odds.punto_banco.features import numpy_or_none
 from exact_odds.punto_banco.pricer import cached_pricer
 from exact_odds.report.in_play import edge_texts
@@ -195,7 +195,7 @@ def test_ctrl_c_on_a_cluster_stops_within_2_s_with_one_line(args):
 @pytest.mark.parametrize("exc, mismatched", [
     (ModuleNotFoundError("No module named 'exact_odds'"), True),
     (RuntimeError("Error during deserialization of the task graph. This frequently\noccurs if ..."), True),
-    (AttributeError("Can't get attribute '_price_and_format' on <module 'exact_odds.in_play.sweep'>"), True),
+    (AttributeError("Can't get attribute '_price_and_format' on <module 'exact_odds.in_play.sweep.sweep'>"), True),
     (AttributeError("'NoneType' object has no attribute 'x'"), False),
     (RuntimeError("something else"), False),
     (ArithmeticError("three"), False),

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from conftest import assert_bad_input_is_one_line
-from exact_odds.in_play.log import read_log
+from exact_odds.in_play.track.log import read_log
 from exact_odds.web.app import MAX_BODY, create_app
 from exact_odds.web.session import Sessions
 from served import Served, make_setup

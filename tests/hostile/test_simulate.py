@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
 from exact_odds.in_play.count import CountError, parse_tags
-from exact_odds.in_play.counting import CountStrategy, count_study, countability
+from exact_odds.in_play.simulate.counting import CountStrategy, count_study, countability
 from exact_odds.in_play.dealing import check_cut_card, deal_shoe, shuffled_cards
-from exact_odds.in_play.simulation import simulate
+from exact_odds.in_play.simulate.simulation import simulate
 
 BETS = builtin_catalog().bets
 DRAGON = "0,0,0,-1,-1,-1,-1,2,2,0,0,0,0"
@@ -55,7 +55,7 @@ def _no_work(*args, **kwargs):
     (["--plot", "e.gif"], "name a .png, .svg or .pdf file"),
 ], ids=lambda a: " ".join(a) if isinstance(a, list) else None)
 def test_a_bad_option_is_one_line_before_any_shoe(args, says, monkeypatch):
-    monkeypatch.setattr("exact_odds.in_play.simulation.simulate", _no_work)
+    monkeypatch.setattr("exact_odds.in_play.simulate.simulation.simulate", _no_work)
     t = time.perf_counter()
     r = CliRunner().invoke(main, ["simulate", "--shoes", "1", *args])
     assert time.perf_counter() - t < 10
@@ -71,7 +71,7 @@ def test_good_options_reach_the_library(monkeypatch):
         seen.update(kwargs)
         raise SystemExit(0)
 
-    monkeypatch.setattr("exact_odds.in_play.simulation.simulate", record)
+    monkeypatch.setattr("exact_odds.in_play.simulate.simulation.simulate", record)
     r = CliRunner().invoke(main, ["simulate", "--decks", "1", "--penetration", "75%", "--bets", "dragon7",
                                   "--count", DRAGON, "--trigger", "2.5"])
     assert r.exit_code == 0, r.stderr

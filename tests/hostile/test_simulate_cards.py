@@ -6,9 +6,9 @@ from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.card_play import price_cards
-from exact_odds.in_play.deal_batch import deal_block, shuffled_ids
-from exact_odds.in_play.simulation import simulate
+from exact_odds.in_play.simulate.card_play import price_cards
+from exact_odds.in_play.simulate.deal_batch import deal_block, shuffled_ids
+from exact_odds.in_play.simulate.simulation import simulate
 from exact_odds.rules.shoe import ShoeError
 
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.sweep import (SweepError, SweepShoeTooLarge, check_sweep_lines, read_sweep_line,
+from exact_odds.in_play.sweep.sweep import (SweepError, SweepShoeTooLarge, check_sweep_lines, read_sweep_line,
                                       sweep_text_chunks)
 
 SUITED = ",".join(["1,1,1,1"] * 13)

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.log import LogError, NothingToUndo, ShoeInPlay, UnknownRanks, parse_token
-from exact_odds.in_play.table import DetailNeeded, Table
+from exact_odds.in_play.track.log import LogError, NothingToUndo, ShoeInPlay, UnknownRanks, parse_token
+from exact_odds.in_play.track.table import DetailNeeded, Table
 from exact_odds.rules.shoe import Shoe
 
 CATALOG = builtin_catalog()

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.log import BadToken, LogError, read_log
-from exact_odds.in_play.table import Table
+from exact_odds.in_play.track.log import BadToken, LogError, read_log
+from exact_odds.in_play.track.table import Table
 from exact_odds.rules.shoe import Shoe
 
 GOOD = "9h Kd Qs 3c\n5h 4s 2d 3h\n"

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from exact_odds.in_play.statistics import RatioMoments
+from exact_odds.in_play.simulate.statistics import RatioMoments
 
 
 def _one_band_at_a_time(shifts, blocks):
@@ -51,7 +51,7 @@ def test_add_columns_refuses_arrays_that_do_not_fit():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_ev_sums_by_cards_left_are_exact_in_int64_and_beyond(seed):
-    from exact_odds.in_play.shoe_blocks import _sums_by_remaining
+    from exact_odds.in_play.simulate.shoe_blocks import _sums_by_remaining
 
     rng = random.Random(seed)
     size = rng.choice([1, 5, 300])

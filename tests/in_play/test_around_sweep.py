@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play import sweep, sweep_file
-from exact_odds.in_play.sweep import PriceBlock, ShoePrice, SweepError, check_sweep_lines, read_sweep_line
+from exact_odds.in_play.sweep import sweep, sweep_file
+from exact_odds.in_play.sweep.sweep import PriceBlock, ShoePrice, SweepError, check_sweep_lines, read_sweep_line
 from exact_odds.punto_banco.features import rank_to_value_counts
 from exact_odds.report import in_play as report
 from exact_odds.report.in_play import sweep_headers, sweep_rows

@@ -1,4 +1,4 @@
-"""Counting studies: a count strategy and perfect play in the same simulated shoes (in_play/counting.py)."""
+"""Counting studies: a count strategy and perfect play in the same simulated shoes (in_play/simulate/counting.py)."""
 
 from fractions import Fraction
 
@@ -7,9 +7,9 @@ from hypothesis import given, settings, strategies as st
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.in_play.count import CountError, parse_tags
-from exact_odds.in_play.counting import CountStrategy, count_study, countability, linear_trigger, play_shoe
+from exact_odds.in_play.simulate.counting import CountStrategy, count_study, countability, linear_trigger, play_shoe
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
-from exact_odds.in_play.removal import effect_of_removal
+from exact_odds.in_play.simulate.removal import effect_of_removal
 from exact_odds.punto_banco import walk as engine
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.shoe import Shoe
@@ -159,7 +159,7 @@ def test_the_incremental_count_of_a_study_decides_as_count_strategy_bets_does():
     """count_study keeps each count up to date card by card; simulate asks CountStrategy.bets before every
     coup. For an unbalanced count (tags adding up to 17), a burn, and a trigger that is a fraction,
     both bet on exactly the same coups."""
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     unbalanced = CountStrategy("u", (1, 1, -1, -1, -1, 0, 0, -1, 2, 4, 4, 4, 4), Fraction(-7, 3))
     study = count_study(BETS["panda8"], 1, [unbalanced], shoes=4, seed=6, burn="face-value", cut_card=9)

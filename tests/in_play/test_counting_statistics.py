@@ -1,11 +1,11 @@
-"""Monte-Carlo means and their standard errors (in_play/statistics.py) against hand computations."""
+"""Monte-Carlo means and their standard errors (in_play/simulate/statistics.py) against hand computations."""
 
 import math
 from fractions import Fraction
 
 import pytest
 
-from exact_odds.in_play.statistics import Estimate, Z95, linearised_estimate, mean_estimate, ratio_estimate
+from exact_odds.in_play.simulate.statistics import Estimate, Z95, linearised_estimate, mean_estimate, ratio_estimate
 
 
 def test_the_standard_error_of_a_mean_by_hand():
@@ -59,7 +59,7 @@ def test_bad_samples_are_refused(call, error):
 
 
 def test_running_ratio_moments_give_the_same_standard_error():
-    from exact_odds.in_play.statistics import RatioMoments
+    from exact_odds.in_play.simulate.statistics import RatioMoments
 
     for shift in (0.0, 0.5, -3.0):
         m = RatioMoments(shift)
@@ -91,7 +91,7 @@ def _delta_method_se(f, columns):
 
 
 def test_strategy_standard_errors_match_a_numerical_delta_method():
-    from exact_odds.in_play.statistics import ShoeTally, StrategyAccumulator
+    from exact_odds.in_play.simulate.statistics import ShoeTally, StrategyAccumulator
 
     shoes = [(80, 9, Fraction(3, 4), Fraction(41, 2), Fraction(39)), (78, 2, Fraction(1, 10), Fraction(5), 0),
              (81, 12, Fraction(3, 2), Fraction(30), Fraction(-12)), (79, 0, Fraction(0), Fraction(0), Fraction(0)),
@@ -122,7 +122,7 @@ def test_strategy_standard_errors_match_a_numerical_delta_method():
 
 def test_one_contributing_shoe_gives_no_standard_error():
     """Every coup bet fell in one shoe: the spread between shoes says nothing, so no SE is claimed."""
-    from exact_odds.in_play.statistics import RatioMoments
+    from exact_odds.in_play.simulate.statistics import RatioMoments
 
     assert ratio_estimate([0, Fraction(3, 2), 0], [0, 4, 0]) == Estimate(0.375, None, 3)
     m = RatioMoments(0.1)

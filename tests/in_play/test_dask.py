@@ -12,10 +12,10 @@ from click.testing import CliRunner
 
 from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play import parallel
-from exact_odds.in_play.executors import Dask
-from exact_odds.in_play.simulation import simulate
-from exact_odds.in_play.sweep import price_shoes
+from exact_odds.in_play.workers import parallel
+from exact_odds.in_play.workers.executors import Dask
+from exact_odds.in_play.simulate.simulation import simulate
+from exact_odds.in_play.sweep.sweep import price_shoes
 from exact_odds.punto_banco import walk as engine
 from exact_odds.punto_banco.features import numpy_or_none
 from exact_odds.rules.shoe import Shoe
@@ -130,7 +130,7 @@ def test_connecting_silences_every_log_that_would_reach_the_terminal(cluster):
     sets that logger's level itself, so quieting its parent "tornado" did not reach it."""
     import logging
 
-    from exact_odds.in_play import executors
+    from exact_odds.in_play.workers import executors
 
     logging.getLogger("tornado.application").setLevel(logging.ERROR)  # as distributed leaves it
     executors.disconnect(executors.connect(cluster), early=False)

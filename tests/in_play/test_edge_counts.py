@@ -1,4 +1,4 @@
-"""The distribution of the rounded edge (exact_odds.in_play.edge_counts) against plain counting:
+"""The distribution of the rounded edge (exact_odds.in_play.simulate.edge_counts) against plain counting:
 Counters of (cards left, edge) pairs and nearest-rank percentiles of the expanded coups."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exact_odds.in_play.edge_counts import INT64_EDGE, EdgeCounts, count_edges, merge_edge_counts
+from exact_odds.in_play.simulate.edge_counts import INT64_EDGE, EdgeCounts, count_edges, merge_edge_counts
 
 BANDS = [(1, 13), (14, 26), (27, 39), (40, 52)]
 PERCENTS = (5, 25, 50, 75, 95)

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.log import ShoeInPlay, coups_from_log, read_log
-from exact_odds.in_play.removal import effect_of_removal
+from exact_odds.in_play.track.log import ShoeInPlay, coups_from_log, read_log
+from exact_odds.in_play.simulate.removal import effect_of_removal
 from exact_odds.punto_banco import walk as engine
 from exact_odds.rules.cards import RANKS
 from exact_odds.rules.coup import Coup

@@ -4,7 +4,7 @@ import asyncio
 from fractions import Fraction
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play.table import Table, count_of_bet
+from exact_odds.in_play.track.table import Table, count_of_bet
 from exact_odds.live.screen import LiveScreen
 from exact_odds.punto_banco import walk as engine
 from exact_odds.report.numbers import percent_text

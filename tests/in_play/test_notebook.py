@@ -6,9 +6,9 @@ import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.in_play.dealing import FiniteShoeNeeded, deal_shoe, shoe_seeds, shuffled_cards
-from exact_odds.in_play.log import ShoeInPlay, ShoeRunsOut, coups_from_log, read_log
-from exact_odds.in_play.removal import effect_of_removal, linear_count
-from exact_odds.in_play.simulation import simulate
+from exact_odds.in_play.track.log import ShoeInPlay, ShoeRunsOut, coups_from_log, read_log
+from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
+from exact_odds.in_play.simulate.simulation import simulate
 from exact_odds.punto_banco import walk as engine
 from exact_odds.rules.shoe import Shoe
 
@@ -142,7 +142,7 @@ def test_the_library_states_shoe_problems_without_command_options():
 
 
 def test_the_parts_of_results_have_short_reprs_too():
-    from exact_odds.in_play.sweep import price_shoes
+    from exact_odds.in_play.sweep.sweep import price_shoes
 
     sim = simulate(2, 8, 1, VALUE_LEVEL)
     assert all(len(repr(x)) <= 300 for x in sim.tallies + sim.summary() + sim.by_depth())

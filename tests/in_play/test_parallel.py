@@ -2,7 +2,7 @@
 
 import pytest
 
-from exact_odds.in_play import parallel
+from exact_odds.in_play.workers import parallel
 
 
 def test_results_come_back_in_input_order_whatever_the_processes():
@@ -34,8 +34,8 @@ def test_the_library_draws_no_progress_bar_and_does_not_import_click():
 
     from conftest import ROOT
 
-    code = ("import sys; import exact_odds.in_play.parallel, exact_odds.in_play.sweep, "
-            "exact_odds.in_play.simulation, exact_odds.in_play.removal, exact_odds.in_play.dealing; "
+    code = ("import sys; import exact_odds.in_play.workers.parallel, exact_odds.in_play.sweep.sweep, "
+            "exact_odds.in_play.simulate.simulation, exact_odds.in_play.simulate.removal, exact_odds.in_play.dealing; "
             "print('click' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -103,7 +103,7 @@ def test_chunk_must_be_a_whole_number(chunk):
 
 def test_the_results_do_not_depend_on_the_number_of_processes():
     from exact_odds.bets.selection import builtin_catalog
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     bets = [builtin_catalog().bet(k) for k in ("banker", "tie")]
     one, two, three = (simulate(6, 1, 3, bets, jobs=j).to_records() for j in (1, 2, 3))

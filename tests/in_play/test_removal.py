@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play.removal import effect_of_removal, linear_count, round_half_away
+from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count, round_half_away
 from exact_odds.punto_banco import walk as engine
 from exact_odds.rules.cards import RANKS
 from exact_odds.rules.shoe import Shoe

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play import shoe_blocks, simulation
+from exact_odds.in_play.simulate import shoe_blocks, simulation
 from exact_odds.blas import one_blas_thread
-from exact_odds.in_play.deal_batch import _shuffle, deal_block, shuffled_block, shuffled_ids
+from exact_odds.in_play.simulate.deal_batch import _shuffle, deal_block, shuffled_block, shuffled_ids
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
-from exact_odds.in_play.statistics import RatioMoments, ShoeTally, StrategyAccumulator
+from exact_odds.in_play.simulate.statistics import RatioMoments, ShoeTally, StrategyAccumulator
 from exact_odds.rules.coup import coup_complete, deal_of
 from exact_odds.rules.cards import RANK_VALUES
 
@@ -166,7 +166,7 @@ def test_one_blas_thread_restores_the_setting():
 
 def test_a_counting_block_is_its_shoes_played_one_by_one():
     """count_study's blocks against play_shoe (deal_shoe coup by coup, a Shoe per coup)."""
-    from exact_odds.in_play import counting
+    from exact_odds.in_play.simulate import counting
 
     count = counting.CountStrategy("c", (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0), Fraction(1, 2))
     counting._prepare(builtin_catalog().bet("dragon7"), 1, "face-value", 8, (count,))

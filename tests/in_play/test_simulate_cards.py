@@ -18,7 +18,7 @@ from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import PayLine, PayTable
 from exact_odds.cli import main
 from exact_odds.in_play.dealing import shoe_seeds
-from exact_odds.in_play.simulation import simulate
+from exact_odds.in_play.simulate.simulation import simulate
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.cards import RANK_VALUES, RANKS
 from exact_odds.rules.coup import coup_complete

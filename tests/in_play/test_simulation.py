@@ -13,7 +13,7 @@ STANDARD = builtin_catalog().variant("standard")
 
 
 def test_simulate_counts_the_coups_the_rules_deal():
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     result = simulate(3, 1, 8, STANDARD)
     expected = sum(len(deal_shoe(shuffled_cards(1, s))) for s in shoe_seeds(8, 3))
@@ -29,7 +29,7 @@ def test_simulate_counts_the_coups_the_rules_deal():
 
 def test_simulate_prices_every_coup_as_the_walk_does():
     """Every EV of a small simulation against the walk of the composition the bettor knew."""
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     bets = (builtin_catalog().bets["tie"], builtin_catalog().bets["player"])
     result = simulate(2, 1, 21, bets)
@@ -55,7 +55,7 @@ def test_plotted_edge_at_a_full_deck_is_the_wizard_of_odds_1_deck_edge():
     is the full-deck edge: WoO 'Baccarat odds for 1 to 12 decks', 1 deck,
     B 6,737,232,640, P 6,548,674,432, T 1,372,227,328 of 14,658,134,400."""
     from exact_odds.bets.catalog import builtin_catalog
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     bets = builtin_catalog().variant("standard")
     result = simulate(4, 1, 11, bets)
@@ -79,7 +79,7 @@ def _walked(bets, shoes, decks, seed):
 
 
 def test_summary_and_records_are_the_exact_statistics_of_the_walked_coups():
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     bets = (builtin_catalog().bets["tie"], builtin_catalog().bets["banker"])
     shoes, decks, seed = 2, 1, 21
@@ -107,7 +107,7 @@ def test_summary_and_records_are_the_exact_statistics_of_the_walked_coups():
 
 
 def test_by_depth_rows_are_the_walked_coups_a_deck_at_a_time():
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     bets = (builtin_catalog().bets["tie"], builtin_catalog().bets["player"])
     result = simulate(2, 2, 5, bets)
@@ -124,7 +124,7 @@ def test_by_depth_rows_are_the_walked_coups_a_deck_at_a_time():
 
 
 def test_simulate_reports_progress_a_shoe_at_a_time():
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     calls = []
     result = simulate(3, 1, 2, STANDARD, progress=calls.append)
@@ -140,7 +140,7 @@ def test_simulate_reports_progress_a_shoe_at_a_time():
     ((1, 0, 1), ValueError, "at least 1 deck"),
 ])
 def test_simulate_says_what_it_expects(args, error, words):
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     with pytest.raises(error, match=words) as info:
         simulate(*args, STANDARD)
@@ -148,7 +148,7 @@ def test_simulate_says_what_it_expects(args, error, words):
 
 
 def test_simulate_checks_bets_and_burn():
-    from exact_odds.in_play.simulation import simulate
+    from exact_odds.in_play.simulate.simulation import simulate
 
     with pytest.raises(TypeError, match="PayTable"):
         simulate(1, 1, 1, [1])

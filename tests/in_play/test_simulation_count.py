@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.in_play.counting import CountStrategy, count_study
+from exact_odds.in_play.simulate.counting import CountStrategy, count_study
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
-from exact_odds.in_play.simulation import EDGE_RESOLUTION, simulate
-from exact_odds.in_play.statistics import ratio_estimate
-from exact_odds.in_play.sweep import house_edges
+from exact_odds.in_play.simulate.simulation import EDGE_RESOLUTION, simulate
+from exact_odds.in_play.simulate.statistics import ratio_estimate
+from exact_odds.in_play.sweep.sweep import house_edges
 from exact_odds.report.emit import emit
 from exact_odds.report.simulation import simulation_report
 from exact_odds.rules.shoe import Shoe

@@ -6,7 +6,7 @@ import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import PayTableError
-from exact_odds.in_play.sweep import SweepError, SweepShoeTooLarge, parse_sweep, price_shoes
+from exact_odds.in_play.sweep.sweep import SweepError, SweepShoeTooLarge, parse_sweep, price_shoes
 from exact_odds.punto_banco import walk as engine
 from exact_odds.rules.shoe import Shoe
 
@@ -92,7 +92,7 @@ def test_price_shoes_checks_its_arguments():
 
 
 def test_house_edges_of_one_shoe_are_the_walk_s():
-    from exact_odds.in_play.sweep import house_edges
+    from exact_odds.in_play.sweep.sweep import house_edges
 
     shoe = Shoe.decks(1).remove(["9h", "Kd", "Qs", "3c"])
     dist = engine.walk(shoe)
@@ -106,7 +106,7 @@ def test_text_formatted_in_the_workers_equals_the_report_of_price_shoes():
     prints what sweep_text prints for price_shoes, in any number of processes."""
     from functools import partial
 
-    from exact_odds.in_play.sweep import parse_sweep_counts, sweep_text_chunks
+    from exact_odds.in_play.sweep.sweep import parse_sweep_counts, sweep_text_chunks
     from exact_odds.report.in_play import sweep_header, sweep_rows, sweep_text
 
     lines = [DECK, "# comment", "32," * 12 + "31", "1,1,1,1,1,1,0,0,0,0,0,0,0"] * 150

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from exact_odds.cli import main as cli
-from exact_odds.in_play.sweep import SweepError, check_sweep_lines, read_sweep_line, split_bets
+from exact_odds.in_play.sweep.sweep import SweepError, check_sweep_lines, read_sweep_line, split_bets
 from exact_odds.bets.catalog import builtin_catalog
 
 # Small shoes with suits, so the card-level pricing stays quick: a deck with a few cards gone or
@@ -119,7 +119,8 @@ def test_the_first_bad_line_is_named_whoever_finds_it():
 
 def test_card_level_sweeps_share_out_in_small_chunks(monkeypatch):
     """A card-level bet costs milliseconds to seconds a shoe: 40 lines go out as 3 chunks, not one."""
-    from exact_odds.in_play import parallel, sweep
+    from exact_odds.in_play.sweep import sweep
+    from exact_odds.in_play.workers import parallel
 
     seen = []
     monkeypatch.setattr(parallel, "run", lambda fn, chunks, *a, **k: seen.append([len(c) for c in chunks]) or iter(()))

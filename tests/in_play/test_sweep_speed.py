@@ -7,8 +7,8 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from exact_odds.in_play import parallel
-from exact_odds.in_play.sweep import ShoePrice
+from exact_odds.in_play.workers import parallel
+from exact_odds.in_play.sweep.sweep import ShoePrice
 from exact_odds.punto_banco.compiled import compiled
 from exact_odds.report.in_play import sweep_rows
 from exact_odds.rules.tableau import PUNTO_BANCO

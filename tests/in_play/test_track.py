@@ -16,10 +16,10 @@ from click.testing import CliRunner
 from conftest import ROOT
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
-from exact_odds.in_play.log import (
+from exact_odds.in_play.track.log import (
     CoupSplitter, LogError, NothingToUndo, ShoeInPlay, coups_from_log, parse_token, read_log,
 )
-from exact_odds.in_play.table import Count, CountError, Table, count_of_bet, parse_count_tags
+from exact_odds.in_play.track.table import Count, CountError, Table, count_of_bet, parse_count_tags
 from exact_odds.punto_banco import walk as engine
 from exact_odds.rules.shoe import Shoe
 
@@ -317,7 +317,7 @@ def test_an_unbalanced_count_is_balanced_as_simulate_balances_it():
     """track and simulate share one true count (exact_odds.in_play.count): a count tagging every card +1 says
     nothing about the cards left, so its true count stays 0 however many cards are seen (running x 52 / left,
     the definition track had before, gave 4 x 52 / 48 here); a count with tags summing to 0 is unchanged."""
-    from exact_odds.in_play.table import Count, Table
+    from exact_odds.in_play.track.table import Count, Table
 
     table = Table(Shoe.decks(1), [], Count("all +1", (1,) * 13))
     for token in "5 K 9 3".split():

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.volatility import Volatility
 from exact_odds.cli import main
-from exact_odds.in_play.removal import effect_of_removal, linear_count
+from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
 from exact_odds.punto_banco.walk import walk
 from exact_odds.report.numbers import fraction_text, percent_text, sqrt_text
 from exact_odds.rules.shoe import Shoe
@@ -171,8 +171,8 @@ def test_provenance_hash_changes_with_the_options():
 
 
 def test_simulated_countability_equals_the_library_and_repeats():
-    """The counter and perfect play rows are in_play.counting's estimates, mean ± SE, same seed same bytes."""
-    from exact_odds.in_play.counting import countability
+    """The counter and perfect play rows are in_play.simulate.counting's estimates, mean ± SE, same seed same bytes."""
+    from exact_odds.in_play.simulate.counting import countability
 
     args = ["report", "--bets", "dragon7", "--decks", "1", "--shoes", "30", "--seed", "5", "--format", "html"]
     first, second = run(*args), run(*args)

@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 
 from exact_odds.cli import main
-from exact_odds.in_play.log import read_log
+from exact_odds.in_play.track.log import read_log
 from exact_odds.web.session import Sessions
 
 from served import make_setup

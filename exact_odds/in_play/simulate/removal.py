@@ -25,7 +25,7 @@ from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import FiniteShoeNeeded, check_tableau
-from exact_odds.in_play.sweep import check_bets
+from exact_odds.in_play.sweep.sweep import check_bets
 from exact_odds.report.numbers import percent_text, sqrt_text
 from exact_odds.rules.cards import RANKS
 from exact_odds.rules.deal import six_card_total

@@ -1,7 +1,7 @@
 """Card-level bets in simulated shoes: every card dealt with its suit, each bet priced on the cards left.
 
 A simulated shoe's cards carry suits from the same shuffle
-(:func:`~exact_odds.in_play.deal_batch.shuffled_ids`), so before every coup the
+(:func:`~exact_odds.in_play.simulate.deal_batch.shuffled_ids`), so before every coup the
 bettor knows the 52 rank-suit counts of the cards not yet seen (the burned
 cards, dealt face down, are among them). A bet that reads ranks, suits or
 colours (a pair, Lucky 8, All Red) is priced on that exact suited shoe by the

@@ -3,7 +3,7 @@
 Both are a standard :class:`concurrent.futures.Executor`:
 
 * ``jobs`` local processes: a :class:`~concurrent.futures.ProcessPoolExecutor`
-  of forked processes that ignore Ctrl-C (:func:`exact_odds.in_play.parallel.process_executor`);
+  of forked processes that ignore Ctrl-C (:func:`exact_odds.in_play.workers.parallel.process_executor`);
 * a Dask cluster, ``Dask("tcp://host:8786")``: the executor of a
   ``dask.distributed`` client (``pip install "exact_odds[dask]"``; see
   docs/cluster.md for starting ``dask scheduler`` and ``dask worker``).
@@ -48,7 +48,7 @@ class DaskMissing(SchedulerError):
 @dataclass(frozen=True)
 class Dask:
     """Run on the Dask cluster whose scheduler is at ``address``: a value of ``jobs``
-    (:func:`exact_odds.in_play.parallel.run`, ``simulate``, ``price_shoes``) in place of a
+    (:func:`exact_odds.in_play.workers.parallel.run`, ``simulate``, ``price_shoes``) in place of a
     number of local processes. ``timeout``: seconds to wait for the scheduler to answer."""
 
     address: str

@@ -2,7 +2,7 @@
 
 A block is a list of shoe seeds. Its shoes are shuffled as
 :func:`~exact_odds.in_play.dealing.shuffled_cards` shuffles them and dealt
-together (:func:`~exact_odds.in_play.deal_batch.deal_block`); every coup of
+together (:func:`~exact_odds.in_play.simulate.deal_batch.deal_block`); every coup of
 the block is priced by ONE :meth:`~exact_odds.punto_banco.pricer.Pricer.value_batch`
 call; then each bet's tallies are taken from arrays. The result,
 :class:`BlockPlay`, is the same as dealing and pricing the shoes one by one:
@@ -26,24 +26,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import truediv
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
-from exact_odds.in_play.deal_batch import DealtBlock, deal_block, shuffled_block
-from exact_odds.in_play.edge_counts import EdgeCounts, count_edges, merge_edge_counts
+from exact_odds.in_play.count import CountStrategy
+from exact_odds.in_play.simulate.deal_batch import DealtBlock, deal_block, shuffled_block
+from exact_odds.in_play.simulate.edge_counts import EdgeCounts, count_edges, merge_edge_counts
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
-from exact_odds.in_play.statistics import StrategyAccumulator
+from exact_odds.in_play.simulate.statistics import StrategyAccumulator
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
 from exact_odds.report.numbers import decimal_text
 from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
-
-if TYPE_CHECKING:
-    from exact_odds.in_play.counting import CountStrategy
 
 #: Resolution of the recorded distribution of the house edge (for percentile bands):
 #: each coup's exact edge is rounded to the nearest 1/EDGE_RESOLUTION (0.001%).
@@ -122,12 +120,12 @@ class BlockPlay:
 #: A shoe's sums before its first bet (Fractions are immutable: one is shared).
 _ZERO = Fraction(0)
 
-# State a forked worker inherits (see exact_odds.in_play.parallel).
+# State a forked worker inherits (see exact_odds.in_play.workers.parallel).
 _WORK: dict[str, Any] = {}
 
 
 def prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = CARDS_BEHIND_CUT,
-            count: "CountStrategy | None" = None, count_bet: int = 0) -> None:
+            count: CountStrategy | None = None, count_bet: int = 0) -> None:
     """The state :func:`play_block` reads, made in each worker (forked workers inherit it):
     the pricer of the value-level bets; card-level ones are priced coup by coup (card_play)."""
     value = [i for i, b in enumerate(bets) if b.is_value_level]
@@ -210,7 +208,7 @@ def _card_prices(dealt: DealtBlock, ranks: Any, suits: Any) -> dict[int, _Priced
     card: list[int] = _WORK["card"]
     if not card:
         return {}
-    from exact_odds.in_play.card_play import card_payout, price_cards, suited_known  # only for card-level bets
+    from exact_odds.in_play.simulate.card_play import card_payout, price_cards, suited_known  # only for card-level bets
     bets = [_WORK["bets"][b] for b in card]
     scales = [_WORK["scales"][b] for b in card]
     decks, burn = _WORK["decks"], _WORK["burn"]
@@ -342,7 +340,7 @@ def _sums_by_remaining(nums: Sequence[int], left: Any, left_list: list[int]) -> 
     return {n: (h << 32) + lo for n, h, lo in zip(ordered[starts].tolist(), high, low)}
 
 
-def count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
+def count_decisions(count: CountStrategy, known: Any, decks: int) -> Any:
     """Whether the count bets before each coup: :meth:`CountStrategy.bets`, for every coup at once."""
     seen = 4 * decks - known  # cards of each rank seen (or burned) before the coup
     tags = np.array(count.tags, dtype=np.int64)
@@ -357,7 +355,7 @@ def count_decisions(count: "CountStrategy", known: Any, decks: int) -> Any:
 
 def _rounded_edges(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any) -> EdgeCounts:
     """Each coup's (cards left, edge rounded to 1/EDGE_RESOLUTION), counted: int64 edges while every
-    one is below 2**38 in size (a margin under :data:`~exact_odds.in_play.edge_counts.INT64_EDGE`
+    one is below 2**38 in size (a margin under :data:`~exact_odds.in_play.simulate.edge_counts.INT64_EDGE`
     for the float's error), else Python integers."""
     if not len(nums):
         return merge_edge_counts([])

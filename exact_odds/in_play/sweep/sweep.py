@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.result import BetResult
-from exact_odds.in_play import parallel
+from exact_odds.in_play.workers import parallel
 from exact_odds.in_play._display import listed, short
 from exact_odds.in_play.dealing import check_tableau
 from exact_odds.punto_banco.features import rank_to_value_counts
@@ -26,10 +26,10 @@ from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 # Reading a sweep file (its own module; the names stay importable from here).
-from exact_odds.in_play.sweep_file import (MAX_COUNT_DIGITS, SweepError, SweepLine, SweepShoeTooLarge,  # noqa: F401
-                                           _by_rank, _chunk_value_counts, _line_shoe, _read_counts,
-                                           check_sweep_lines, parse_sweep, parse_sweep_counts, parse_sweep_line,
-                                           read_sweep_line, sweep_line_counts)
+from exact_odds.in_play.sweep.sweep_file import (  # noqa: F401
+    MAX_COUNT_DIGITS, SweepError, SweepLine, SweepShoeTooLarge, _by_rank, _chunk_value_counts, _line_shoe,
+    _read_counts, check_sweep_lines, parse_sweep, parse_sweep_counts, parse_sweep_line, read_sweep_line,
+    sweep_line_counts)
 
 
 class ShoePrice(NamedTuple):
@@ -89,7 +89,7 @@ class PriceBlock(Sequence[ShoePrice]):
         return f"PriceBlock({len(self)} shoes)"
 
 
-# State a worker process sets up once (see exact_odds.in_play.parallel).
+# State a worker process sets up once (see exact_odds.in_play.workers.parallel).
 _PRICER: dict[str, Pricer] = {}
 
 
@@ -230,7 +230,7 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.
     """Every value-level bet's exact house edge for every shoe, in input order.
 
     ``jobs`` processes share the work, or the workers of a Dask cluster
-    (``jobs = Dask("tcp://host:8786")``, :class:`~exact_odds.in_play.executors.Dask`;
+    (``jobs = Dask("tcp://host:8786")``, :class:`~exact_odds.in_play.workers.executors.Dask`;
     needs ``dask.distributed``); the results are the same. ``progress(n)`` is
     called as each batch of n shoes is done (the calls add up to
     ``len(shoes)``). Bets that look at ranks or suits (pairs) are refused

@@ -14,10 +14,10 @@ coups actually paid), and how the edge moves through the shoe
 The per-coup figures are exact; the summary statistics are Monte Carlo
 estimates over the simulated shoes, computed exactly from them, each with a
 standard error and a 95% interval over the shoes
-(:mod:`exact_odds.in_play.statistics`). Betting one unit only when the EV is
+(:mod:`exact_odds.in_play.simulate.statistics`). Betting one unit only when the EV is
 positive ("perfect play") is reported per bet as a strategy (bet frequency,
 advantage when betting, win per 100 coups and per shoe, SD, desirability
-index); a count (:class:`~exact_odds.in_play.counting.CountStrategy`) may be
+index); a count (:class:`~exact_odds.in_play.count.CountStrategy`) may be
 played on one bet in the same shoes. The cut card may sit in front of any
 number of cards from 6 up (7 by default, docs/rules.md §7).
 """
@@ -31,16 +31,17 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
-from exact_odds.in_play import parallel
+from exact_odds.in_play.workers import parallel
 from exact_odds.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
 from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, check_int, whole_decks,  # noqa: F401
                                         check_run, shoe_seeds)
-from exact_odds.in_play.edge_counts import EdgeCounts, check_percents, merge_edge_counts
-from exact_odds.in_play.shoe_blocks import (EDGE_RESOLUTION, BetTally, _WORK, block_sizes, play_block,  # noqa: F401
-                                            prepare, seed_blocks)
-from exact_odds.in_play.statistics import ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult
-from exact_odds.in_play.sweep import check_bets
+from exact_odds.in_play.simulate.edge_counts import EdgeCounts, check_percents, merge_edge_counts
+from exact_odds.in_play.simulate.shoe_blocks import (  # noqa: F401
+    EDGE_RESOLUTION, BetTally, _WORK, block_sizes, play_block, prepare, seed_blocks)
+from exact_odds.in_play.simulate.statistics import (
+    ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult)
+from exact_odds.in_play.sweep.sweep import check_bets
 from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
@@ -48,7 +49,7 @@ from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe, ShoeError
 
 if TYPE_CHECKING:
-    from exact_odds.in_play.counting import CountStrategy
+    from exact_odds.in_play.count import CountStrategy
 
 @dataclass(frozen=True)
 class BetSummary:
@@ -313,7 +314,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         raise ShoeError("bets is empty: a simulation prices at least one bet; give a list such as "
                         "select_bets(bets='banker')")
     if count is not None:
-        from exact_odds.in_play.counting import CountStrategy  # (a run without a count need not import it)
+        from exact_odds.in_play.count import CountStrategy  # (a run without a count need not import it)
 
         if not isinstance(count, CountStrategy):
             raise TypeError(f"count must be a CountStrategy or None, not {type(count).__name__}")

@@ -24,7 +24,7 @@ work, in this process or the forked ones, runs with one BLAS thread
 (:mod:`exact_odds.blas`): more only fight over the cores.
 
 With ``jobs = Dask(address)`` (a Dask scheduler's address) the executor is a Dask
-client's instead (:mod:`exact_odds.in_play.executors`): the same submits, the
+client's instead (:mod:`exact_odds.in_play.workers.executors`): the same submits, the
 same order, the same results. Workers there are other processes, often on
 other machines, and inherit nothing: ``setup = (function, args)`` is called
 once in each process before its first item (forked local workers inherit it
@@ -44,7 +44,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 from uuid import uuid4
 
-from exact_odds.in_play import executors
+from exact_odds.in_play.workers import executors
 from exact_odds.blas import one_blas_thread
 
 T = TypeVar("T")
@@ -72,12 +72,12 @@ Jobs = int | executors.Dask
 
 def check_jobs(jobs: Jobs) -> Jobs:
     """``jobs`` if it is a whole number >= 1 (local processes) or a
-    :class:`~exact_odds.in_play.executors.Dask` cluster."""
+    :class:`~exact_odds.in_play.workers.executors.Dask` cluster."""
     if isinstance(jobs, executors.Dask):
         return jobs
     if isinstance(jobs, bool) or not isinstance(jobs, int):
         raise TypeError(f"jobs must be a whole number of processes (int) or a Dask cluster "
-                        f"(exact_odds.in_play.executors.Dask), not {type(jobs).__name__}")
+                        f"(exact_odds.in_play.workers.executors.Dask), not {type(jobs).__name__}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     return jobs

@@ -30,11 +30,11 @@ bet (from the exact line counts of the unseen cards):
   win rate per round over SD per round, times 1,000).
 
 Each is a Monte-Carlo mean over the shoes with its standard error and 95%
-interval (:mod:`exact_odds.in_play.statistics`). The sums behind them are
+interval (:mod:`exact_odds.in_play.simulate.statistics`). The sums behind them are
 kept exactly (Fractions) in :class:`StrategyTotals`.
 
 :func:`countability` is the study a par sheet needs: the effect of removal
-of one bet, the best linear count for it (:mod:`exact_odds.in_play.removal`),
+of one bet, the best linear count for it (:mod:`exact_odds.in_play.simulate.removal`),
 its trigger from the linear estimate of the EV (:func:`linear_trigger`), and
 the count and perfect play simulated side by side.
 """
@@ -48,13 +48,13 @@ from typing import Any, Callable, Sequence
 
 from exact_odds.in_play._display import html_table, short
 from exact_odds.bets.paytable import PayTable
-from exact_odds.in_play import parallel
-from exact_odds.in_play.count import MAX_TAG, CountError, balanced_13, true_count
+from exact_odds.in_play.workers import parallel
+from exact_odds.in_play.count import MAX_TRIGGER, CountError, CountStrategy  # noqa: F401
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT, check_int, check_run, deal_shoe, shoe_seeds, shuffled_cards
-from exact_odds.in_play.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
-from exact_odds.in_play.statistics import (ASSUMPTION, ShoeTally, StrategyAccumulator, StrategyResult,  # noqa: F401
-                                           StrategyTotals)
-from exact_odds.in_play.sweep import check_bets
+from exact_odds.in_play.simulate.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
+from exact_odds.in_play.simulate.statistics import (  # noqa: F401
+    ASSUMPTION, ShoeTally, StrategyAccumulator, StrategyResult, StrategyTotals)
+from exact_odds.in_play.sweep.sweep import check_bets
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, payout
 from exact_odds.rules.cards import CARDS_PER_DECK, RANKS
 from exact_odds.rules.deal import six_card_total
@@ -65,68 +65,6 @@ from exact_odds.rules.tableau import PUNTO_BANCO
 #: shared 2-core machine as its load varied (most of it pricing every coup, ~6-15 ms a shoe), with
 #: standard errors about 7% of Dragon 7's win per shoe by counting.
 DEFAULT_SHOES = 500
-#: Largest |trigger|: far past any count anyone keeps.
-MAX_TRIGGER = 10**6
-
-
-# --- count strategies --------------------------------------------------------
-
-@dataclass(frozen=True)
-class CountStrategy:
-    """Bet one unit when the true count (module docstring) is at least ``trigger``."""
-
-    name: str
-    tags: tuple[int, ...]
-    trigger: Fraction
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str):
-            raise TypeError(f"a count's name must be a str, not {type(self.name).__name__}")
-        if isinstance(self.tags, (str, bytes)) or not hasattr(self.tags, "__len__"):
-            raise TypeError(f"tags must be 13 whole numbers, one per rank A..K, not {type(self.tags).__name__}")
-        if any(isinstance(t, bool) or not isinstance(t, int) for t in self.tags):
-            raise TypeError("tags must be whole numbers (int), one per rank A..K")
-        if len(self.tags) != 13:
-            raise CountError(f"a count has 13 tags, one per rank A..K, not {len(self.tags)}")
-        if any(abs(t) > MAX_TAG for t in self.tags):
-            raise CountError(f"a count's tags are at most {MAX_TAG} in size")
-        if isinstance(self.trigger, bool) or not isinstance(self.trigger, (int, Fraction)):
-            raise TypeError(f"trigger must be a Fraction or an int (a true count), not {type(self.trigger).__name__}")
-        if abs(self.trigger) > MAX_TRIGGER:
-            raise CountError(f"a trigger is a true count between -{MAX_TRIGGER:,} and {MAX_TRIGGER:,}")
-        object.__setattr__(self, "tags", tuple(self.tags))
-        object.__setattr__(self, "trigger", Fraction(self.trigger))
-
-    def running_count(self, seen: Sequence[int]) -> int:
-        """The sum of the tags of the cards seen (``seen[r]``: cards of rank r seen)."""
-        return sum(t * s for t, s in zip(self.tags, seen))
-
-    def _balanced_13(self, seen: Sequence[int]) -> int:
-        """13 × (running count − cards seen × mean tag): an integer."""
-        return balanced_13(self.tags, self.running_count(seen), sum(seen))
-
-    def true_count(self, seen: Sequence[int], unseen: int) -> Fraction:
-        """The true count of :mod:`exact_odds.in_play.count`, exactly."""
-        return true_count(self.tags, self.running_count(seen), sum(seen), unseen)
-
-    def bets(self, seen: Sequence[int], unseen: int) -> bool:
-        """Whether the true count is at least the trigger (exact, no division)."""
-        t = self.trigger
-        return CARDS_PER_DECK * self._balanced_13(seen) * t.denominator >= 13 * t.numerator * unseen
-
-    @property
-    def balanced(self) -> bool:
-        """Whether the tags of a full shoe add up to 0."""
-        return sum(self.tags) == 0
-
-    def tags_text(self) -> str:
-        return ",".join(str(t) for t in self.tags)
-
-    def __repr__(self) -> str:
-        tags = " ".join(f"{r}:{t:+d}" if t else f"{r}:0" for r, t in zip(RANKS, self.tags))
-        return f"CountStrategy({self.name}: {tags}; bet at true count >= {self.trigger})"
-
-
 def linear_trigger(eor: EffectOfRemoval, tags: Sequence[int], bet: int = 0) -> Fraction:
     """The least whole true count at which the count's linear estimate of the bettor's EV is >= 0.
 
@@ -162,7 +100,7 @@ def linear_trigger(eor: EffectOfRemoval, tags: Sequence[int], bet: int = 0) -> F
 
 # --- one shoe ----------------------------------------------------------------
 
-# State a forked worker inherits (see exact_odds.in_play.parallel).
+# State a forked worker inherits (see exact_odds.in_play.workers.parallel).
 _WORK: dict[str, Any] = {}
 
 
@@ -208,9 +146,9 @@ def play_shoe(seed: int) -> tuple[ShoeTally, ...]:
 
 def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
     """:func:`play_shoe` of each seed, for a block of shoes dealt and priced together
-    (:mod:`exact_odds.in_play.shoe_blocks`): the same tallies, exactly."""
-    from exact_odds.in_play.deal_batch import deal_block, shuffled_block
-    from exact_odds.in_play.shoe_blocks import RANK_TO_VALUE, count_decisions
+    (:mod:`exact_odds.in_play.simulate.shoe_blocks`): the same tallies, exactly."""
+    from exact_odds.in_play.simulate.deal_batch import deal_block, shuffled_block
+    from exact_odds.in_play.simulate.shoe_blocks import RANK_TO_VALUE, count_decisions
 
     pricer: Pricer = _WORK["pricer"]
     bet: PayTable = _WORK["bet"]
@@ -329,7 +267,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
     if any(not isinstance(c, CountStrategy) for c in counts):
         raise TypeError("counts must be CountStrategy objects, such as CountStrategy('mine', tags, Fraction(4))")
     from exact_odds.blas import one_blas_thread
-    from exact_odds.in_play.shoe_blocks import block_sizes, seed_blocks
+    from exact_odds.in_play.simulate.shoe_blocks import block_sizes, seed_blocks
 
     setup = (bet, decks, burn, cut_card, counts)
     _prepare(*setup)
@@ -403,7 +341,7 @@ def countability(bet: PayTable, decks: int, *, cut_card: int = CARDS_BEHIND_CUT,
                  seed: int = 1, jobs: int = 1, progress: Callable[[int], None] | None = None,
                  level: int = 2, burn: str = "none") -> Countability:
     """The effect of removal of ``bet`` on ``decks`` decks, its best linear count at ``level``
-    (:func:`~exact_odds.in_play.removal.linear_count`), that count's trigger
+    (:func:`~exact_odds.in_play.simulate.removal.linear_count`), that count's trigger
     (:func:`linear_trigger`), and the count beside perfect play on ``shoes`` simulated shoes."""
     bet = check_study(bet, decks, cut_card, shoes, seed, burn, jobs, progress)
     eor = effect_of_removal(Shoe.decks(decks), [bet])

@@ -187,7 +187,7 @@ class StrategyResult:
     """One strategy over a whole study: exact totals and Monte-Carlo estimates with standard errors."""
 
     name: str
-    #: the count played (a :class:`~exact_odds.in_play.counting.CountStrategy`; None: perfect play)
+    #: the count played (a :class:`~exact_odds.in_play.count.CountStrategy`; None: perfect play)
     count: Any
     totals: StrategyTotals
     bet_frequency: Estimate

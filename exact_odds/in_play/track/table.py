@@ -1,14 +1,14 @@
 """The shoe in play at the table: the coups dealt, a running count, and the exact edges of the next coup.
 
 :class:`Table` is what ``track`` and the ``live`` screen show. It takes one
-token at a time (a :class:`~exact_odds.in_play.log.Card` or an
-:class:`~exact_odds.in_play.log.Undo`), splits the cards into coups by the
-rules (:class:`~exact_odds.in_play.log.CoupSplitter`), keeps the running
+token at a time (a :class:`~exact_odds.in_play.track.log.Card` or an
+:class:`~exact_odds.in_play.track.log.Undo`), splits the cards into coups by the
+rules (:class:`~exact_odds.in_play.track.log.CoupSplitter`), keeps the running
 count of a chosen linear :class:`Count`, and prices the chosen value-level
-bets exactly (:func:`~exact_odds.in_play.sweep.bet_results`) the moment a
+bets exactly (:func:`~exact_odds.in_play.sweep.sweep.bet_results`) the moment a
 coup is complete, before the next coup's first card. Card-level bets
 (pairs, suits, colours) are priced by :meth:`Table.price_cards`, one shoe at
-a time on the shoe left (:meth:`~exact_odds.in_play.log.ShoeInPlay.card_shoe`),
+a time on the shoe left (:meth:`~exact_odds.in_play.track.log.ShoeInPlay.card_shoe`),
 so the value-level prices can be shown first; a card without the suit (or
 a ``0`` without the rank) a chosen bet reads is refused
 (:class:`DetailNeeded`).
@@ -18,7 +18,7 @@ the sum of the tags of the cards seen, and the true count is the running
 count per deck left (``running * 52 / cards left``, exact). A count derived
 from a bet (:func:`count_of_bet`) is the one ``eor`` prints: tags
 proportional to minus the effect of removal, largest ``level``, so a high
-count is good for the bettor (:mod:`exact_odds.in_play.removal`).
+count is good for the bettor (:mod:`exact_odds.in_play.simulate.removal`).
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from typing import Callable, Iterable, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
-from exact_odds.in_play.log import (
+from exact_odds.in_play.track.log import (
     TEN_RANKS, BadToken, Card, CoupSplitter, LogError, LogEvent, LoggedCoup, ShoeInPlay, Undo, parse_token,
 )
 from exact_odds.in_play.count import CountError, parse_tags, true_count
-from exact_odds.in_play.sweep import bet_results, check_bets
+from exact_odds.in_play.sweep.sweep import bet_results, check_bets
 from exact_odds.punto_banco.features import walk_compiled
 from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.rules.shoe import Shoe
@@ -82,7 +82,7 @@ def parse_count_tags(text: str) -> Count:
 def count_of_bet(shoe: Shoe, bet: PayTable, key: str, level: int = 2,
                  tableau: Tableau = PUNTO_BANCO) -> Count:
     """The linear count ``eor`` derives for ``bet`` in ``shoe`` (tags rounded to -level..level)."""
-    from exact_odds.in_play.removal import effect_of_removal, linear_count
+    from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
 
     result = effect_of_removal(shoe, (bet,), tableau)
     return Count(f"{key} count", linear_count(result.eor[0], shoe.ranks, level).tags)
@@ -140,7 +140,7 @@ class Table:
     """The shoe in play at the table, token by token, with undo.
 
     :meth:`enter` returns the events a token causes (see
-    :data:`~exact_odds.in_play.log.LogEvent`); :attr:`prices` holds the
+    :data:`~exact_odds.in_play.track.log.LogEvent`); :attr:`prices` holds the
     exact edges of the next coup, computed the moment the previous one is
     complete (``("before", n)``)."""
 
@@ -204,7 +204,7 @@ class Table:
     def enter(self, token: Card | Undo | BadToken) -> list[LogEvent]:
         """Take one token: a card is dealt, an undo takes back the last card (a bad token raises its error).
 
-        :class:`~exact_odds.in_play.log.LogError` (or :class:`CountError`)
+        :class:`~exact_odds.in_play.track.log.LogError` (or :class:`CountError`)
         leaves the table as it was."""
         if isinstance(token, BadToken):
             raise token.error
@@ -232,7 +232,7 @@ class Table:
     def suit_last(self, suit: str) -> list[LogEvent]:
         """Give the last card seen its suit (``'h'``: a 9 becomes 9h), as if it had been given so.
 
-        :class:`~exact_odds.in_play.log.LogError` if there is no card, the
+        :class:`~exact_odds.in_play.track.log.LogError` if there is no card, the
         card has a suit already or is a ``0``, or the shoe holds no such card;
         the table is then as it was."""
         if not isinstance(suit, str) or suit.lower() not in SUITS:
@@ -255,7 +255,7 @@ class Table:
                   ) -> Iterable[LogEvent | tuple[str, CardPrices]]:
         """The events of every token in turn, then ``("partial", cards)`` if the last coup is unfinished.
 
-        A token refused (a :class:`~exact_odds.in_play.log.BadToken`, a card the shoe cannot hold, an
+        A token refused (a :class:`~exact_odds.in_play.track.log.BadToken`, a card the shoe cannot hold, an
         undo with nothing to undo, ...) stops it with its error; with ``on_error``, the error is passed
         to it instead, the token skipped and the log goes on (as the live screen does).
 

@@ -1,4 +1,4 @@
-"""Reading a sweep file: its lines checked and read into rank counts (what :mod:`exact_odds.in_play.sweep`
+"""Reading a sweep file: its lines checked and read into rank counts (what :mod:`exact_odds.in_play.sweep.sweep`
 prices).
 
 A sweep file holds one shoe per line as 13 rank counts A,2,...,10,J,Q,K
@@ -8,7 +8,7 @@ parent checks every line's form (:func:`check_sweep_lines`: a clean file at
 once with numpy, any other line by line); the workers read the counts
 (:func:`read_sweep_line`, or a chunk of plain lines at once:
 :func:`_chunk_value_counts`). Every name here is also importable from
-:mod:`exact_odds.in_play.sweep`.
+:mod:`exact_odds.in_play.sweep.sweep`.
 """
 
 from __future__ import annotations
