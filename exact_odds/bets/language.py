@@ -351,7 +351,7 @@ class Cards:
     values: dict
 
     def present(self, slot: Slot):
-        return self.rank[slot] != 0  # noqa: the caller keeps it (see _aggregate)
+        return self.rank[slot] != 0
 
 
 def evaluate(np, tree: ast.Expression, cards: Cards):

@@ -231,7 +231,7 @@ class _CoupPlan:
     line: object  # if no suit is read: how many sequences of each multiset of cards each line settles
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)  # a plan holds a few arrays over the card walk's sequences: tens of MB
 def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple, suits: bool, tableau,
                deal_names) -> _CoupPlan:
     """Group the card walk's sequences by what the bet reads: the values of its value names, the rank class
@@ -274,7 +274,7 @@ def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple,
     for part, size in parts:
         key = key * size + part
     keys, group = np.unique(key, return_inverse=True)
-    group = group.reshape(-1)
+    group = group.reshape(-1).astype(np.int32)
     decoded = []
     rest = keys
     for part, size in reversed(parts):
