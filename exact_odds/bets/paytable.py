@@ -422,22 +422,25 @@ class PayTable:
 
     def _price_cards(self, dist: CoupDistribution) -> BetResult:
         """A card-level bet priced on the classes of cards it reads (:mod:`~exact_odds.punto_banco.card_classes`),
-        or, for the whole hands' suits of Lucky 8, All Red and All Black on a shoe in play, on their classes
-        by values (:mod:`~exact_odds.punto_banco.card_fast`), which is quicker there."""
+        or, for a bet in the older card names that reads suits over the whole coup on a shoe whose ranks
+        differ in suits, as before the classes (:meth:`_older_counts`), which is quicker there."""
         from exact_odds.punto_banco.card_classes import price_lines, slow_in_play
 
         conditions = tuple(line.condition for line in self.lines)
-        hand_suits = self._hand_suit_counts(dist) if (
-            self.names <= ALL_NAMES.keys() and slow_in_play(conditions, dist.shoe, deal_names)) else None
-        counts, total, assumption = hand_suits or price_lines(conditions, dist, deal_names)
+        if self.names <= ALL_NAMES.keys() and slow_in_play(conditions, dist.shoe, deal_names):
+            counts, total, assumption = self._older_counts(dist)
+        else:
+            counts, total, assumption = price_lines(conditions, dist, deal_names)
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
 
 
-    def _hand_suit_counts(self, dist: CoupDistribution) -> tuple | None:
-        """(counts, total, assumption) from :func:`~exact_odds.punto_banco.card_fast.card_joint`, or None
-        where it does not apply."""
+    def _older_counts(self, dist: CoupDistribution) -> tuple:
+        """(counts, total, assumption) from the hand paths (:func:`~exact_odds.punto_banco.card_fast.card_joint`)
+        or else the card walk's joint counts of the bet's names: how a bet in the older card names was
+        priced before the card classes, still quicker for whole-coup suits on a shoe whose ranks differ in
+        suits (a shoe in play, or suits unknown)."""
         from exact_odds.punto_banco.card_fast import card_joint
 
         names = self.names - CONSTANTS.keys()
@@ -450,13 +453,20 @@ class PayTable:
 
         fast = card_joint(dist, values, facts, deal_names, coup_names if set(values) <= COUP_NAMES.keys() else None,
                           settle, tuple(line.condition for line in self.lines))
-        if fast is None:
-            return None
-        joint, total, assumption = fast
+        joint, total, assumption = fast or _card_joint(dist.shoe, dist.tableau, values, facts)
         counts: list = [0] * (len(self.lines) + 1)
         for (v, f), n in joint.items():
             counts[settle(v, f)] += n
         return counts, total, assumption
+
+
+@lru_cache(maxsize=32)
+def _card_joint(shoe, tableau, values: tuple[str, ...], facts: tuple[str, ...]):
+    """The card walk's joint counts of ``values`` and ``facts`` (cached: Lucky 8 Player and Banker,
+    All Red and All Black read the same names)."""
+    from exact_odds.punto_banco.every_card import card_counts
+
+    return card_counts(shoe, values, facts, tableau, lambda deal: tuple(deal_names(deal)[n] for n in values))
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.

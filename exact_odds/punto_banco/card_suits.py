@@ -79,8 +79,10 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
     cut = np.flatnonzero(np.r_[True, bucket[order][1:] != bucket[order][:-1]]) if len(order) else []
     counts = [Fraction(0)] * (len(trees) + 1)
     pairs = slot_pairs(len(slots))
-    # Each bucket's rows (a key's groups times the suits its read cards can have), settled in one pass.
-    pieces = []  # (members, suits, nums, den, held) per bucket
+    # Each bucket's rows (a key's groups times the suits its read cards can have), settled a chunk of
+    # buckets at a time (at most about CHUNK rows in memory at once).
+    pieces: list = []  # (members, suits, nums, den, held) per bucket
+    held_rows = 0
     for start, stop in zip(cut, list(cut[1:]) + [len(order)]):
         members = order[start:stop]
         first = int(members[0])
@@ -91,29 +93,11 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
         suits, nums, den = _assignments(np, tuple(labels[j] for j in held), block_models,
                                         "renaming" if renaming else suit_classes)
         pieces.append((members, suits, nums, den, held))
-    sizes = [len(m) * len(n) for m, _, n, _, _ in pieces]
-    rows = sum(sizes)
-    g_rows = np.concatenate([np.repeat(groups[m], len(n)) for m, _, n, _, _ in pieces]) if pieces else np.zeros(0, int)
-    zeros = np.zeros(rows, dtype=np.int64)
-    rank = {slot: plan.ranks[slot][g_rows] if slot in plan.ranks else zeros for slot in ALL_SLOTS}
-    suit = {}
-    for j, slot in enumerate(slots):
-        parts = [np.tile(su[held.index(j)] + 1, len(m)) if j in held else np.zeros(len(m) * len(n), dtype=np.int64)
-                 for m, su, n, _, held in pieces]
-        suit[slot] = np.concatenate(parts) if parts else zeros
-    suit = {slot: suit.get(slot, zeros) for slot in ALL_SLOTS}
-    vals = {name: v[g_rows] for name, v in plan.values.items()}
-    lines = settle_lines(np, trees, language.Cards(rank, suit, vals), rows)
-    at = 0
-    for (members, _, nums, den, _), size in zip(pieces, sizes):
-        line = lines[at:at + size].reshape(len(members), len(nums))
-        at += size
-        weights = np.array([sums[k] for k in members.tolist()], dtype=object)
-        for ln in np.unique(line).tolist():
-            per_member = ((line == ln).astype(nums.dtype) @ nums).astype(object)
-            total = int(weights.dot(per_member))
-            if total:
-                counts[ln] += Fraction(total, den)
+        held_rows += len(members) * len(nums)
+        if held_rows >= CHUNK:
+            _settle_pieces(np, trees, plan, slots, groups, sums, pieces, counts)
+            pieces, held_rows = [], 0
+    _settle_pieces(np, trees, plan, slots, groups, sums, pieces, counts)
     return [exact_number(x) for x in counts]
 
 
@@ -186,3 +170,36 @@ def _sharings(k: int) -> tuple:
     for _ in range(k):
         out = [s + (x,) for s in out for x in range(min(max(s, default=-1) + 2, 4))]
     return tuple(out)
+
+
+#: Rows settled at once (each row a few dozen bytes in a dozen arrays).
+CHUNK = 1 << 20
+
+
+def _settle_pieces(np, trees, plan, slots, groups, sums, pieces, counts) -> None:
+    """Settle the rows of ``pieces`` in one evaluation and add each line's weight to ``counts``."""
+    if not pieces:
+        return
+    sizes = [len(m) * len(n) for m, _, n, _, _ in pieces]
+    rows = sum(sizes)
+    g_rows = np.concatenate([np.repeat(groups[m], len(n)) for m, _, n, _, _ in pieces])
+    zeros = np.zeros(rows, dtype=np.int64)
+    rank = {slot: plan.ranks[slot][g_rows] if slot in plan.ranks else zeros for slot in ALL_SLOTS}
+    suit = {}
+    for j, slot in enumerate(slots):
+        suit[slot] = np.concatenate([np.tile(su[held.index(j)] + 1, len(m)) if j in held
+                                     else np.zeros(len(m) * len(n), dtype=np.int64)
+                                     for m, su, n, _, held in pieces])
+    suit = {slot: suit.get(slot, zeros) for slot in ALL_SLOTS}
+    vals = {name: v[g_rows] for name, v in plan.values.items()}
+    lines = settle_lines(np, trees, language.Cards(rank, suit, vals), rows)
+    at = 0
+    for (members, _, nums, den, _), size in zip(pieces, sizes):
+        line = lines[at:at + size].reshape(len(members), len(nums))
+        at += size
+        weights = np.array([sums[k] for k in members.tolist()], dtype=object)
+        for ln in np.unique(line).tolist():
+            per_member = ((line == ln).astype(nums.dtype) @ nums).astype(object)
+            total = int(weights.dot(per_member))
+            if total:
+                counts[ln] += Fraction(total, den)

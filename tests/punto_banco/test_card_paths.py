@@ -35,8 +35,10 @@ from oracles.brute import brute_payouts
 CATALOG = builtin_catalog()
 #: The names the hand paths read (the catalog's newer bets use card sets and aggregates: test_card_classes.py).
 OLDER_NAMES = set(COUP_NAMES_BY_MEANING) | set(DEAL_NAMES) | set(FACT_NAMES)
-#: Every card-level catalog bet (pair names, or card names mixed with the coup's values).
-CARD_LEVEL = [key for key in CATALOG.bets if CATALOG.bet(key).family in ("pair", "card")]
+#: Every card-level catalog bet in the older names (pair names, or card names mixed with the coup's values).
+CARD_LEVEL = [key for key in CATALOG.bets
+              if CATALOG.bet(key).family in ("pair", "card") and CATALOG.bet(key).names <= OLDER_NAMES]
+
 #: Card-level bets priced by values (one hand's pair, on any finite shoe).
 BY_VALUES = {"player_wins_pair", "banker_wins_pair"}
 #: Card-level bets on whole hands' suits and colours (on a shoe with 52 counts).
