@@ -69,7 +69,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names) -> tuple[list, in
     model = suit_model(shoe) if read.suit else None
     known = model is None or model.assumption is None or shoe.is_infinite
     if read.first_four_only and known:
-        counts = _first_four_counts(_first_four_plan(trees, _signature(read, by_rank=False)), shoe)
+        counts = _first_four_counts(_first_four_plan(trees, _signature(read)), shoe)
     else:
         counts = _coup_counts(trees, read, shoe, dist.tableau, model, deal_names)
     assumption = model.assumption if model is not None else None
@@ -103,11 +103,11 @@ _TESTS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b
           "in": lambda a, b: a in b}
 
 
-def _signature(read, by_rank: bool) -> tuple:
+def _signature(read) -> tuple:
     """What the bet's tests see of a card: (rank part, suit part) as hashable recipes."""
     if not read.rank:
         rank = ()
-    elif read.rank_tests is None or by_rank:
+    elif read.rank_tests is None:
         rank = ("rank",)
     else:
         rank = tuple(("rank",) + t for t in sorted(read.rank_tests, key=repr)) + \
@@ -364,7 +364,7 @@ def _coup_counts(trees: tuple, read, shoe: Shoe, tableau, model, deal_names) -> 
     slots = tuple(s for s in ALL_SLOTS if s in read.slots)
     value_names = tuple((name, None if tests is None else tuple(sorted(tests, key=repr)))
                         for name, tests in sorted(read.value_names.items()))
-    plan = _coup_plan(trees, _signature(read, by_rank=False), value_names, slots, read.suit, tableau, deal_names)
+    plan = _coup_plan(trees, _signature(read), value_names, slots, read.suit, tableau, deal_names)
     if plan.line is not None:
         return _multiset_counts(np, plan.line, tableau, shoe)
     return suited_counts(np, trees, plan, slots, _weights(np, plan.seqs, shoe), model, read.suit_symmetric,
@@ -375,6 +375,6 @@ def _suit_classes(read) -> tuple:
     """Each suit's class under the bet's tests on suits (0, 1, 2, 3 when it tells every suit apart)."""
     if read.suit_tests is None:
         return (0, 1, 2, 3)
-    recipe = _signature(read, by_rank=False)[1]
+    recipe = _signature(read)[1]
     ids: dict = {}
     return tuple(ids.setdefault(_suit_class(recipe, s), len(ids)) for s in range(1, 5))
