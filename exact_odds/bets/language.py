@@ -112,10 +112,6 @@ class LanguageError(ValueError):
 
 # --- checking -------------------------------------------------------------
 
-def is_call(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call)
-
-
 def call_kind(node: ast.Call) -> str:
     """What an aggregate gives (NUMBER or TRUTH); the call must have passed :func:`check_call`."""
     return AGGREGATES[node.func.id][0]

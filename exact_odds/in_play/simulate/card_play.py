@@ -12,9 +12,10 @@ first line whose condition holds for the coup's cards and values, read as
 every engine reads it (:func:`~exact_odds.bets.language.evaluate`), else
 ``otherwise``, as every price counts it.
 
-This is slow: a coup's card walk costs from about 0.05 s (pair bets) to
-seconds or minutes (a three-card condition such as Lucky 8, or All Red) on a
-depleted shoe, so a simulation with such a bet takes that per coup.
+Each coup prices the bet on its own shoe: about a millisecond for a bet on the
+first four cards or on ranks and totals, about 10 ms for Lucky 8 (docs/benchmarks.md),
+and far longer for a whole-coup bet that compares suits in the newer forms
+(docs/methods/suits.md, "Card classes"), so a simulation takes that per coup.
 """
 
 from __future__ import annotations
