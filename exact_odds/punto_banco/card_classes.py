@@ -66,6 +66,12 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names) -> tuple[list, in
     trees = tuple(language.expanded(c) for c in conditions)
     read = language.reads(trees, _value_names(deal_names))
     shoe = dist.shoe
+    if _slow_in_play(read, shoe):  # whole hands' suits and colours have a quicker path there
+        from exact_odds.punto_banco.card_fast import hand_fact_counts
+
+        found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
+        if found is not None:
+            return found
     model = suit_model(shoe) if read.suit else None
     known = model is None or model.assumption is None or shoe.is_infinite
     if read.first_four_only and known:
@@ -89,11 +95,13 @@ def slow_in_play(conditions: tuple[str, ...], shoe: Shoe, deal_names) -> bool:
     cards on a shoe whose ranks differ in their suits (a shoe in play), so each rank's suits must be
     weighed apart. (The caller may have a quicker route for such a bet.)"""
     trees = tuple(language.expanded(c) for c in conditions)
-    read = language.reads(trees, _value_names(deal_names))
+    return _slow_in_play(language.reads(trees, _value_names(deal_names)), shoe)
+
+
+def _slow_in_play(read, shoe: Shoe) -> bool:
     if not read.suit or shoe.is_infinite or read.first_four_only and shoe.suited is not None:
         return False
-    model = suit_model(shoe)
-    return len(set(model.ranks)) > 1
+    return len(set(suit_model(shoe).ranks)) > 1
 
 
 # --- classes of cards ---------------------------------------------------------

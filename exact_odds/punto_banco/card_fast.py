@@ -19,6 +19,7 @@ Pair names alone never come here: they are priced on the first four cards
 
 from __future__ import annotations
 
+import ast
 from collections import defaultdict
 from functools import lru_cache
 from itertools import product
@@ -70,6 +71,38 @@ def card_joint(dist, values: tuple[str, ...], facts: tuple[str, ...], deal_names
                 joint[k] += n
         return {k: n for k, n in joint.items() if n}, dist.total, None
     return None
+
+
+def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names: Callable) -> tuple | None:
+    """``(counts, total, None)`` of a card-level pay table whose lines hold ``conditions``, from the hand
+    path of whole hands' suits and colours, when every card it reads is read that way (``same_suit(player_hand)``,
+    ``all(banker_hand, red)``, ``same_colour(player_hand)``, or the older names that mean them) on a shoe
+    with 52 counts; else None. ``value_names`` are the coup and deal names (``deal_names`` gives them). The
+    counts are six-card counts of the coups each line settles (the last entry: none)."""
+    from exact_odds.bets import language
+    from exact_odds.punto_banco import hand_suits
+
+    if dist.shoe.is_infinite or dist.shoe.suited is None:
+        return None
+    trees = tuple(language.named(language.expanded(c), hand_suits.HAND_SUIT_NAMES) for c in conditions)
+    read = language.reads(trees, value_names)
+    facts = tuple(sorted({n.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Name)}
+                         & hand_suits.HAND_SUIT_NAMES))
+    if read.slots or not facts:
+        return None
+    import numpy
+
+    values = tuple(sorted(read.value_names))
+
+    def settle(v: tuple, f: tuple) -> int:
+        named = language.Cards({}, {}, dict(zip(values + facts, v + f)))
+        return next((i for i, t in enumerate(trees) if language.evaluate(numpy, t, named)), len(trees))
+
+    joint, total, _ = card_joint(dist, values, facts, deal_names, None, settle, conditions)
+    counts = [0] * (len(trees) + 1)
+    for (v, f), n in joint.items():
+        counts[settle(v, f)] += n
+    return counts, total, None
 
 
 _OPEN_KEYS: dict = {}

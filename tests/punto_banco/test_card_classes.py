@@ -190,3 +190,44 @@ def test_two_suited_nines_cannot_come_from_one_deck():
     bet = table(["of_a_suit(first_four, rank == 9) >= 2"])
     assert bet.price(walk(Shoe.decks(1))).lines[0].count == 0
     assert bet.price(walk(Shoe.decks(2))).lines[0].probability > Fraction(0)
+
+
+#: Whole hands' suits and colours in the language's forms: on a shoe in play they take the hand path
+#: (card_fast.hand_fact_counts), as the older names player_suited, player_red ... do.
+HAND_FACT_FORMS = [
+    "same_suit(player_hand) and player_cards == 3 and player == 8",
+    "same_colour(banker_hand) and not same_suit(banker_hand) and banker_wins",
+    "all(player_hand, red) and all(banker_hand, black)",
+    "player_suited and same_suit(banker_hand) or tie and same_colour(player_hand)",
+]
+
+
+@pytest.mark.parametrize("condition", HAND_FACT_FORMS)
+def test_hand_suit_forms_take_the_hand_path_in_play_and_equal_brute_force(condition, monkeypatch):
+    from exact_odds.punto_banco import card_fast
+
+    answered = []
+    real = card_fast.hand_fact_counts
+
+    def spy(*args):
+        answered.append(real(*args))
+        return answered[-1]
+
+    monkeypatch.setattr(card_fast, "hand_fact_counts", spy)
+    cards = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
+    expected = dict(brute_lines(cards, [condition]))
+    assert expected.get(0)  # the line holds on some coups of this shoe
+    assert line_counts(table([condition]), Shoe.from_cards(cards)) == expected
+    assert answered and answered[0] is not None
+
+
+def test_a_hand_suit_form_that_reads_another_card_keeps_to_the_classes(monkeypatch):
+    from exact_odds.punto_banco import card_fast
+
+    answered = []
+    real = card_fast.hand_fact_counts
+    monkeypatch.setattr(card_fast, "hand_fact_counts", lambda *a: answered.append(real(*a)) or answered[-1])
+    condition = "same_suit(player_hand) and player_card1_rank == 9"
+    cards = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
+    assert line_counts(table([condition]), Shoe.from_cards(cards)) == dict(brute_lines(cards, [condition]))
+    assert answered == [None]
