@@ -7,10 +7,11 @@ all red or all black, and pairs. They mix freely with the coup and deal names
 (``banker_wins and banker_pair``, ``player_suited and player_cards == 3 and
 player == 8``).
 
-:func:`card_facts` is the one definition of every name. It is written with
-``==``, ``&``, ``|`` and ``~`` only, so the same code evaluates one coup
-(Python ints and bools) or many suit assignments at once (numpy arrays), as
-the card-level walk (:mod:`exact_odds.punto_banco.every_card`) does.
+:func:`card_facts` gives their values for the card-level walk
+(:mod:`exact_odds.punto_banco.every_card`), for one coup or many suit
+assignments at once (numpy arrays); each name's one definition is in the
+condition language (:data:`exact_odds.bets.language.MEANINGS`, and each
+card's attributes).
 
 Encodings a condition sees: ranks 1-13 (A = 1, 10 = 10, J = 11, Q = 12,
 K = 13; the constants ``ace``, ``jack``, ``queen``, ``king`` name them),
@@ -20,6 +21,7 @@ card that was not drawn. Hearts and diamonds are red, spades and clubs black.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 HANDS = ("player", "banker")
@@ -81,63 +83,33 @@ SUIT_NAMES = frozenset(
 FACT_NAMES = tuple(n for n in list(PAIR_NAMES) + list(CARD_NAMES) if n not in CONSTANTS)
 
 
-def _red(suit):
-    return (suit == 1) | (suit == 2)
-
-
 def card_facts(names: Sequence[str], player: Sequence[tuple[Any, Any]],
                banker: Sequence[tuple[Any, Any]]) -> tuple:
-    """The values of ``names`` for a coup whose hands hold these cards in deal order.
+    """The values of ``names`` for a coup whose hands hold these cards in deal order, by their one
+    definition in :mod:`exact_odds.bets.language` (the meanings of the older names, and each card's
+    attributes).
 
     A card is ``(rank, suit)``: rank index 0-12 (A..K) and suit index 0-3
     (spades, hearts, diamonds, clubs), ints or numpy arrays of the same shape.
-    Where only *which* cards share a rank matters (pairs), any labels that are
-    equal exactly when the ranks are equal will do. A hand holds 2 or 3 cards.
+    Where only *which* cards share a rank matters (pairs), any labels 0 or more
+    that are equal exactly when the ranks are equal will do. A hand holds 2 or 3 cards.
     Constant names are not facts: they are added by the caller."""
-    hands = {"player": list(player), "banker": list(banker)}
-    out = []
-    for name in names:
-        out.append(_fact(name, hands))
-    return tuple(out)
+    import numpy
+
+    from exact_odds.bets import language
+
+    rank: dict = {}
+    suit: dict = {}
+    for h, cards in enumerate((player, banker)):
+        for i in range(3):
+            r, s = cards[i] if i < len(cards) else (-1, -1)  # a card not drawn: 0 in the language
+            rank[h, i], suit[h, i] = numpy.asarray(r) + 1, numpy.asarray(s) + 1  # numpy: ~ is logical
+    cards = language.Cards(rank, suit, {})
+    return tuple(language.evaluate(numpy, _meaning(name), cards) for name in names)
 
 
-def _fact(name: str, hands: dict) -> Any:
-    if name in ("pairs_same_rank", "identical_pairs"):
-        (p1, ps1), (p2, ps2) = hands["player"][:2]
-        (b1, bs1), (b2, bs2) = hands["banker"][:2]
-        same = (p1 == p2) & (b1 == b2) & (p1 == b1)
-        if name == "pairs_same_rank":
-            return same
-        # The same two cards: the suits agree as multisets.
-        return same & (((ps1 == bs1) & (ps2 == bs2)) | ((ps1 == bs2) & (ps2 == bs1)))
-    hand_name, _, what = name.partition("_")
-    cards = hands[hand_name]
-    if what == "pair":
-        return cards[0][0] == cards[1][0]
-    if what == "suited_pair":
-        return (cards[0][0] == cards[1][0]) & (cards[0][1] == cards[1][1])
-    if what == "suited":
-        out = cards[0][1] == cards[1][1]
-        for _, s in cards[2:]:
-            out = out & (s == cards[0][1])
-        return out
-    if what in ("red", "black"):
-        out = None
-        for _, s in cards:
-            c = _red(s) if what == "red" else ~_red(s) if hasattr(s, "shape") else not _red(s)
-            out = c if out is None else out & c
-        return out
-    if what.startswith("card"):
-        i = int(what[4]) - 1
-        attr = what[6:]
-        if i >= len(cards):
-            return 0 if attr in ("rank", "suit") else False
-        rank, suit = cards[i]
-        if attr == "rank":
-            return rank + 1
-        if attr == "suit":
-            return suit + 1
-        if attr == "red":
-            return _red(suit)
-        return ~_red(suit) if hasattr(suit, "shape") else not _red(suit)
-    raise KeyError(name)
+@lru_cache(maxsize=None)
+def _meaning(name: str):
+    from exact_odds.bets import language
+
+    return language.expanded(name)
