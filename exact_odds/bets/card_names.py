@@ -7,11 +7,10 @@ all red or all black, and pairs. They mix freely with the coup and deal names
 (``banker_wins and banker_pair``, ``player_suited and player_cards == 3 and
 player == 8``).
 
-:func:`card_facts` gives their values for the card-level walk
-(:mod:`exact_odds.punto_banco.every_card`), for one coup or many suit
-assignments at once (numpy arrays); each name's one definition is in the
-condition language (:data:`exact_odds.bets.language.MEANINGS`, and each
-card's attributes).
+Each name's one definition is in the condition language
+(:data:`exact_odds.bets.language.MEANINGS`, and each card's attributes);
+the card-level walk (:mod:`exact_odds.punto_banco.every_card`) evaluates them
+there.
 
 Encodings a condition sees: ranks 1-13 (A = 1, 10 = 10, J = 11, Q = 12,
 K = 13; the constants ``ace``, ``jack``, ``queen``, ``king`` name them),
@@ -21,8 +20,6 @@ card that was not drawn. Hearts and diamonds are red, spades and clubs black.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Sequence
 
 HANDS = ("player", "banker")
 ORDINALS = ("1", "2", "3")
@@ -81,35 +78,3 @@ SUIT_NAMES = frozenset(
 
 #: Every name this module defines (pair names included), constants excluded.
 FACT_NAMES = tuple(n for n in list(PAIR_NAMES) + list(CARD_NAMES) if n not in CONSTANTS)
-
-
-def card_facts(names: Sequence[str], player: Sequence[tuple[Any, Any]],
-               banker: Sequence[tuple[Any, Any]]) -> tuple:
-    """The values of ``names`` for a coup whose hands hold these cards in deal order, by their one
-    definition in :mod:`exact_odds.bets.language` (the meanings of the older names, and each card's
-    attributes).
-
-    A card is ``(rank, suit)``: rank index 0-12 (A..K) and suit index 0-3
-    (spades, hearts, diamonds, clubs), ints or numpy arrays of the same shape.
-    Where only *which* cards share a rank matters (pairs), any labels 0 or more
-    that are equal exactly when the ranks are equal will do. A hand holds 2 or 3 cards.
-    Constant names are not facts: they are added by the caller."""
-    import numpy
-
-    from exact_odds.bets import language
-
-    rank: dict = {}
-    suit: dict = {}
-    for h, cards in enumerate((player, banker)):
-        for i in range(3):
-            r, s = cards[i] if i < len(cards) else (-1, -1)  # a card not drawn: 0 in the language
-            rank[h, i], suit[h, i] = numpy.asarray(r) + 1, numpy.asarray(s) + 1  # numpy: ~ is logical
-    cards = language.Cards(rank, suit, {})
-    return tuple(language.evaluate(numpy, _meaning(name), cards) for name in names)
-
-
-@lru_cache(maxsize=None)
-def _meaning(name: str):
-    from exact_odds.bets import language
-
-    return language.expanded(name)

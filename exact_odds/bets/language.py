@@ -213,26 +213,6 @@ def expanded(text: str) -> ast.Expression:
     return ast.fix_missing_locations(Expand().visit(tree))
 
 
-def named(tree: ast.Expression, names) -> ast.Expression:
-    """``tree`` (expanded) with every part that says what one of ``names`` (older card names) means put back
-    as that name, so an engine that knows those names as facts can price the condition: for example
-    ``all(player_hand, red) and player == 8`` becomes ``player_red and player == 8``. ``same_colour(S)``
-    is first written as ``all(S, red) or all(S, black)``, which it is (both hold when S holds no card)."""
-    meanings = {ast.dump(ast.parse(MEANINGS[n], mode="eval").body): n for n in names}
-
-    class Name(ast.NodeTransformer):
-        def visit_Call(self, node: ast.Call) -> ast.AST:
-            if node.func.id == "same_colour":
-                hand = node.args[0]
-                node = ast.BoolOp(ast.Or(), [ast.Call(ast.Name("all", ast.Load()), [hand, ast.Name(c, ast.Load())], [])
-                                             for c in ("red", "black")])
-                return self.visit(node)
-            name = meanings.get(ast.dump(node))
-            return ast.Name(name, ast.Load()) if name else self.generic_visit(node)
-
-    return ast.fix_missing_locations(Name().visit(ast.parse(ast.unparse(tree), mode="eval")))
-
-
 def reads(trees, value_names) -> Reads:
     """What the expanded conditions ``trees`` read; ``value_names`` are the coup and deal names."""
     out = Reads()

@@ -421,16 +421,13 @@ class PayTable:
         return BetResult(self, tuple(rows), dist.total, assumptions)
 
     def _price_cards(self, dist: CoupDistribution) -> BetResult:
-        """A card-level bet priced on the classes of cards it reads (:mod:`~exact_odds.punto_banco.card_classes`),
-        or, for a bet in the older card names that reads suits over the whole coup on a shoe whose ranks
-        differ in suits, as before the classes (:meth:`_older_counts`), which is quicker there."""
-        from exact_odds.punto_banco.card_classes import price_lines, slow_in_play
+        """A card-level bet priced on the classes of cards it reads (:mod:`~exact_odds.punto_banco.card_classes`,
+        which chooses the quickest route); a bet in the older card names may also take the route it took
+        before the classes (:meth:`_older_counts`), quicker where suits are unknown."""
+        from exact_odds.punto_banco.card_classes import price_lines
 
-        conditions = tuple(line.condition for line in self.lines)
-        if self.names <= ALL_NAMES.keys() and slow_in_play(conditions, dist.shoe, deal_names):
-            counts, total, assumption = self._older_counts(dist)
-        else:
-            counts, total, assumption = price_lines(conditions, dist, deal_names)
+        counts, total, assumption = price_lines(tuple(line.condition for line in self.lines), dist, deal_names,
+                                                self._older_counts if self.names <= ALL_NAMES.keys() else None)
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())

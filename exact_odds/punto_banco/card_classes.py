@@ -58,26 +58,41 @@ def _numpy():
     return numpy
 
 
-def price_lines(conditions: tuple[str, ...], dist, deal_names) -> tuple[list, int, str | None]:
+def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tuple[list, int, str | None]:
     """``(counts, total, assumption)`` of a card-level pay table whose lines hold ``conditions`` (in order),
     on ``dist``'s shoe and tableau: the six-card count of coups each line settles (the last entry:
     ``otherwise``), the six-card total, and the suit model's statement where it assumed suits (else None).
-    ``deal_names(deal)`` gives the value names of a deal (:func:`exact_odds.bets.paytable.deal_names`)."""
+    ``deal_names(deal)`` gives the value names of a deal (:func:`exact_odds.bets.paytable.deal_names`).
+
+    A bet reading suits over the whole coup on a shoe whose ranks differ in suits (:func:`slow_in_play`)
+    is priced, in this order, by the hand path (whole hands' suits and colours), by pools of cards on
+    a shoe with 52 counts (:mod:`~exact_odds.punto_banco.card_pools`), by ``older(dist)`` where given
+    (the card walk of the older names), and else by the classes here."""
     trees = tuple(language.expanded(c) for c in conditions)
     read = language.reads(trees, _value_names(deal_names))
     shoe = dist.shoe
-    if _slow_in_play(read, shoe):  # whole hands' suits and colours have a quicker path there
+    value_names = tuple((name, None if tests is None else tuple(sorted(tests, key=repr)))
+                        for name, tests in sorted(read.value_names.items()))
+    slots = tuple(s for s in ALL_SLOTS if s in read.slots)
+    if _slow_in_play(read, shoe):
         from exact_odds.punto_banco.card_fast import hand_fact_counts
+        from exact_odds.punto_banco.card_pools import pool_counts
 
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
-        if found is not None:
+        if found is None and shoe.suited is not None:
+            counts = pool_counts(trees, _classes(_signature(read))[0], value_names, slots, shoe, dist.tableau,
+                                 deal_names)
+            found = counts and (counts, six_card_total(shoe), None)
+        if found is None and older is not None:
+            found = older(dist)
+        if found:
             return found
     model = suit_model(shoe) if read.suit else None
     known = model is None or model.assumption is None or shoe.is_infinite
     if read.first_four_only and known:
         counts = _first_four_counts(_first_four_plan(trees, _signature(read)), shoe)
     else:
-        counts = _coup_counts(trees, read, shoe, dist.tableau, model, deal_names)
+        counts = _coup_counts(trees, read, value_names, slots, shoe, dist.tableau, model, deal_names)
     assumption = model.assumption if model is not None else None
     return counts, six_card_total(shoe), assumption
 
@@ -365,13 +380,10 @@ def _rank_reps(recipe: tuple) -> list[int]:
     return [reps[i] for i in sorted(reps)]
 
 
-def _coup_counts(trees: tuple, read, shoe: Shoe, tableau, model, deal_names) -> list:
+def _coup_counts(trees: tuple, read, value_names: tuple, slots: tuple, shoe: Shoe, tableau, model, deal_names) -> list:
     from exact_odds.punto_banco.every_card import _weights
 
     np = _numpy()
-    slots = tuple(s for s in ALL_SLOTS if s in read.slots)
-    value_names = tuple((name, None if tests is None else tuple(sorted(tests, key=repr)))
-                        for name, tests in sorted(read.value_names.items()))
     plan = _coup_plan(trees, _signature(read), value_names, slots, read.suit, tableau, deal_names)
     if plan.line is not None:
         return _multiset_counts(np, plan.line, tableau, shoe)

@@ -79,12 +79,12 @@ def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names:
     ``all(banker_hand, red)``, ``same_colour(player_hand)``, or the older names that mean them) on a shoe
     with 52 counts; else None. ``value_names`` are the coup and deal names (``deal_names`` gives them). The
     counts are six-card counts of the coups each line settles (the last entry: none)."""
-    from exact_odds.bets import language
+    from exact_odds.bets import language, partial
     from exact_odds.punto_banco import hand_suits
 
     if dist.shoe.is_infinite or dist.shoe.suited is None:
         return None
-    trees = tuple(language.named(language.expanded(c), hand_suits.HAND_SUIT_NAMES) for c in conditions)
+    trees = tuple(partial.named(language.expanded(c), hand_suits.HAND_SUIT_NAMES) for c in conditions)
     read = language.reads(trees, value_names)
     facts = tuple(sorted({n.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Name)}
                          & hand_suits.HAND_SUIT_NAMES))

@@ -39,9 +39,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable
+from typing import Any, Iterable, Sequence
 
-from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, PAIR_NAMES, RANK_VALUE_NAMES, SUIT_NAMES, card_facts
+from exact_odds.bets import language
+from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, PAIR_NAMES, RANK_VALUE_NAMES, SUIT_NAMES
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import falling, hand_total, natural_ends_coup, six_card_total
@@ -467,3 +468,30 @@ def _suit_assignments(np, labels: tuple[int, ...], block_models, span: int = 6):
             suits[i] = np.array([c[j] for c, _ in options], dtype=np.int64)[pick]
         nums = nums * np.array([n for _, n in options], dtype=object)[pick]
     return suits, nums, den
+
+
+def card_facts(names: Sequence[str], player: Sequence[tuple[Any, Any]],
+               banker: Sequence[tuple[Any, Any]]) -> tuple:
+    """The values of ``names`` for a coup whose hands hold these cards in deal order, by their one
+    definition in :mod:`exact_odds.bets.language` (the meanings of the older names, and each card's
+    attributes).
+
+    A card is ``(rank, suit)``: rank index 0-12 (A..K) and suit index 0-3
+    (spades, hearts, diamonds, clubs), ints or numpy arrays of the same shape.
+    Where only *which* cards share a rank matters (pairs), any labels 0 or more
+    that are equal exactly when the ranks are equal will do. A hand holds 2 or 3 cards.
+    Constant names are not facts: they are added by the caller."""
+    np = _numpy()
+    rank: dict = {}
+    suit: dict = {}
+    for h, cards in enumerate((player, banker)):
+        for i in range(3):
+            r, s = cards[i] if i < len(cards) else (-1, -1)  # a card not drawn: 0 in the language
+            rank[h, i], suit[h, i] = np.asarray(r) + 1, np.asarray(s) + 1  # numpy: ~ is logical
+    cards = language.Cards(rank, suit, {})
+    return tuple(language.evaluate(np, _meaning(name), cards) for name in names)
+
+
+@lru_cache(maxsize=None)
+def _meaning(name: str):
+    return language.expanded(name)

@@ -60,10 +60,10 @@ def _numpy():
 
 
 @lru_cache(maxsize=4)
-def _table(tableau: Tableau):
-    """Every six-value sequence played once: per position the index into the two hands' tables when
-    the Player's class is dealt first, the Banker's first, or the classes are disjoint; cards used;
-    deal index; and the deals."""
+def value_sequences(tableau: Tableau) -> tuple:
+    """Every sequence of six card values played once by the rules (a coup of 4 or 5 cards once, its unused
+    positions value 0): the six positions' values (int64 arrays), whether the Player and the Banker drew,
+    the cards used, the deal index of each sequence, and the deals."""
     from exact_odds.punto_banco.every_card import _deal_of_code, _dense, tableau_arrays
 
     np = _numpy()
@@ -80,6 +80,18 @@ def _table(tableau: Tableau):
     x = [a[keep].astype(np.int64) for a in x]
     pdraw, bdraw, used = pdraw[keep], bdraw[keep], used[keep]
     pt, bt, p3, b3 = pt[keep], bt[keep], p3[keep], b3[keep]
+    deal_code = ((pt.astype(np.int64) * 10 + bt) * 11 + p3) * 11 + b3
+    deal, deal_codes = _dense(np, deal_code, 10 * 10 * 11 * 11)
+    return x, pdraw, bdraw, used, deal, tuple(_deal_of_code(c) for c in deal_codes)
+
+
+@lru_cache(maxsize=4)
+def _table(tableau: Tableau):
+    """Every six-value sequence played once: per position the index into the two hands' tables when
+    the Player's class is dealt first, the Banker's first, or the classes are disjoint; cards used;
+    deal index; and the deals."""
+    np = _numpy()
+    x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
     # Role of each position: 0 Player, 1 Banker, 2 not used.
     role = [np.zeros(len(used), dtype=np.int64) for _ in range(6)]
     role[1][:] = role[3][:] = 1
@@ -103,9 +115,7 @@ def _table(tableau: Tableau):
         "banker first": [np.where(role[i] == 0, after[i], own[i]) for i in range(6)],
     }
     idx = {k: tuple(a.astype(np.uint8) for a in v) for k, v in idx.items()}
-    deal_code = ((pt.astype(np.int64) * 10 + bt) * 11 + p3) * 11 + b3
-    deal, deal_codes = _dense(np, deal_code, 10 * 10 * 11 * 11)
-    return idx, used.astype(np.uint8), deal, tuple(_deal_of_code(c) for c in deal_codes)
+    return idx, used.astype(np.uint8), deal, deals
 
 
 def deals(tableau: Tableau) -> tuple:

@@ -1,0 +1,94 @@
+"""A condition read in part, for the engines that price card-level bets (docs/methods/suits.md).
+
+* :func:`decided`: a condition with its card reads unknown, read in three values (true, false, or
+  open) from the coup's value names alone. Where the values settle a pay table's line whatever the
+  cards, an engine need not look at those cards (:mod:`exact_odds.punto_banco.card_pools`).
+* :func:`named`: the parts of a condition that say what an older card name means put back as that
+  name, so an engine that knows those names as facts prices it (the hand paths,
+  :mod:`exact_odds.punto_banco.card_fast`).
+
+Both read the expanded trees of :func:`exact_odds.bets.language.expanded`; neither restates what a
+name means.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from exact_odds.bets.card_names import CONSTANTS
+from exact_odds.bets.language import MEANINGS
+
+
+def decided(tree: ast.Expression, values: dict):
+    """The expanded condition ``tree`` given only ``values`` (value names and their values): True or
+    False where those settle it whatever the cards, else None (it depends on the cards)."""
+    return _three(tree.body, values)
+
+
+def line_of(trees, values: dict) -> int | None:
+    """The index of the line that settles a coup with these ``values`` (len(trees): none holds) when the
+    values alone settle it, else None."""
+    for i, tree in enumerate(trees):
+        holds = decided(tree, values)
+        if holds is None:
+            return None
+        if holds:
+            return i
+    return len(trees)
+
+
+_COMPARE = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b, ast.Lt: lambda a, b: a < b,
+            ast.LtE: lambda a, b: a <= b, ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b,
+            ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+
+
+def _three(node: ast.AST, values: dict):
+    if isinstance(node, ast.BoolOp):
+        parts = [_three(v, values) for v in node.values]
+        stop = isinstance(node.op, ast.Or)  # the value that settles the whole: True for or, False for and
+        if any(p is not None and bool(p) == stop for p in parts):
+            return stop
+        return None if any(p is None for p in parts) else not stop
+    if isinstance(node, ast.UnaryOp):
+        inner = _three(node.operand, values)
+        if inner is None:
+            return None
+        return (not inner) if isinstance(node.op, ast.Not) else -inner
+    if isinstance(node, ast.Compare):
+        operands = [_three(x, values) for x in [node.left, *node.comparators]]
+        if any(x is None for x in operands):
+            return None
+        return all(_COMPARE[type(op)](a, b) for op, a, b in zip(node.ops, operands, operands[1:]))
+    if isinstance(node, (ast.Tuple, ast.List)):
+        items = tuple(_three(e, values) for e in node.elts)
+        return None if any(i is None for i in items) else items
+    if isinstance(node, ast.BinOp):
+        a, b = _three(node.left, values), _three(node.right, values)
+        if a is None or b is None:
+            return None
+        return a + b if isinstance(node.op, ast.Add) else a - b if isinstance(node.op, ast.Sub) else a % b
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return CONSTANTS.get(node.id, values.get(node.id))  # a card's attribute: unknown
+    return None  # an aggregate reads cards
+
+
+def named(tree: ast.Expression, names) -> ast.Expression:
+    """``tree`` (expanded) with every part that says what one of ``names`` (older card names) means put back
+    as that name, so an engine that knows those names as facts can price the condition: for example
+    ``all(player_hand, red) and player == 8`` becomes ``player_red and player == 8``. ``same_colour(S)``
+    is first written as ``all(S, red) or all(S, black)``, which it is (both hold when S holds no card)."""
+    meanings = {ast.dump(ast.parse(MEANINGS[n], mode="eval").body): n for n in names}
+
+    class Name(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            if node.func.id == "same_colour":
+                hand = node.args[0]
+                node = ast.BoolOp(ast.Or(), [ast.Call(ast.Name("all", ast.Load()), [hand, ast.Name(c, ast.Load())], [])
+                                             for c in ("red", "black")])
+                return self.visit(node)
+            name = meanings.get(ast.dump(node))
+            return ast.Name(name, ast.Load()) if name else self.generic_visit(node)
+
+    return ast.fix_missing_locations(Name().visit(ast.parse(ast.unparse(tree), mode="eval")))
