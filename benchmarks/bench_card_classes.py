@@ -11,9 +11,10 @@ Cases (8 decks, and per shoe on suited 8-deck shoes in play):
 * first four cards: two nines of one suit (the issue's three or-terms); two nines among the four
   cards as six or-terms; every first-four card's suit compared with every other's; twenty lines;
 * the whole coup: an or-chain over every card's rank; every card's suit compared with every other's
-  (fifteen or-terms) with the Player's total; ten lines over every card.
+  (fifteen or-terms) with the Player's total; ten lines over every card; the third cards' suits (equal;
+  one a heart); six red cards in a tie (Super Tie's colours).
 
-Usage: python benchmarks/bench_card_classes.py [--repeat N] [--shoes N] [--baseline PATH] [--timeout S]
+Usage: python benchmarks/bench_card_classes.py [--repeat N] [--shoes N] [--baseline PATH] [--timeout S] [--only TEXT]
 The machine may be shared: compare the ratios of one run, not absolute times across runs.
 """
 
@@ -54,6 +55,11 @@ CASES = {
     "whole coup: every suit against every other (15 or-terms), Player 8": [
         "player == 8 and (" + " or ".join(f"{a}_suit == {b}_suit" for a, b in pairs(CARDS)) + ")"],
     "whole coup: 10 lines over every card": [f"{c}_rank == {r} and tie" for c in CARDS[:5] for r in (9, 13)],
+    "whole coup: the third cards' suits alike, both drew": [
+        "player_card3_suit == banker_card3_suit and player_cards == 3 and banker_cards == 3"],
+    "whole coup: a third card a heart, tie": ["(player_card3_suit == hearts or banker_card3_suit == hearts) and tie"],
+    "whole coup: six red cards in a tie of 6+ (Super Tie's colours)": [
+        "tie and player >= 6 and cards == 6 and " + " and ".join(f"{c}_red" for c in CARDS)],
 }
 
 MEASURE = r'''
@@ -106,9 +112,12 @@ def main() -> None:
     ap.add_argument("--shoes", type=int, default=5)
     ap.add_argument("--baseline", help="a checkout from before issue 22, timed in the same run")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per case and checkout (default 120)")
+    ap.add_argument("--only", default="", help="run only the cases whose name holds this text")
     args = ap.parse_args()
     print(f"{'case':62} {'8 decks':>10} {'in play':>10}" + (f" {'before 8d':>10} {'ratio':>8}" if args.baseline else ""))
     for name, conditions in CASES.items():
+        if args.only not in name:
+            continue
         after = both(str(ROOT), conditions, args)
         row = f"{name:62} {shown(after['full'], args.timeout):>10} {shown(after['in_play'], args.timeout):>10}"
         if args.baseline:
