@@ -34,7 +34,7 @@ from exact_odds.rules.shoe import ShoeError
 
 #: Indices of the ten-valued ranks 10, J, Q, K (one tag between them).
 TEN_VALUED = (9, 10, 11, 12)
-#: Highest level of a balanced count: its search takes about 3,000·L⁴ steps (level 8: about 4 s
+#: Highest level of a balanced count: its search takes about 3,000·L⁴ steps (level 8: 1-4 s
 #: on the shared 2-core machine, level 3 under 0.1 s).
 MAX_BALANCED_LEVEL = 8
 
@@ -43,8 +43,8 @@ def balanced_count(eor: Sequence[Fraction | None], level: int = 2) -> LinearCoun
     """The balanced count (module docstring) whose tags are at most ``level`` in size and whose
     betting correlation with minus ``eor`` (13 EORs, A..K) over one deck is the highest.
 
-    A count with no positive correlation does not exist when every EOR is equal: then all tags are
-    0 and the correlation 0."""
+    When no balanced count correlates positively (every EOR equal), the tags are all 0 and the
+    correlation 0."""
     if isinstance(level, bool) or not isinstance(level, int):
         raise TypeError(f"level must be an int from 1 to {MAX_BALANCED_LEVEL}, not {type(level).__name__}")
     if not 1 <= level <= MAX_BALANCED_LEVEL:
