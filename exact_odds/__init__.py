@@ -52,7 +52,8 @@ for _module, _names in {
     "bets.volatility": "Volatility",
     "bets.par_sheet": "ParSheet par_sheet",
     # the shoe in play
-    "in_play.simulate.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count",
+    "in_play.simulate.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count betting_correlation",
+    "in_play.simulate.balanced": "balanced_count",
     "in_play.simulate.simulation": "SimulationResult simulate",
     "in_play.sweep.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
     "in_play.dealing": "deal_shoe shuffled_cards",
@@ -91,7 +92,9 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds import banque, chemin
     from exact_odds.in_play.dealing import deal_shoe, shuffled_cards
     from exact_odds.in_play.track.log import CoupSplitter, LogError, ShoeInPlay, coups_from_log, parse_token, read_log
-    from exact_odds.in_play.simulate.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
+    from exact_odds.in_play.simulate.balanced import balanced_count
+    from exact_odds.in_play.simulate.removal import (EffectOfRemoval, LinearCount, betting_correlation,
+                                                     effect_of_removal, linear_count)
     from exact_odds.in_play.simulate.simulation import SimulationResult, simulate
     from exact_odds.in_play.track.table import (CardPrices, Count, CountError, DetailNeeded, Table, count_of_bet,
                                           parse_count_tags)

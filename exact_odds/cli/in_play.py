@@ -206,11 +206,14 @@ def write_output(output: str, text: str) -> None:
 @shoe_options()
 @bets_option
 @click.option("--level", default=2, show_default=True, type=WholeNumber(1, 100), metavar="L",
-              help="Largest tag of the derived linear count (tags are rounded to -L..L).")
+              help="Largest tag of the derived linear count (tags are rounded to -L..L; with --balanced, 1 to 8).")
+@click.option("--balanced", is_flag=True,
+              help="Derive balanced counts instead: the integer tags within -L..L, adding up to 0 over a deck "
+                   "(10, J, Q, K tagged alike), with the highest betting correlation, by an exact search.")
 @click.option("--exact", is_flag=True, help="Show the exact fractions beside the percentages.")
 @format_option
 @input_errors
-def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level, exact, fmt):
+def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level, balanced, exact, fmt):
     """Effect of removal: how each bet's house edge changes when one card goes.
 
     For each rank, the exact change in each bet's house edge when one card of
@@ -220,12 +223,20 @@ def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level,
     counts +), rounded so the largest is --level, and the count's betting
     correlation (Pearson, over the cards of the shoe).
 
+    With --balanced, each count is balanced instead (its tags add up to 0
+    over a deck, so its true count is the running count per deck left): of
+    every set of integer tags within -L..L, 10-K tagged alike, the one with
+    the highest betting correlation over a deck's cards, found by an exact
+    search (a dynamic programme over the tags' sum and sum of squares;
+    docs/methods/balanced-counts.md).
+
     \b
     Examples:
       exact-odds eor                       # 8 decks, Banker, Player, Tie
       exact-odds eor --bets tie --exact
       exact-odds eor --decks 6 --format json
       exact-odds eor --remove 5,5,9 --level 3
+      exact-odds eor --bets dragon7,big_tiger --balanced
     """
     from exact_odds.in_play.dealing import FiniteShoeNeeded
     from exact_odds.in_play.simulate.removal import effect_of_removal, linear_count
@@ -237,5 +248,17 @@ def eor(decks, shoe_counts, remove, variant, bets, paytables, commission, level,
         result = effect_of_removal(shoe, bets)
     except FiniteShoeNeeded as exc:
         raise InputError(f"{exc}; use --decks N or --shoe") from None
-    counts = [linear_count(row, shoe.ranks, level) for row in result.eor]
-    click.echo(emit(eor_report(result, counts, level, exact), fmt))
+    if balanced:
+        from exact_odds.in_play.simulate.balanced import MAX_BALANCED_LEVEL, balanced_count
+        from exact_odds.rules.shoe import ShoeError
+
+        if level > MAX_BALANCED_LEVEL:
+            raise InputError(f"--level: a balanced count's level is 1 to {MAX_BALANCED_LEVEL} (its exact search "
+                             f"grows as the level to the fourth), not {level}")
+        try:
+            counts = [balanced_count(row, level) for row in result.eor]
+        except ShoeError as exc:
+            raise InputError(f"--balanced: {exc}") from None
+    else:
+        counts = [linear_count(row, shoe.ranks, level) for row in result.eor]
+    click.echo(emit(eor_report(result, counts, level, exact, balanced), fmt))

@@ -26,6 +26,9 @@ CARDS_BEHIND_CUT = 7
 #: Fewest cards behind the cut card: every coup starts with at least that many cards
 #: left, and a coup may take 6 (docs/rules.md §2), so with fewer one could not be finished.
 MIN_CARDS_BEHIND_CUT = 6
+#: Fewest cards behind the cut card when one more coup is dealt after it comes out: the coup it comes
+#: out in may take 5 cards past it, and the one more coup 6.
+MIN_CARDS_BEHIND_CUT_ONE_MORE = 11
 #: Most cards the face-value burn takes: the card turned up and 10 more (docs/rules.md §7).
 MAX_BURN = 11
 
@@ -261,33 +264,44 @@ def check_run(shoes: int, decks: int, seed: int, burn: str, cut_card: int, jobs:
     check_cut_card(cut_card, decks, burn)
 
 
-def check_deal(tableau: Tableau, burn: str, cut_card: int) -> None:
+def check_deal(tableau: Tableau, burn: str, cut_card: int, one_more_coup: bool = False) -> None:
     """What dealing a shoe needs, whatever the shoe: a tableau, a known burn rule, and a cut card with at
-    least :data:`MIN_CARDS_BEHIND_CUT` cards behind it (one home for :func:`deal_shoe` and the blocks of
+    least :data:`MIN_CARDS_BEHIND_CUT` cards behind it (:data:`MIN_CARDS_BEHIND_CUT_ONE_MORE` if one
+    more coup is dealt after it comes out; one home for :func:`deal_shoe` and the blocks of
     :mod:`exact_odds.in_play.simulate.deal_batch`)."""
     check_tableau(tableau)
     if burn not in BURN_RULES:
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
     check_int(cut_card, "cut_card")
+    if not isinstance(one_more_coup, bool):
+        raise TypeError(f"one_more_coup must be True or False, not {type(one_more_coup).__name__}")
     if cut_card < MIN_CARDS_BEHIND_CUT:
         raise ShoeError(f"the cut card needs at least {MIN_CARDS_BEHIND_CUT} cards behind it "
                         f"(a coup may take 6 cards), not {cut_card}")
+    if one_more_coup and cut_card < MIN_CARDS_BEHIND_CUT_ONE_MORE:
+        raise ShoeError(f"with one more coup after the cut card, it needs at least {MIN_CARDS_BEHIND_CUT_ONE_MORE} "
+                        f"cards behind it (the coup it comes out in and one more may take 11), not {cut_card}")
 
 
 def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BANCO,
-              cut_card: int = CARDS_BEHIND_CUT) -> list[DealtCoup]:
+              cut_card: int = CARDS_BEHIND_CUT, one_more_coup: bool = False) -> list[DealtCoup]:
     """Deal a shuffled shoe coup by coup until the cut card comes out.
 
     The cut card sits in front of the last ``cut_card`` cards (by default the
     seventh-last card, docs/rules.md §7); the coup during which it comes out
     (or which it starts) is the last. Every coup starts with at least
     ``cut_card`` >= 6 cards left, so every coup can be completed. ``cards`` are
-    rank indices 0 (ace) to 12 (king), as :func:`shuffled_cards` makes them."""
+    rank indices 0 (ace) to 12 (king), as :func:`shuffled_cards` makes them.
+
+    ``one_more_coup``: the rule of many casinos (and of published counting
+    studies): when the cut card comes out during a coup, that coup is
+    finished and **one more** is dealt; when it comes out before a coup's
+    first card, that coup is the last. It needs ``cut_card`` >= 11."""
     if isinstance(cards, (str, bytes)) or not hasattr(cards, "__len__"):
         raise TypeError(f"cards must be a list of rank indices 0-12, not {type(cards).__name__}")
     if any(isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < 13 for r in cards):
         raise ValueError("cards must be rank indices 0 (ace) to 12 (king)")
-    check_deal(tableau, burn, cut_card)
+    check_deal(tableau, burn, cut_card, one_more_coup)
     if not cards:
         return []
     known = [0] * 13
@@ -302,7 +316,8 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
         raise ShoeError(f"unknown burn rule {burn!r}; choose one of: {', '.join(BURN_RULES)}")
     cut = len(cards) - cut_card
     out = []
-    while pos <= cut:
+    last = False  # the coup about to be dealt is the one more after the cut card
+    while pos <= cut or last:
         start = pos
         values: list[int] = []
         while not coup_complete(values, tableau):
@@ -312,7 +327,11 @@ def deal_shoe(cards: list[int], burn: str = "none", tableau: Tableau = PUNTO_BAN
         out.append(DealtCoup(tuple(known), dealt, deal_of(values, tableau)))
         for r in dealt:
             known[r] -= 1
-        if pos > cut:  # the cut card came out during this coup
+        if last:
             break
+        if pos > cut:  # the cut card came out: before this coup's first card, or during it
+            if not (one_more_coup and start < cut):
+                break
+            last = True
     return out
 

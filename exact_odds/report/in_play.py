@@ -51,8 +51,10 @@ def count_table(bets: Sequence["PayTable"], counts: Sequence["LinearCount"]) -> 
                     [[b.name] + [str(t) for t in lc.tags] + [lc.correlation_text(6)] for b, lc in zip(bets, counts)])
 
 
-def eor_report(result: "EffectOfRemoval", counts: Sequence["LinearCount"], level: int, exact: bool = False) -> Report:
-    """``exact-odds eor``: the EOR table and the derived linear counts; CSV is the EOR table."""
+def eor_report(result: "EffectOfRemoval", counts: Sequence["LinearCount"], level: int, exact: bool = False,
+               balanced: bool = False) -> Report:
+    """``exact-odds eor``: the EOR table and the derived linear counts (``balanced``: the best balanced
+    counts, :mod:`exact_odds.in_play.simulate.balanced`); CSV is the EOR table."""
     keys = result.keys
     eor = eor_table(result, 6, exact)
     document = {
@@ -65,7 +67,7 @@ def eor_report(result: "EffectOfRemoval", counts: Sequence["LinearCount"], level
             for r in range(13)
         ],
         "counts": {
-            k: {"level": level, "tags": dict(zip(RANKS, lc.tags)),
+            k: {"level": level, "balanced": balanced, "tags": dict(zip(RANKS, lc.tags)),
                 "betting_correlation": lc.correlation_text(10),
                 "betting_correlation_squared": fraction_text(lc.correlation_squared)}
             for k, lc in zip(keys, counts)
@@ -79,13 +81,19 @@ def eor_report(result: "EffectOfRemoval", counts: Sequence["LinearCount"], level
                 "House edge: " + ", ".join(f"{b.name} {percent_text(e, 6)}" for b, e in zip(result.bets, result.edges)),
             )),
             Section(table=eor),
-            Section(before=(f"Linear counts (tags proportional to minus the EOR, at most {level} points; "
-                            "add the tags of the cards seen):",),
-                    table=count_table(result.bets, counts)),
+            Section(before=(_counts_title(level, balanced),), table=count_table(result.bets, counts)),
         ),
         document=document,
         csv=(eor,),
     )
+
+
+def _counts_title(level: int, balanced: bool) -> str:
+    if balanced:
+        return (f"Balanced counts (integer tags from -{level} to {level} adding up to 0 over a deck, 10-K alike, "
+                "with the highest betting correlation over a deck's cards, by exact search; true count = running "
+                "count per deck left):")
+    return f"Linear counts (tags proportional to minus the EOR, at most {level} points; add the tags of the cards seen):"
 
 
 def removal_tables() -> dict[str, str]:

@@ -39,9 +39,10 @@ def test_our_shuffle_loop_draws_as_random_shuffle_does():
         assert mine == theirs
 
 
-def _by_hand(ranks, burn, cut_card):
+def _by_hand(ranks, burn, cut_card, one_more_coup=False):
     """The coups of one shoe dealt card by card with rules/coup.py alone (no dealing module):
-    (cards of the coup, known before it, deal)."""
+    (cards of the coup, known before it, deal). ``one_more_coup``: when the cut card comes out
+    during a coup (it starts before the cut and ends past it), one more coup is dealt."""
     known = [0] * 13
     for r in ranks:
         known[r] += 1
@@ -49,8 +50,10 @@ def _by_hand(ranks, burn, cut_card):
     if burn == "face-value":
         known[ranks[0]] -= 1
         pos = 1 + (RANK_VALUES[ranks[0]] or 10)
+    cut = len(ranks) - cut_card
     out = []
-    while pos <= len(ranks) - cut_card:
+
+    def one_coup(pos):
         values, start = [], pos
         while not coup_complete(values):
             values.append(RANK_VALUES[ranks[pos]])
@@ -58,6 +61,13 @@ def _by_hand(ranks, burn, cut_card):
         out.append((tuple(ranks[start:pos]), tuple(known), deal_of(values)))
         for r in ranks[start:pos]:
             known[r] -= 1
+        return pos
+
+    start = pos
+    while pos <= cut:
+        start, pos = pos, one_coup(pos)
+    if one_more_coup and out and start < cut:  # the cut card came out during the last coup
+        one_coup(pos)
     return out
 
 
@@ -75,6 +85,22 @@ def test_a_block_deals_the_coups_the_rules_deal_card_by_card(decks, burn, cut_ca
     # and the same as the dealing module's deal_shoe, shoe by shoe
     assert block.coups_per_shoe() == [len(deal_shoe(shuffled_cards(decks, s), burn, cut_card=cut_card))
                                       for s in seeds]
+
+
+@pytest.mark.parametrize("decks,burn,cut_card", [(1, "none", 11), (2, "face-value", 12), (8, "face-value", 14)])
+def test_one_more_coup_after_the_cut_card_block_and_shoe_deal_what_the_rule_deals(decks, burn, cut_card):
+    """The cut card comes out during a coup: that coup is finished and one more is dealt (the rule of
+    advancedadvantageplay.com's studies); before a coup's first card: that coup is the last."""
+    seeds = shoe_seeds(decks + cut_card, 40)
+    ranks, _ = shuffled_block(decks, seeds)
+    block = deal_block(ranks, burn, cut_card=cut_card, one_more_coup=True)
+    expected = [c for row in ranks.tolist() for c in _by_hand(row, burn, cut_card, one_more_coup=True)]
+    got = [(tuple(ranks[s, a: a + n].tolist()), tuple(k), block.deal(i))
+           for i, (s, a, n, k) in enumerate(zip(block.shoe, block.start, block.size, block.known.tolist()))]
+    assert got == expected
+    assert block.coups_per_shoe() == [len(deal_shoe(shuffled_cards(decks, s), burn, cut_card=cut_card,
+                                                    one_more_coup=True)) for s in seeds]
+    assert len(block) > len(deal_block(ranks, burn, cut_card=cut_card))  # some shoe dealt one more
 
 
 def test_a_block_of_a_shoe_with_no_room_deals_nothing():

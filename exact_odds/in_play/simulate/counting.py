@@ -50,7 +50,8 @@ from exact_odds.in_play._display import html_table, short
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play.workers import parallel
 from exact_odds.in_play.count import MAX_TRIGGER, CountError, CountStrategy  # noqa: F401
-from exact_odds.in_play.dealing import CARDS_BEHIND_CUT, check_int, check_run, deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.dealing import (CARDS_BEHIND_CUT, check_deal, check_int, check_run, deal_shoe, shoe_seeds,
+                                        shuffled_cards)
 from exact_odds.in_play.simulate.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
 from exact_odds.in_play.simulate.statistics import (  # noqa: F401
     ASSUMPTION, ShoeTally, StrategyAccumulator, StrategyResult, StrategyTotals)
@@ -110,7 +111,8 @@ def play_shoe(seed: int) -> tuple[ShoeTally, ...]:
     bet: PayTable = _WORK["bet"]
     counts: tuple[CountStrategy, ...] = _WORK["counts"]
     full = 4 * _WORK["decks"]
-    dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"], cut_card=_WORK["cut_card"])
+    dealt = deal_shoe(shuffled_cards(_WORK["decks"], seed), _WORK["burn"], cut_card=_WORK["cut_card"],
+                      one_more_coup=_WORK["one_more_coup"])
     shoes = [Shoe(c.known) for c in dealt]
     rows = pricer.batch_counts(shoes)
     off, pays, scale = pricer.offsets[0], pricer.payouts[0], pricer.scales[0]
@@ -155,7 +157,7 @@ def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
     counts: tuple[CountStrategy, ...] = _WORK["counts"]
     decks = _WORK["decks"]
     ranks, _ = shuffled_block(decks, seeds)
-    dealt = deal_block(ranks, _WORK["burn"], cut_card=_WORK["cut_card"])
+    dealt = deal_block(ranks, _WORK["burn"], cut_card=_WORK["cut_card"], one_more_coup=_WORK["one_more_coup"])
     known = dealt.known
     off, pays, scale = pricer.offsets[0], pricer.payouts[0], pricer.scales[0]
     nums: list[int] = []
@@ -200,6 +202,8 @@ class CountStudy:
     coups: int
     #: perfect play first, then each count strategy in the order given
     strategies: tuple[StrategyResult, ...]
+    #: one more coup was dealt after the coup the cut card came out in
+    one_more_coup: bool = False
 
     @property
     def perfect_play(self) -> StrategyResult:
@@ -211,12 +215,14 @@ class CountStudy:
                 "Each coup's EV is exact for the cards the bettor has not seen (the shoe less the cards dealt and "
                 "the burn card turned up); wins per coup and per shoe add those exact EVs, not the simulated "
                 "payouts (which are given beside them as realised wins).",
-                "The true count divides by the decks of unseen cards exactly (no rounding, no deck estimation).")
+                "The true count divides by the decks of unseen cards exactly (no rounding, no deck estimation).") + (
+                ("When the cut card came out during a coup, one more coup was dealt.",) if self.one_more_coup else ())
 
     def __repr__(self) -> str:
         names = ", ".join(s.name for s in self.strategies)
+        more = " and one more coup" if self.one_more_coup else ""
         return short(f"CountStudy({self.bet.name}, {self.shoes} shoes of {self.decks} decks, cut card "
-                     f"{self.cut_card}, seed {self.seed}: {names})")
+                     f"{self.cut_card}{more}, seed {self.seed}: {names})")
 
     def _repr_html_(self) -> str:
         return strategies_html(f"{self.bet.name}: {self.shoes} shoes of {self.decks} decks, {self.cut_card} cards "
@@ -248,19 +254,23 @@ def check_study(bet: PayTable, decks: int, cut_card: int, shoes: int, seed: int,
     return bet
 
 
-def _prepare(bet: PayTable, decks: int, burn: str, cut_card: int, counts: tuple[CountStrategy, ...]) -> None:
+def _prepare(bet: PayTable, decks: int, burn: str, cut_card: int, counts: tuple[CountStrategy, ...],
+             one_more_coup: bool = False) -> None:
     """The state :func:`play_shoe` reads, set in each worker (forked workers inherit it; others build it)."""
     _WORK.update(pricer=cached_pricer((bet,), PUNTO_BANCO).prepare(), bet=bet, decks=decks, burn=burn,
-                 cut_card=cut_card, counts=counts)
+                 cut_card=cut_card, counts=counts, one_more_coup=one_more_coup)
 
 
 def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, cut_card: int = CARDS_BEHIND_CUT,
                 shoes: int = DEFAULT_SHOES, seed: int = 1, burn: str = "none", jobs: int = 1,
-                progress: Callable[[int], None] | None = None) -> CountStudy:
+                progress: Callable[[int], None] | None = None, one_more_coup: bool = False) -> CountStudy:
     """Deal ``shoes`` seeded shoes; play perfect play and every count on ``bet`` in each (module docstring).
 
+    ``one_more_coup``: when the cut card comes out during a coup, one more coup is dealt (the rule
+    of published studies, :func:`~exact_odds.in_play.dealing.deal_shoe`; ``cut_card`` >= 11).
     The result does not depend on ``jobs``; ``progress(1)`` is called as each shoe is done."""
     bet = check_study(bet, decks, cut_card, shoes, seed, burn, jobs, progress)
+    check_deal(PUNTO_BANCO, burn, cut_card, one_more_coup)
     if isinstance(counts, CountStrategy) or isinstance(counts, (str, bytes)):
         raise TypeError("counts must be a list of CountStrategy (one per count to play)")
     counts = tuple(counts)
@@ -269,7 +279,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
     from exact_odds.blas import one_blas_thread
     from exact_odds.in_play.simulate.shoe_blocks import block_sizes, seed_blocks
 
-    setup = (bet, decks, burn, cut_card, counts)
+    setup = (bet, decks, burn, cut_card, counts, one_more_coup)
     _prepare(*setup)
     acc = [StrategyAccumulator() for _ in range(1 + len(counts))]
     seeds = shoe_seeds(seed, shoes)
@@ -282,7 +292,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
                     a.add(t)
     names = ["perfect play"] + [c.name for c in counts]
     strategies = tuple(a.result(name, c) for a, name, c in zip(acc, names, (None,) + counts))
-    return CountStudy(bet, decks, cut_card, burn, seed, shoes, acc[0].coups, strategies)
+    return CountStudy(bet, decks, cut_card, burn, seed, shoes, acc[0].coups, strategies, one_more_coup)
 
 
 # --- the par sheet's countability study ------------------------------------------

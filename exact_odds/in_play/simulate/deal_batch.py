@@ -135,11 +135,11 @@ class DealtBlock:
 
 
 def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
-               cut_card: int = 7) -> DealtBlock:
+               cut_card: int = 7, one_more_coup: bool = False) -> DealtBlock:
     """Deal every shoe of ``ranks`` (an (S, cards) array of rank indices 0-12, one shuffled shoe a
     row) until its cut card comes out: the coups :func:`~exact_odds.in_play.dealing.deal_shoe`
-    deals from each row, for the same burn rule and cut card."""
-    check_deal(tableau, burn, cut_card)
+    deals from each row, for the same burn rule, cut card and ``one_more_coup``."""
+    check_deal(tableau, burn, cut_card, one_more_coup)
     ranks = np.asarray(ranks, dtype=np.int64)
     if ranks.ndim != 2 or ranks.size and (ranks.min() < 0 or ranks.max() > 12):
         raise ValueError("ranks must be an (S, cards) array of rank indices 0 (ace) to 12 (king)")
@@ -157,6 +157,8 @@ def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
     cut = cards - cut_card
     steps: list[tuple[Any, ...]] = []
     active = np.flatnonzero(pos <= cut) if cards else rows[:0]
+    # 1 while the cut card has not come out; 2 for the one more coup after it; 0 once dealt out
+    state = np.ones(s_count, dtype=np.int64)
     while active.size:
         p = pos[active]
         c = [values[active, p + j] for j in range(6)]
@@ -170,7 +172,11 @@ def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
         b3 = np.where(size == 6, c[5], np.where((size == 5) & ~player_fifth, c[4], -1))
         steps.append((active, p, size, pt, bt, p3, b3))
         pos[active] = p + size
-        active = active[p + size <= cut]
+        now = state[active]
+        out = (now == 1) & (p + size > cut)  # the cut card came out (before the first card if p == cut)
+        now = np.where(out, np.where(one_more_coup & (p < cut), 2, 0), np.where(now == 2, 0, now))
+        state[active] = now
+        active = active[now > 0]
     if not steps:
         empty = np.zeros(0, dtype=np.int64)
         return DealtBlock(s_count, empty, empty, empty, np.zeros((0, 13), dtype=np.int64), empty, empty, empty,
@@ -179,7 +185,7 @@ def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
     order = np.lexsort((start, shoe))  # shoe by shoe, in deal order
     shoe, start, size, pt, bt, p3, b3 = (x[order] for x in (shoe, start, size, pt, bt, p3, b3))
     # The cards of each rank every coup took (its 4-6 cards are inside the shoe: a coup starts at
-    # most cut_card >= 6 cards from the end), counted in one bincount; then what was seen before a
+    # least 6 cards from the end, check_deal), counted in one bincount; then what was seen before a
     # coup: the coups before it in its shoe (a running sum, less the shoe's own start), and the
     # burn card turned up. The shoe's full counts come from its cards too.
     c_count = len(shoe)

@@ -148,6 +148,46 @@ def linear_count(eor: Sequence[Fraction | None], weights: Sequence[int], level: 
     0. A count has at most ``level`` points per card."""
     if isinstance(level, bool) or not isinstance(level, int):
         raise TypeError(f"level must be an int >= 1, not {type(level).__name__}")
+    check_eor(eor, weights)
+    if level < 1:
+        raise ShoeError(f"the count level must be a whole number >= 1, not {level}")
+    values = [(-e if e is not None else Fraction(0)) for e in eor]
+    biggest = max(abs(v) for v in values)
+    if biggest == 0:
+        return LinearCount((0,) * 13, Fraction(0), 0)
+    if sum(wt for wt, e in zip(weights, eor) if e is not None) == 0:
+        raise ValueError("weights give no card to the ranks with an EOR; give the shoe's counts (shoe.ranks)")
+    return betting_correlation(tuple(round_half_away(v * level / biggest) for v in values), eor, weights)
+
+
+def betting_correlation(tags: Sequence[int], eor: Sequence[Fraction | None], weights: Sequence[int]) -> LinearCount:
+    """The count of ``tags`` with its betting correlation: the Pearson correlation between the tags and
+    minus the EORs over the cards of ``weights`` (cards per rank; Griffin's definition). A rank with
+    no EOR (None) weighs nothing. Exact: the square of the correlation is a Fraction."""
+    check_eor(eor, weights)
+    if isinstance(tags, (str, bytes)) or not hasattr(tags, "__len__") or len(tags) != 13:
+        raise ValueError("tags must be 13 whole numbers, one per rank A..K")
+    if any(isinstance(t, bool) or not isinstance(t, int) for t in tags):
+        raise TypeError("tags must be whole numbers (int), one per rank A..K")
+    w = [wt if e is not None else 0 for wt, e in zip(weights, eor)]
+    values = [(-e if e is not None else Fraction(0)) for e in eor]
+    tags = tuple(tags)
+    total = sum(w)
+    if total == 0:
+        return LinearCount(tags, Fraction(0), 0)
+    mean_t = Fraction(sum(wi * t for wi, t in zip(w, tags)), total)
+    mean_v = sum((wi * v for wi, v in zip(w, values)), Fraction(0)) / total
+    cov = sum((wi * (t - mean_t) * (v - mean_v) for wi, t, v in zip(w, tags, values)), Fraction(0))
+    var_t = sum((wi * (t - mean_t) ** 2 for wi, t in zip(w, tags)), Fraction(0))
+    var_v = sum((wi * (v - mean_v) ** 2 for wi, v in zip(w, values)), Fraction(0))
+    if var_t == 0 or var_v == 0:
+        return LinearCount(tags, Fraction(0), 0)
+    sign = (cov > 0) - (cov < 0)
+    return LinearCount(tags, cov * cov / (var_t * var_v), sign)
+
+
+def check_eor(eor: Sequence[Fraction | None], weights: Sequence[int]) -> None:
+    """13 EORs (Fractions or None) and 13 card counts, or a TypeError/ValueError saying what to give."""
     for name, seq in (("eor", eor), ("weights", weights)):
         if isinstance(seq, (str, bytes)) or not hasattr(seq, "__len__"):
             raise TypeError(f"{name} must be a sequence of 13 values, one per rank A..K, not {type(seq).__name__}")
@@ -159,23 +199,3 @@ def linear_count(eor: Sequence[Fraction | None], weights: Sequence[int], level: 
         raise ValueError("weights must hold 13 card counts, one per rank A..K (such as shoe.ranks)")
     if any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in weights):
         raise TypeError("weights must be whole numbers >= 0 (card counts per rank)")
-    if level < 1:
-        raise ShoeError(f"the count level must be a whole number >= 1, not {level}")
-    values = [(-e if e is not None else Fraction(0)) for e in eor]
-    w = [wt if e is not None else 0 for wt, e in zip(weights, eor)]
-    biggest = max(abs(v) for v in values)
-    if biggest == 0:
-        return LinearCount((0,) * 13, Fraction(0), 0)
-    tags = tuple(round_half_away(v * level / biggest) for v in values)
-    total = sum(w)
-    if total == 0:
-        raise ValueError("weights give no card to the ranks with an EOR; give the shoe's counts (shoe.ranks)")
-    mean_t = Fraction(sum(wi * t for wi, t in zip(w, tags)), total)
-    mean_v = sum((wi * v for wi, v in zip(w, values)), Fraction(0)) / total
-    cov = sum((wi * (t - mean_t) * (v - mean_v) for wi, t, v in zip(w, tags, values)), Fraction(0))
-    var_t = sum((wi * (t - mean_t) ** 2 for wi, t in zip(w, tags)), Fraction(0))
-    var_v = sum((wi * (v - mean_v) ** 2 for wi, v in zip(w, values)), Fraction(0))
-    if var_t == 0 or var_v == 0:
-        return LinearCount(tags, Fraction(0), 0)
-    sign = (cov > 0) - (cov < 0)
-    return LinearCount(tags, cov * cov / (var_t * var_v), sign)
