@@ -1,12 +1,23 @@
 """Shared by every test: the repository root, and tests/ on the import path
 so that the oracles (tests/oracles/, written apart from the engine) and
-shared helpers import by name from any sub-folder."""
+shared helpers import by name from any sub-folder.
+
+The test process asks BLAS for one thread, as the console script does for its own
+(:func:`exact_odds.blas.single_threaded_by_default`, before numpy is imported): pytest-xdist
+already runs a worker per core, and two OpenBLAS threads per worker spin against each other.
+Measured on the shared 2-core machine: the pricer's basis for 8 decks (the first ``simulate``
+of 8 decks) took 28 s with two threads and 5 s with one. The count changes no number (the
+products are exact either way); tests of the thread setting itself set their own count.
+"""
 
 import sys
 from pathlib import Path
 
+from exact_odds.blas import single_threaded_by_default
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+single_threaded_by_default()
 
 
 def modules_loaded(code: str, names) -> list[str]:

@@ -47,7 +47,10 @@ def interrupt(args, stdin=None, wait=2.0):
     return p.returncode, err, elapsed, group_alive(pgid)
 
 
-SHOES = "\n".join(",".join(str(32 - (i + r) % 5) for r in range(13)) for i in range(200_000)) + "\n"
+def shoes():
+    """200,000 shoe lines for sweep to read, made when a test runs (only slow tests feed them; made at
+    import, they cost every worker about a second of its collection)."""
+    return "\n".join(",".join(str(32 - (i + r) % 5) for r in range(13)) for i in range(200_000)) + "\n"
 
 
 SLOW = pytest.mark.slow  # 3-8 s each (64 workers to start, or 200,000 shoe lines to feed): run with -m slow
@@ -58,12 +61,12 @@ SLOW = pytest.mark.slow  # 3-8 s each (64 workers to start, or 200,000 shoe line
     pytest.param(["simulate", "--shoes", "100000", "--decks", "8"], None, id="simulate-jobs-1"),
     pytest.param(["simulate", "--shoes", "100000", "--decks", "1", "--jobs", "64"], None, id="simulate-jobs-64",
                  marks=SLOW),
-    pytest.param(["sweep", "-", "--jobs", "2"], SHOES, id="sweep-jobs-2", marks=SLOW),
-    pytest.param(["sweep", "-", "--jobs", "64"], SHOES, id="sweep-jobs-64", marks=SLOW),
-    pytest.param(["sweep", "-"], SHOES, id="sweep-jobs-1", marks=SLOW),
+    pytest.param(["sweep", "-", "--jobs", "2"], shoes, id="sweep-jobs-2", marks=SLOW),
+    pytest.param(["sweep", "-", "--jobs", "64"], shoes, id="sweep-jobs-64", marks=SLOW),
+    pytest.param(["sweep", "-"], shoes, id="sweep-jobs-1", marks=SLOW),
 ])
 def test_ctrl_c_stops_within_2_s_with_one_line_and_no_orphans(args, stdin):
-    status, err, elapsed, orphans = interrupt(args, stdin)
+    status, err, elapsed, orphans = interrupt(args, stdin() if callable(stdin) else stdin)
     assert elapsed < 2.5, f"took {elapsed:.2f} s"
     assert not orphans
     assert status == 130

@@ -178,16 +178,23 @@ def test_edges_are_rounded_exactly_even_on_the_halfway_points():
 
 
 def test_one_blas_thread_restores_the_setting():
+    """From two threads (the test process runs with one, tests/conftest.py) to one inside, two after."""
     from exact_odds.blas import _openblas
 
     functions = _openblas()
-    before = None if functions is None else functions[0]()
-    with one_blas_thread() as done:
-        assert done == (functions is not None)
-        if functions is not None:
-            assert functions[0]() == 1
+    own = None if functions is None else functions[0]()
     if functions is not None:
-        assert functions[0]() == before
+        functions[1](2)
+    try:
+        with one_blas_thread() as done:
+            assert done == (functions is not None)
+            if functions is not None:
+                assert functions[0]() == 1
+        if functions is not None:
+            assert functions[0]() == 2
+    finally:
+        if functions is not None:
+            functions[1](own)
 
 
 def test_a_counting_block_is_its_shoes_played_one_by_one():

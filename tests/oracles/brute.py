@@ -10,6 +10,7 @@ Slow on purpose: only for shoes of about ten cards.
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from itertools import permutations
 
 VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
@@ -300,12 +301,20 @@ def _flat(cards):
 CALLS = {name: (lambda f: lambda cards, *pred: f(_flat(cards), *pred))(f) for name, f in AGGREGATES.items()}
 
 
+@lru_cache(maxsize=1)
+def _coups(cards):
+    """Each distinct ordered six cards of ``cards`` once, with the number of the shoe's orderings that
+    deal it (a card held twice deals each of its sequences twice), and the names of its coup. Kept for
+    the last shoe: a test reads many bets or forms over one shoe."""
+    return tuple((n, coup_values(play(seq))) for seq, n in Counter(permutations(cards, 6)).items())
+
+
 def brute_lines(cards, conditions):
     """Counter(index of the first condition that holds, len(conditions) for none) over every ordered
     six cards of ``cards``."""
     codes = [_as_python(text) for text in conditions]
     out = Counter()
-    for seq in permutations(cards, 6):
-        names = {"__builtins__": {}, **CONSTANT_NAMES, **CALLS, **coup_values(play(seq))}  # globals: lambdas see them
-        out[next((i for i, code in enumerate(codes) if eval(code, names)), len(codes))] += 1
+    for n, values in _coups(tuple(cards)):
+        names = {"__builtins__": {}, **CONSTANT_NAMES, **CALLS, **values}  # globals: lambdas see them
+        out[next((i for i, code in enumerate(codes) if eval(code, names)), len(codes))] += n
     return out

@@ -119,10 +119,11 @@ def test_pricer_equals_paytable_price(c):
     bets = value_level_bets()
     pricer = pricing.cached_pricer(bets)
     dist = engine.walk(shoe)
-    assert pricer.results(shoe) == tuple(b.price(dist) for b in bets)
+    prices = tuple(b.price(dist) for b in bets)  # each bet priced once by PayTable.price
+    assert pricer.results(shoe) == prices
     evs = pricer.expected_values(pricer.counts(shoe), dist.total)
-    assert evs == [b.price(dist).expected_value for b in bets]
-    assert pricer.house_edges(shoe) == [b.price(dist).house_edge for b in bets]
+    assert evs == [p.expected_value for p in prices]
+    assert pricer.house_edges(shoe) == [p.house_edge for p in prices]
     assert pricer.shoe_ev_numerators(shoe) == pricer.batch_ev_numerators([shoe])[0]
 
 

@@ -39,47 +39,56 @@ def sequences(cards):
 
 def brute(seqs, model, x, y, commission):
     """(punter's, banker's) expected payoff. Deal: P, B, P, B, then third cards in order.
-    x: {'5': p} (B2) or {'a+b': p} (B3); y: {(hand, seen): q} by readable cell name."""
+    x: {'5': p} (B2) or {'a+b': p} (B3); y: {(hand, seen): q} by readable cell name.
+
+    Each sequence's branches are counted in whole numbers first, by what decides their weight and
+    who wins (the punter's choice, the banker's cell, whether each draws); each count is then
+    weighed once by the strategies' probabilities, in Fractions."""
     c = Fraction(commission)
-    punter = banker = Fraction(0)
+    branches = Counter()  # (punter's choice or None, punter draws, banker's cell, banker draws, winner)
     total = 0
 
-    def settle(pf, bf, weight):
-        nonlocal punter, banker
-        if pf > bf:
-            punter += weight
-            banker -= weight
-        elif bf > pf:
-            punter -= weight
-            banker += (1 - c) * weight
+    def winner(pf, bf):
+        return "punter" if pf > bf else "banker" if bf > pf else "tie"
 
     for s, n in seqs.items():
         total += n
         p1, b1, p2, b2 = s[:4]
         pt, bt = (p1 + p2) % 10, (b1 + b2) % 10
         if pt >= 8 or bt >= 8:  # a natural ends the coup
-            settle(pt, bt, Fraction(n))
+            branches[None, None, None, None, winner(pt, bt)] += n
             continue
         lo, hi = min(b1, b2), max(b1, b2)
         hand = f"{lo}+{hi}"
         if pt <= 4:
-            draw = Fraction(1)
+            choice, draws = None, (True,)
         elif pt >= 6:
-            draw = Fraction(0)
+            choice, draws = None, (False,)
         else:  # chooses at 5
-            key = f"{min(p1, p2)}+{max(p1, p2)}" if model == "B3" else "5"
-            draw = Fraction(x[key])
-        for p_draws, w in ((True, draw), (False, 1 - draw)):
-            if w == 0:
-                continue
+            choice, draws = f"{min(p1, p2)}+{max(p1, p2)}" if model == "B3" else "5", (True, False)
+        for p_draws in draws:
             if p_draws:
                 t = s[4]
                 pf, seen, nxt = (pt + t) % 10, str(t), s[5]
             else:
                 pf, seen, nxt = pt, "stood", s[4]
-            q = Fraction(y.get((hand, seen), 0))
-            settle(pf, bt, n * w * (1 - q))  # banker stands
-            settle(pf, (bt + nxt) % 10, n * w * q)  # banker draws the next card
+            branches[choice, p_draws, (hand, seen), False, winner(pf, bt)] += n  # banker stands
+            branches[choice, p_draws, (hand, seen), True, winner(pf, (bt + nxt) % 10)] += n  # banker draws
+
+    punter = banker = Fraction(0)
+    for (choice, p_draws, cell, b_draws, won), n in branches.items():
+        weight = Fraction(n)
+        if choice is not None:
+            weight *= Fraction(x[choice]) if p_draws else 1 - Fraction(x[choice])
+        if cell is not None:
+            q = Fraction(y.get(cell, 0))
+            weight *= q if b_draws else 1 - q
+        if won == "punter":
+            punter += weight
+            banker -= weight
+        elif won == "banker":
+            punter -= weight
+            banker += (1 - c) * weight
     return punter / total, banker / total
 
 
