@@ -113,14 +113,20 @@ def main() -> None:
     ap.add_argument("--baseline", help="a checkout from before issue 22, timed in the same run")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per case and checkout (default 120)")
     ap.add_argument("--only", default="", help="run only the cases whose name holds this text")
+    ap.add_argument("--baseline-in-play", action="store_true", help="time the baseline on the shoes in play too")
     args = ap.parse_args()
-    print(f"{'case':62} {'8 decks':>10} {'in play':>10}" + (f" {'before 8d':>10} {'ratio':>8}" if args.baseline else ""))
+    print(f"{'case':62} {'8 decks':>10} {'in play':>10}" + (
+        f" {'before 8d':>10} {'in play':>10}" if args.baseline_in_play else
+        f" {'before 8d':>10} {'ratio':>8}" if args.baseline else ""))
     for name, conditions in CASES.items():
         if args.only not in name:
             continue
         after = both(str(ROOT), conditions, args)
         row = f"{name:62} {shown(after['full'], args.timeout):>10} {shown(after['in_play'], args.timeout):>10}"
-        if args.baseline:
+        if args.baseline and args.baseline_in_play:
+            before = both(args.baseline, conditions, args)
+            row += f" {shown(before['full'], args.timeout):>10} {shown(before['in_play'], args.timeout):>10}"
+        elif args.baseline:
             before = measure(args.baseline, conditions, 1, 0, args.timeout)
             ratio = "" if before is None or after["full"] is None else f"{before['full'] / after['full']:.0f}x"
             if before is None and after["full"] is not None:

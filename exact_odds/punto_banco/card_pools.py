@@ -41,7 +41,7 @@ from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
-#: Most rows (sequences of pools) a bet's plan may expand to (a few seconds and about 1 GB at most).
+#: Most rows (sequences of pools) a bet's plan may expand to (a bet's first price grows with its rows).
 LIMIT = 32_000_000
 #: Rows expanded at once.
 _CHUNK = 1 << 21
