@@ -87,7 +87,7 @@ MAX_SIMULATED_SHOES = 1_000_000
               help="Also deal the same shoes to each of these cut cards (cards behind it), such as 7,14,26,52, "
                    "and add a table of the results by cut card.")
 @click.option("--checkpoint", metavar="FILE",
-              help="Save the run's state to FILE every 30 s, when stopped (Ctrl-C, SIGTERM) and at the end; run "
+              help="Save the run's state to FILE every 30 s or so, when stopped (Ctrl-C, SIGTERM) and at the end; run "
                    "the same command again to resume from it (the same figures as a run never stopped).")
 @bets_option
 @jobs_option
