@@ -259,12 +259,17 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
     s_count, c_count = len(seeds), len(dealt)
     known = dealt.known
     counted = count_decisions(count, known, decks) if count is not None else None
+    counted_alone = counted  # the count's own decisions (counted grows by the trigger search's coups)
     ramp, triggers = _WORK["ramp"], _WORK["triggers"]
+    steps = bins = None
     if count is not None and (ramp is not None or triggers):
         balanced, unseen = balanced_counts(count, known, decks)
-    if count is not None and triggers:  # every coup at the lowest candidate trigger or above is recorded
-        searched = count_decisions(CountStrategy("search", count.tags, triggers[0]), known, decks)
-        counted = counted | searched
+        if ramp is not None:  # the ramp's steps reached (0: none)
+            steps = levels_reached(balanced, unseen, [t for t, _ in ramp.steps]).tolist()
+        if triggers:  # every coup at the lowest candidate trigger or above is recorded, in its bin
+            reached = levels_reached(balanced, unseen, triggers)
+            counted = counted | (reached > 0)
+            bins = (reached - 1).tolist()
     priced = {**_value_prices(dealt, counted), **_card_prices(dealt, ranks, suits)}
     left = known.sum(axis=1)
     left_list = left.tolist()
@@ -311,12 +316,10 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                 tally.expected_gain += e
                 tally.realised_gain += paid
             if count_sums is not None and counted is not None and counted[i]:
-                tc = None if ramp is None and search is None else Fraction(
-                    CARDS_PER_DECK * int(balanced[i]), 13 * int(unseen[i]))
-                if search is not None:
-                    search.add(s, tc, e, m2)
-                if tc is None or tc >= count.trigger:
-                    w = _ONE if ramp is None else ramp.units(tc)
+                if bins is not None and bins[i] >= 0:
+                    search.add(s, bins[i], e, m2)
+                if counted_alone[i]:
+                    w = _ONE if steps is None else (ramp.steps[steps[i] - 1][1] if steps[i] else _ZERO)
                     if w:
                         targets.append((count_sums[s], w))
             for acc, w in targets:
@@ -390,6 +393,17 @@ def balanced_counts(count: CountStrategy, known: Any, decks: int) -> tuple[Any, 
     tags = np.array(count.tags, dtype=np.int64)
     balanced = 13 * (seen @ tags) - seen.sum(axis=1) * int(tags.sum())  # |.| < 2**40: exact
     return balanced, known.sum(axis=1)
+
+
+def levels_reached(balanced: Any, unseen: Any, thresholds: Sequence[Fraction]) -> Any:
+    """Per coup, how many of the rising ``thresholds`` its true count ``52 balanced / (13 unseen)``
+    reaches: ``52 × balanced × den >= 13 × num × unseen`` for each, in Python integers (exact)."""
+    lhs = (CARDS_PER_DECK * balanced).astype(object)
+    rhs = (13 * unseen).astype(object)
+    reached = np.zeros(len(balanced), dtype=np.int64)
+    for t in thresholds:
+        reached += np.array(lhs * t.denominator >= rhs * t.numerator, dtype=bool)
+    return reached
 
 
 def count_decisions(count: CountStrategy, known: Any, decks: int) -> Any:

@@ -21,7 +21,6 @@ depend on how the shoes were shared among processes or blocks.
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
@@ -53,11 +52,8 @@ class TriggerSums:
         self.triggers = triggers
         self.bins = [[[0, Fraction(0), Fraction(0)] for _ in triggers] for _ in range(shoes)]
 
-    def add(self, shoe: int, true_count: Fraction, ev: Fraction, second_moment: Fraction, paid: Any = None) -> None:
-        """A coup of the count's bet at ``true_count`` (at least the lowest candidate)."""
-        k = bisect_right(self.triggers, true_count) - 1
-        if k < 0:
-            return
+    def add(self, shoe: int, k: int, ev: Fraction, second_moment: Fraction) -> None:
+        """A coup of the count's bet whose true count is in bin ``k``: at least trigger k, below k + 1."""
         cell = self.bins[shoe][k]
         cell[0] += 1
         cell[1] += ev
