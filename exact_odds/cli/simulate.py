@@ -108,7 +108,13 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     positive) and, with --count, a counting strategy on one bet in the same
     shoes: bet frequency, advantage when betting, win per 100 coups and per
     shoe, SD per coup and desirability index, each with its standard error
-    and 95% interval; then the house edge by cards left.
+    and 95% interval; then the house edge by cards left. Every strategy also
+    gets its win and SD per hour (--coups-per-hour), N0 and SCORE, and with
+    --bankroll its risk of ruin (formula and simulated) and hours to double;
+    bets may follow a ramp (--ramp by true count, --ev-ramp by exact EV) or
+    a Kelly fraction (--kelly). --search-triggers plays every trigger on the
+    same coups; --cut-cards deals the same shoes to other cut cards;
+    --checkpoint lets a stopped run resume with the same figures.
 
     Every card is dealt with its suit (from the same shuffle: a run's coups
     do not depend on the bets). Bets that read ranks or suits (pairs, Lucky 8,
@@ -127,6 +133,11 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
       exact-odds simulate --shoes 50 --format json
       exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.pdf
       exact-odds simulate --shoes 5 --decks 1 --bets banker,player_pair,perfect_pair
+      exact-odds simulate --shoes 500 --bets dragon7 --count dragon7 --ramp 1@4,2@6,4@8 --bankroll 500
+      exact-odds simulate --shoes 500 --bets dragon7 --count dragon7 --search-triggers 0:10 --trigger-plot t.png
+      exact-odds simulate --shoes 200 --bets dragon7 --count dragon7 --cut-cards 7,14,26,52
+      exact-odds simulate --shoes 500 --bets dragon7 --bankroll 1000 --kelly 1/2
+      exact-odds simulate --shoes 2000 --bets dragon7 --count dragon7 --jobs 2 --checkpoint study.ckpt
     """
     from exact_odds.in_play.simulate.simulation import by_cut_card
     from exact_odds.in_play.simulate.simulation import simulate as run_simulation

@@ -91,7 +91,8 @@ def strategy_rows(label: str, s: "StrategyResult") -> list[list[str]]:
             continue
         words, kind = STATISTIC_WORDS[name]
         if name == "simulated_risk_of_ruin" and s.ruin_trials is not None:
-            words += f" ({s.ruin_trials.trials:,} trials)"
+            trials = s.ruin_trials.trials
+            words += f" ({trials:,} trial{'' if trials == 1 else 's'})"
         rows.append([label, s.name, words] + estimate_cells(getattr(s, name), kind))
     return rows
 
