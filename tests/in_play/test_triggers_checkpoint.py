@@ -108,3 +108,27 @@ def test_a_file_that_is_not_a_checkpoint_is_refused_and_never_run(tmp_path, cont
     r = CliRunner().invoke(main, ["simulate", "--shoes", "3", "--bets", "banker", "-q", "--checkpoint", str(path)])
     assert r.exit_code == 2 and "is not a checkpoint" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "boom").exists()
+
+
+@pytest.mark.slow
+def test_simulate_stopped_by_sigterm_resumes_from_its_checkpoint_to_the_same_bytes(tmp_path):
+    """The console script: SIGTERM while the shoes are dealt writes the checkpoint and exits 143 (one
+    line); the same command then resumes and prints what the run never stopped prints."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "exact_odds", "simulate", "--shoes", "6000", "--bets", "dragon7",
+               "--count", "dragon7", "--bankroll", "300", "--search-triggers", "2:6", "-q"]
+    whole = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    path = tmp_path / "run.ckpt"
+    run = subprocess.Popen(command + ["--checkpoint", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    time.sleep(8)  # past the start-up (about 3 s on the loaded 2-core machine), well before the end
+    run.send_signal(signal.SIGTERM)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 143 and err.strip().splitlines() == ["exact-odds: terminated (SIGTERM)"], err
+    assert out == "" and path.is_file()
+    resumed = subprocess.run(command + ["--checkpoint", str(path)], capture_output=True, text=True, check=True)
+    assert resumed.stdout == whole
