@@ -12,7 +12,8 @@ processes or which cluster it ran.
 The file is a pickle of ``(FORMAT, identity, state)``, written atomically
 (:mod:`exact_odds.files`) every :data:`EVERY_SECONDS`, when the run is stopped,
 and at its end. The identity names the run (shoes, seed, decks, burn, cut card,
-bets, count, sizing): a file of another run is refused
+bets, count, sizing, triggers; not the bankroll or the coups an hour, which
+only the figures made at the end read): a file of another run is refused
 (:class:`CheckpointError`). It is read with only the classes a state holds
 allowed (:class:`_StateUnpickler`): a file that is not a checkpoint is refused,
 never run.
@@ -78,8 +79,10 @@ class SimulationState:
 
 
 def run_identity(shoes: int, seed: int, bets: Any, decks: int, burn: str, cut_card: int, count: Any,
-                 count_bet: int, sizing: Any, ramp: Any, triggers: Any, bankroll: Any) -> str:
-    """What makes two runs the same run, as one line of text (bets by their pay tables)."""
+                 count_bet: int, sizing: Any, ramp: Any, triggers: Any) -> str:
+    """What makes two runs the same run, as one line of text (bets by their pay tables). The bankroll
+    and the coups an hour are not in it: the figures that read them are made from the sums at the end
+    (a Kelly bet's bankroll is, in its sizing)."""
     def bet(b: Any) -> str:
         lines = ";".join(f"{line.condition}:{line.pays}" for line in b.lines)
         return f"{b.key}[{lines};otherwise:{b.otherwise}]"
@@ -90,7 +93,7 @@ def run_identity(shoes: int, seed: int, bets: Any, decks: int, burn: str, cut_ca
              "count none" if count is None else f"count {count.tags_text()} from {count.trigger} on bet {count_bet}",
              f"perfect play's bets {'one unit' if sizing is None else sizing.text()}",
              f"count's bets {'one unit' if ramp is None else ramp.text()}",
-             f"bankroll {bankroll}", f"triggers {','.join(map(str, triggers)) or 'none'}"]
+             f"triggers {','.join(map(str, triggers)) or 'none'}"]
     return "; ".join(parts)
 
 
@@ -153,10 +156,11 @@ class Checkpoint:
         if data[1] != self.identity:
             mine = dict(p.split(" ", 1) if " " in p else (p, "") for p in self.identity.split("; "))
             theirs = dict(p.split(" ", 1) if " " in p else (p, "") for p in str(data[1]).split("; "))
-            diff = [k for k in mine if mine.get(k) != theirs.get(k)]
+            diff = [k for k in {**mine, **theirs} if mine.get(k) != theirs.get(k)]
             what = diff[0] if diff else "run"
-            raise CheckpointError(f"{self.path!r} is the checkpoint of another run ({what} {theirs.get(what, '?')}, "
-                                  f"not {mine.get(what, '?')}); give another file, or the options of that run")
+            raise CheckpointError(f"{self.path!r} is the checkpoint of another run ({what} "
+                                  f"{theirs.get(what, 'not given')}, not {mine.get(what, 'not given')}); "
+                                  "give another file, or the options of that run")
         return data[2]
 
     def save(self, state: SimulationState) -> None:

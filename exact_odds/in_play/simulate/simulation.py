@@ -353,7 +353,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
     sizing, ramp, bankroll, coups_per_hour, triggers = check_sizing(sizing, ramp, bankroll, coups_per_hour,
                                                                     triggers, count)
     setup = (bets, decks, burn, cut_card, count, count_bet, sizing, ramp, triggers)
-    identity = run_identity(shoes, seed, *setup, bankroll)
+    identity = run_identity(shoes, seed, *setup)
     prepare(*setup)
     full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
     bands = decks  # bands of 52 cards left, from a full shoe down
