@@ -324,9 +324,14 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                         targets.append((count_sums[s], w))
             for acc, w in targets:
                 acc[0] += 1
-                acc[1] += w * e
-                acc[2] += w * w * m2
-                acc[3] += w * paid
+                if w is _ONE:  # a flat bet: the sums of one unit, without multiplying by 1
+                    acc[1] += e
+                    acc[2] += m2
+                    acc[3] += paid
+                else:
+                    acc[1] += w * e
+                    acc[2] += w * w * m2
+                    acc[3] += w * paid
                 acc[4] += w
                 if acc[3] < acc[5]:
                     acc[5] = acc[3]
