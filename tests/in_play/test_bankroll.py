@@ -146,3 +146,10 @@ def test_twice_the_bet_is_twice_the_win_and_sd_and_the_same_score_and_n0(runs, s
     assert b.sd_per_coup.value == pytest.approx(2 * a.sd_per_coup.value)
     assert b.score.value == pytest.approx(a.score.value) and b.n0.value == pytest.approx(a.n0.value)
     assert b.advantage_when_betting.value == pytest.approx(a.advantage_when_betting.value)
+
+
+@pytest.mark.parametrize("spec, by", [("1@0,1.5@0.5%,4@4/3%", "EV"), ("1@-2.5,2@4,3@13/3", "true count"),
+                                      ("1/3@1e-2,2@7", "true count")])
+def test_a_ramp_reads_back_as_it_is_written(spec, by):
+    ramp = money.parse_ramp(spec, by)
+    assert money.parse_ramp(ramp.text(), by) == ramp

@@ -110,12 +110,30 @@ class BetRamp:
         return bet
 
     def text(self) -> str:
-        """The ramp as it is written: ``units@threshold`` steps."""
-        show = (lambda t: f"{t * 100}%") if self.by == "EV" else str
-        return ",".join(f"{u}@{show(t)}" for t, u in self.steps)
+        """The ramp as it is written: ``units@threshold`` steps (EVs in percent)."""
+        show = (lambda t: f"{_plain(t * 100)}%") if self.by == "EV" else _plain
+        return ",".join(f"{_plain(u)}@{show(t)}" for t, u in self.steps)
 
     def __repr__(self) -> str:
         return f"BetRamp(by {self.by}: {self.text()})"
+
+
+def _plain(x: Fraction) -> str:
+    """``x`` as it reads best, exactly: a whole number, a finite decimal, or p/q."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    d = x.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    if d != 1:
+        return f"{x.numerator}/{x.denominator}"
+    places = max(twos, fives)
+    whole = abs(x.numerator) * 10 ** places // x.denominator
+    sign = "-" if x < 0 else ""
+    return f"{sign}{whole // 10 ** places}.{whole % 10 ** places:0{places}d}"
 
 
 def parse_ramp(spec: str, by: str = "true count") -> BetRamp:
