@@ -281,7 +281,7 @@ def trigger_section(curve: "TriggerCurve") -> tuple[Section, dict[str, Any]]:
 
     def said(row: Any, stat: str, kind: str) -> str:
         if row is None:
-            return "none (no trigger wins)"
+            return "none (no trigger bets and wins)"
         value, se = estimate_cells(getattr(row, stat), kind, 3)[:2]
         return f"{row.trigger} ({value}, SE {se})"
 

@@ -141,3 +141,15 @@ def test_simulate_stopped_by_sigterm_resumes_from_its_checkpoint_to_the_same_byt
     assert out == "" and path.is_file()
     resumed = subprocess.run(command + ["--checkpoint", str(path)], capture_output=True, text=True, check=True)
     assert resumed.stdout == whole
+
+
+def test_the_best_trigger_is_one_that_bets():
+    from exact_odds.in_play.simulate.statistics import Estimate
+    from exact_odds.in_play.simulate.triggers import TriggerCurve, TriggerRow
+
+    def row(t, bets, win):
+        return TriggerRow(Fraction(t), bets, Estimate(None, None, 2), Estimate(win, 0.1, 2), Estimate(None, None, 2))
+
+    curve = TriggerCurve((row(0, 10, -3.0), row(1, 4, -1.0), row(2, 0, 0.0)), Fraction(70), 2, 100)
+    assert curve.best("win_per_100_coups").trigger == 1  # the least loss among triggers that bet
+    assert curve.best("score") is None

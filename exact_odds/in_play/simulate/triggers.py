@@ -167,9 +167,9 @@ class TriggerCurve:
     coups: int
 
     def best(self, statistic: str) -> TriggerRow | None:
-        """The row with the largest ``statistic`` (``win_per_100_coups`` or ``score``); the lowest trigger
-        among equals; None when no trigger has a value."""
-        rows = [r for r in self.rows if getattr(r, statistic).value is not None]
+        """The row with the largest ``statistic`` (``win_per_100_coups`` or ``score``) among the triggers that
+        bet at least once; the lowest trigger among equals; None when no such trigger has a value."""
+        rows = [r for r in self.rows if r.bets and getattr(r, statistic).value is not None]
         if not rows:
             return None
         return max(rows, key=lambda r: (getattr(r, statistic).value, -r.trigger))
