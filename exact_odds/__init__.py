@@ -55,6 +55,7 @@ for _module, _names in {
     "in_play.simulate.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count betting_correlation",
     "in_play.simulate.balanced": "balanced_count",
     "in_play.simulate.simulation": "SimulationResult simulate",
+    "in_play.simulate.bankroll": "BetRamp Kelly parse_ramp",
     "in_play.sweep.sweep": "ShoePrice price_shoes house_edges parse_sweep SweepError",
     "in_play.dealing": "deal_shoe shuffled_cards",
     "in_play.track.log": "ShoeInPlay LogError read_log coups_from_log parse_token CoupSplitter",
@@ -96,6 +97,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.in_play.simulate.removal import (EffectOfRemoval, LinearCount, betting_correlation,
                                                      effect_of_removal, linear_count)
     from exact_odds.in_play.simulate.simulation import SimulationResult, simulate
+    from exact_odds.in_play.simulate.bankroll import BetRamp, Kelly, parse_ramp
     from exact_odds.in_play.track.table import (CardPrices, Count, CountError, DetailNeeded, Table, count_of_bet,
                                           parse_count_tags)
     from exact_odds.in_play.sweep.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes

@@ -52,6 +52,10 @@ class SimulatedPlay:
     win_per_100_coups: tuple[float | None, float | None]
     win_per_shoe: tuple[float | None, float | None]
     sd_per_coup: tuple[float | None, float | None]
+    #: the desirability index, N0 and SCORE (at :data:`COUPS_PER_HOUR`; exact_odds.in_play.simulate.bankroll)
+    desirability_index: tuple[float | None, float | None] = (None, None)
+    n0: tuple[float | None, float | None] = (None, None)
+    score: tuple[float | None, float | None] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,8 @@ def _estimate(e: Any) -> tuple[float | None, float | None]:
 
 def _play(s: Any, name: str) -> SimulatedPlay:
     return SimulatedPlay(name, _estimate(s.bet_frequency), _estimate(s.advantage_when_betting),
-                         _estimate(s.win_per_100_coups), _estimate(s.win_per_shoe), _estimate(s.sd_per_coup))
+                         _estimate(s.win_per_100_coups), _estimate(s.win_per_shoe), _estimate(s.sd_per_coup),
+                         _estimate(s.desirability_index), _estimate(s.n0), _estimate(s.score))
 
 
 def simulate_countability(bet: PayTable, decks: int, *, cut_card: int, shoes: int, seed: int, jobs: int = 1,

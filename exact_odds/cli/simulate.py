@@ -64,12 +64,38 @@ MAX_SIMULATED_SHOES = 1_000_000
 @click.option("--plot", "plot_path", metavar="FILE.png|.svg|.pdf",
               help="Also draw each bet's house edge by cards left (percentile bands) and P(EV > 0) by depth "
                    "into this file (needs matplotlib, the project's 'plot' extra).")
+@click.option("--bankroll", metavar="UNITS",
+              help="A bankroll in units: adds the risk of ruin (by formula and simulated) and the hours to double.")
+@click.option("--ramp", metavar="UNITS@TC,...",
+              help="The count's bets by true count, such as 1@2,2@4,4@6 (1 unit from a true count of 2, 2 units "
+                   "from 4, 4 from 6; none below 2); its lowest step is the trigger [default: 1 unit at --trigger].")
+@click.option("--ev-ramp", "ev_ramp", metavar="UNITS@EV,...",
+              help="Perfect play's bets by the coup's exact EV, such as 1@0,2@1%,4@2% [default: 1 unit when the "
+                   "EV is positive].")
+@click.option("--kelly", metavar="F",
+              help="Perfect play bets F (such as 1/2) of the Kelly bet, F × bankroll × EV / variance of the coup "
+                   "(exact), on the starting bankroll, rounded down to 1/100 unit; needs --bankroll.")
+@click.option("--coups-per-hour", "coups_per_hour", metavar="H",
+              help="Coups dealt an hour, for the rates per hour and SCORE [default: 70, a full big table: about "
+                   "a shoe an hour with its shuffle; mini-baccarat deals twice as fast or more].")
+@click.option("--search-triggers", "search", metavar="LOW:HIGH[:STEP]",
+              help="Also play every trigger from LOW to HIGH (STEP apart, default 1) with one unit on the same "
+                   "coups, and report the best by win per 100 coups and by SCORE; needs --count.")
+@click.option("--trigger-plot", "trigger_plot", metavar="FILE.png|.svg|.pdf",
+              help="Draw the trigger search's curve into this file (needs matplotlib).")
+@click.option("--cut-cards", "cut_cards", metavar="N,N,...",
+              help="Also deal the same shoes to each of these cut cards (cards behind it), such as 7,14,26,52, "
+                   "and add a table of the results by cut card.")
+@click.option("--checkpoint", metavar="FILE",
+              help="Save the run's state to FILE every 30 s or so, when stopped (Ctrl-C, SIGTERM) and at the end; run "
+                   "the same command again to resume from it (the same figures as a run never stopped).")
 @bets_option
 @jobs_option
 @format_option
 @quiet_option
 @input_errors
-def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigger, count_bet, plot_path, variant,
+def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigger, count_bet, plot_path, bankroll,
+             ramp, ev_ramp, kelly, coups_per_hour, search, trigger_plot, cut_cards, checkpoint, variant,
              bets, paytables, commission, jobs, fmt, quiet):
     """Deal seeded shuffled shoes and price every bet exactly before every coup.
 
@@ -82,7 +108,13 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     positive) and, with --count, a counting strategy on one bet in the same
     shoes: bet frequency, advantage when betting, win per 100 coups and per
     shoe, SD per coup and desirability index, each with its standard error
-    and 95% interval; then the house edge by cards left.
+    and 95% interval; then the house edge by cards left. Every strategy also
+    gets its win and SD per hour (--coups-per-hour), N0 and SCORE, and with
+    --bankroll its risk of ruin (formula and simulated) and hours to double;
+    bets may follow a ramp (--ramp by true count, --ev-ramp by exact EV) or
+    a Kelly fraction (--kelly). --search-triggers plays every trigger on the
+    same coups; --cut-cards deals the same shoes to other cut cards;
+    --checkpoint lets a stopped run resume with the same figures.
 
     Every card is dealt with its suit (from the same shuffle: a run's coups
     do not depend on the bets). Bets that read ranks or suits (pairs, Lucky 8,
@@ -101,15 +133,25 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
       exact-odds simulate --shoes 50 --format json
       exact-odds simulate --shoes 200 --bets dragon7,panda8 --plot edge.pdf
       exact-odds simulate --shoes 5 --decks 1 --bets banker,player_pair,perfect_pair
+      exact-odds simulate --shoes 500 --bets dragon7 --count dragon7 --ramp 1@4,2@6,4@8 --bankroll 500
+      exact-odds simulate --shoes 500 --bets dragon7 --count dragon7 --search-triggers 0:10 --trigger-plot t.png
+      exact-odds simulate --shoes 200 --bets dragon7 --count dragon7 --cut-cards 7,14,26,52
+      exact-odds simulate --shoes 500 --bets dragon7 --bankroll 1000 --kelly 1/2
+      exact-odds simulate --shoes 2000 --bets dragon7 --count dragon7 --jobs 2 --checkpoint study.ckpt
     """
+    from exact_odds.in_play.simulate.simulation import by_cut_card
     from exact_odds.in_play.simulate.simulation import simulate as run_simulation
-    from exact_odds.report.plot import PlotError, check_plot_path, plot_edges
+    from exact_odds.report.plot import PlotError, check_plot_path, plot_edges, plot_triggers
     from exact_odds.report.simulation import simulation_report
 
     try:  # before any simulating, so a bad path cannot lose the results at the end
         plot_file = check_plot_path(plot_path) if plot_path is not None else None
     except PlotError as exc:
         raise InputError(plot_message(exc)) from None
+    try:
+        trigger_file = check_plot_path(trigger_plot) if trigger_plot is not None else None
+    except PlotError as exc:
+        raise InputError(plot_message(exc).replace("--plot", "--trigger-plot")) from None
 
     if decks < 1:
         raise InputError(f"--decks must be a whole number from 1 to {MAX_SIMULATED_DECKS}, not {decks}")
@@ -118,23 +160,151 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
                          "(every coup is priced exactly; for one large shoe use 'exact-odds edge --decks N')")
     cut = chosen_cut_card(cut_card, penetration, decks, burn)
     keys, bets = chosen_simulated_bets(variant, bets, paytables, commission)
+    sizing = chosen_sizing(bankroll, ramp, ev_ramp, kelly, coups_per_hour, search, trigger_plot, count_spec, trigger)
+    if sizing["ramp"] is not None and trigger is None:
+        trigger = str(sizing["ramp"].lowest)
     count, counted = chosen_count(count_spec, trigger, count_bet, keys, bets, decks)
+    cuts = chosen_cut_cards(cut_cards, decks, burn)
+    run_options = dict(count=count, count_bet=counted, **{k: v for k, v in sizing.items() if k != "checkpoint"})
     card_level = [b.name for b in bets if not b.is_value_level]
     if card_level and sys.stderr.isatty():
         click.echo(f"note: {', '.join(card_level)} read{'s' if len(card_level) == 1 else ''} ranks or suits: each "
                    "coup is priced on the suited shoe left, one shoe at a time (from about 0.05 s a coup for a "
                    "pair bet to seconds or more for Lucky 8 or All Red)", err=True)
-    with progress_bar(shoes, "shoes", quiet) as progress:
-        result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress, cut_card=cut, count=count,
-                                count_bet=counted)
-    click.echo(emit(simulation_report(result), fmt))
-    if plot_file is not None:  # after the results are out: a failure to write it loses nothing else
+    if checkpoint is not None:
+        from exact_odds.files import OutputError, check_writable
+
         try:
-            plot_edges(result, plot_file)
+            check_writable(checkpoint)
+        except OutputError as exc:
+            raise InputError(f"--checkpoint: {exc}") from None
+    from exact_odds.in_play.simulate.checkpoint import CheckpointError
+
+    try:
+        with progress_bar(shoes, "shoes", quiet) as progress:
+            result = run_simulation(shoes, decks, seed, bets, burn, jobs, progress, cut_card=cut,
+                                    checkpoint=checkpoint, **run_options)
+    except CheckpointError as exc:
+        raise InputError(f"--checkpoint: {exc}") from None
+    others: tuple = ()
+    if cuts:
+        with progress_bar(shoes * len(cuts), "shoes (by cut card)", quiet) as progress:
+            others = by_cut_card(cuts, shoes, decks, seed, bets, burn, jobs, progress, **run_options)
+    click.echo(emit(simulation_report(result, others), fmt))
+    # after the results are out: a failure to write a plot loses nothing else
+    for file, draw, option in ((plot_file, lambda f: plot_edges(result, f), "--plot"),
+                               (trigger_file, lambda f: plot_triggers(result.trigger_curve, f), "--trigger-plot")):
+        if file is None:
+            continue
+        try:
+            draw(file)
         except PlotError as exc:
             sys.stdout.flush()
-            click.echo(f"exact-odds: error: {plot_message(exc)}", err=True)
+            click.echo(f"exact-odds: error: {plot_message(exc).replace('--plot', option)}", err=True)
             sys.exit(1)
+
+
+def _fraction(option: str, value: str) -> Fraction:
+    from exact_odds.text import NumberError, exact_fraction
+
+    try:
+        return exact_fraction(value)
+    except NumberError as exc:
+        raise InputError(f"{option}: {exc}") from None
+
+
+def chosen_sizing(bankroll, ramp, ev_ramp, kelly, coups_per_hour, search, trigger_plot, count_spec,
+                  trigger) -> dict:
+    """The bet sizing, rates and trigger search of the options, as :func:`simulate` takes them."""
+    from exact_odds.in_play.simulate.bankroll import (COUPS_PER_HOUR, Kelly, SizingError, check_bankroll,
+                                                      check_coups_per_hour, parse_ramp)
+
+    out: dict = {"sizing": None, "ramp": None, "bankroll": None, "coups_per_hour": COUPS_PER_HOUR, "triggers": ()}
+    try:
+        if bankroll is not None:
+            out["bankroll"] = check_bankroll(_fraction("--bankroll", bankroll))
+        if coups_per_hour is not None:
+            out["coups_per_hour"] = check_coups_per_hour(_fraction("--coups-per-hour", coups_per_hour))
+    except SizingError as exc:
+        raise InputError(f"--{'bankroll' if 'bankroll' in str(exc) else 'coups-per-hour'}: {exc}") from None
+    if ramp is not None:
+        if count_spec is None:
+            raise InputError("--ramp sizes the count's bets: it needs --count")
+        try:
+            out["ramp"] = parse_ramp(ramp, "true count")
+        except SizingError as exc:
+            raise InputError(f"--ramp: {exc}") from None
+        if trigger is not None and _fraction("--trigger", trigger) != out["ramp"].lowest:
+            raise InputError(f"--trigger {trigger.strip()} and --ramp's lowest step ({out['ramp'].lowest}) both say "
+                             "where the count starts betting; give one of them, or make them the same")
+    if ev_ramp is not None and kelly is not None:
+        raise InputError("--ev-ramp and --kelly both size perfect play's bets; give one of them")
+    if ev_ramp is not None:
+        try:
+            out["sizing"] = parse_ramp(ev_ramp, "EV")
+        except SizingError as exc:
+            raise InputError(f"--ev-ramp: {exc}") from None
+    if kelly is not None:
+        if out["bankroll"] is None:
+            raise InputError("--kelly sizes bets on a bankroll: give --bankroll UNITS too")
+        try:
+            out["sizing"] = Kelly(_fraction("--kelly", kelly), out["bankroll"])
+        except SizingError as exc:
+            raise InputError(f"--kelly: {exc}") from None
+    if search is not None:
+        if count_spec is None:
+            raise InputError("--search-triggers plays the count at every trigger: it needs --count")
+        out["triggers"] = searched_triggers(search)
+    elif trigger_plot is not None:
+        raise InputError("--trigger-plot draws the trigger search: it needs --search-triggers")
+    return out
+
+
+def searched_triggers(spec: str) -> tuple[Fraction, ...]:
+    """LOW:HIGH[:STEP] as the rising triggers LOW, LOW + STEP, ... up to HIGH."""
+    from exact_odds.in_play.simulate.triggers import MAX_TRIGGERS
+
+    parts = spec.split(":")
+    if len(parts) not in (2, 3):
+        raise InputError(f"--search-triggers is LOW:HIGH or LOW:HIGH:STEP (such as 0:10 or -2:8:0.5), "
+                         f"not {spec.strip()!r}")
+    low, high = (_fraction("--search-triggers", p) for p in parts[:2])
+    step = _fraction("--search-triggers", parts[2]) if len(parts) == 3 else Fraction(1)
+    if step <= 0:
+        raise InputError(f"--search-triggers: the step is more than 0, not {step}")
+    if high < low:
+        raise InputError(f"--search-triggers: HIGH ({high}) is below LOW ({low})")
+    if (high - low) / step + 1 > MAX_TRIGGERS:
+        raise InputError(f"--search-triggers: at most {MAX_TRIGGERS} triggers; take a larger step")
+    from exact_odds.in_play.count import MAX_TRIGGER
+
+    if max(abs(low), abs(high)) > MAX_TRIGGER:
+        raise InputError(f"--search-triggers: triggers are true counts between -{MAX_TRIGGER:,} and {MAX_TRIGGER:,}")
+    out, t = [], low
+    while t <= high:
+        out.append(t)
+        t += step
+    return tuple(out)
+
+
+def chosen_cut_cards(spec: str | None, decks: int, burn: str) -> tuple[int, ...]:
+    """--cut-cards: each number of cards behind the cut card, checked as --cut-card is."""
+    if spec is None:
+        return ()
+    from exact_odds.in_play.dealing import check_cut_card
+    from exact_odds.rules.shoe import ShoeError
+    from exact_odds.text import NumberError, whole_number
+
+    parts = spec.split(",")
+    if len(parts) > 20:
+        raise InputError(f"--cut-cards: at most 20 positions, not {len(parts)}")
+    out = []
+    for part in parts:
+        try:
+            out.append(check_cut_card(whole_number(part, max_digits=7), decks, burn))
+        except (NumberError, ShoeError) as exc:
+            raise InputError(f"--cut-cards: {exc}") from None
+    return tuple(out)
 
 
 def chosen_simulated_bets(variant, bet_keys, paytables, commission) -> "tuple[list[str], tuple[PayTable, ...]]":

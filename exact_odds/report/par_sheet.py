@@ -21,6 +21,7 @@ from exact_odds.bets.volatility import BAND_HANDS, NORMAL_APPROXIMATION
 BAND_CONFIDENCE = Fraction(95, 100)
 BAND = "95% band"
 from exact_odds.report.conditions import condition_words
+from exact_odds.in_play.simulate.bankroll import COUPS_PER_HOUR
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
 from exact_odds.report.svg import bar_chart, line_plot
@@ -227,7 +228,8 @@ def _estimate(e: tuple[float | None, float | None], places: int = 4, percent: bo
 
 def _play_rows(p: SimulatedPlay) -> list[str]:
     return [p.name, _estimate(p.bet_frequency, 2, True), _estimate(p.advantage_when_betting, 2, True),
-            _estimate(p.win_per_100_coups, 3), _estimate(p.win_per_shoe, 3), _estimate(p.sd_per_coup, 3)]
+            _estimate(p.win_per_100_coups, 3), _estimate(p.win_per_shoe, 3), _estimate(p.sd_per_coup, 3),
+            _estimate(p.desirability_index, 2), _estimate(p.n0, 0), _estimate(p.score, 2)]
 
 
 def countability_sections(sheet: ParSheet) -> list[Section]:
@@ -273,13 +275,16 @@ def countability_sections(sheet: ParSheet) -> list[Section]:
                      f"of {trigger} or more.")
         rows += [[shoe] + _play_rows(sim.count), [shoe] + _play_rows(sim.perfect)]
     table = Table.of(["Shoe", "Play", "Bet frequency", "Player's edge when betting", "Win per 100 coups (units)",
-                      "Win per shoe (units)", "SD per coup"], rows)
+                      "Win per shoe (units)", "SD per coup", "DI", "N0 (coups)", "SCORE"], rows)
     assumptions = tuple(dict.fromkeys(a for sim in sims for a in sim.assumptions))
     sections.append(Section(
         before=("Simulated gain of the count and of perfect play (bet only when the exact EV of the unseen "
                 "cards is positive), played on the same shoes: Monte-Carlo means ± one standard error.",)
         + tuple(lines),
-        table=table, after=tuple(f"Assumption: {a}" for a in assumptions)))
+        table=table, after=(f"DI = 1000 × win / SD per coup; N0 = (SD / win)²; SCORE = 10,000 × "
+                            f"{COUPS_PER_HOUR} coups an hour × win² / SD² (Blackjack Attack's, at {COUPS_PER_HOUR} "
+                            "coups an hour: the hourly win in 1/10,000 of the bankroll that risks 13.5%).",)
+        + tuple(f"Assumption: {a}" for a in assumptions)))
     return sections
 
 
@@ -343,7 +348,7 @@ def _simulation_json(sim) -> dict[str, Any]:
     def play(p: SimulatedPlay) -> dict[str, Any]:
         return {name: {"mean": getattr(p, name)[0], "standard_error": getattr(p, name)[1]}
                 for name in ("bet_frequency", "advantage_when_betting", "win_per_100_coups", "win_per_shoe",
-                             "sd_per_coup")}
+                             "sd_per_coup", "desirability_index", "n0", "score")}
 
     return {"decks": sim.decks, "cut_card": sim.cut_card, "shoes": sim.shoes, "seed": sim.seed, "coups": sim.coups,
             "trigger_true_count": fraction_text(sim.trigger), "monte_carlo": True,

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from exact_odds import files
 from exact_odds.files import OutputError
 
 if TYPE_CHECKING:
     from exact_odds.in_play.simulate.simulation import SimulationResult
+    from exact_odds.in_play.simulate.triggers import TriggerCurve
 
 #: File types a plot can be written as, by suffix.
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -121,6 +122,47 @@ def plot_edges(result: "SimulationResult", path: str | Path) -> None:
     fig.suptitle(f"{shoes} of {result.decks} deck{'s' if result.decks != 1 else ''}, seed {result.seed}, "
                  f"{result.cut_card} cards behind the cut card", fontsize=11)
     fig.tight_layout()
+    _save(fig, path)
+
+
+def plot_triggers(curve: "TriggerCurve", path: str | Path, title: str = "") -> None:
+    """Draw a trigger search (win per 100 coups and SCORE by trigger, ± 2 SE, the best of each marked)
+    and write ``path`` (.png, .svg or .pdf)."""
+    from exact_odds.in_play.simulate.triggers import TriggerCurve
+
+    if not isinstance(curve, TriggerCurve):
+        raise TypeError(f"plot_triggers draws a TriggerCurve (a simulation's trigger_curve), not "
+                        f"{type(curve).__name__}")
+    path = check_plot_path(path)
+    from matplotlib import pyplot as plt
+
+    fig, axes = plt.subplots(2, 1, figsize=(8, 6.4), sharex=True)
+    for ax, stat, label in ((axes[0], "win_per_100_coups", "win per 100 coups (units)"),
+                            (axes[1], "score", f"SCORE ({curve.coups_per_hour} coups an hour)")):
+        rows = [r for r in curve.rows if getattr(r, stat).value is not None]
+        x = [float(r.trigger) for r in rows]
+        y = [getattr(r, stat).value for r in rows]
+        se = [getattr(r, stat).standard_error or 0.0 for r in rows]
+        ax.fill_between(x, [v - 2 * e for v, e in zip(y, se)], [v + 2 * e for v, e in zip(y, se)], alpha=0.25,
+                        linewidth=0, label="± 2 SE")
+        ax.plot(x, y, marker="o", markersize=3, linewidth=1.2, label=label)
+        best = curve.best(stat)
+        if best is not None:
+            ax.axvline(float(best.trigger), color="black", linewidth=0.8, linestyle="--",
+                       label=f"best: true count >= {best.trigger}")
+        ax.axhline(0, color="grey", linewidth=0.6)
+        ax.set_ylabel(label)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
+    axes[1].set_xlabel("trigger: bet one unit when the true count is at least")
+    fig.suptitle(title or f"Trigger search over {curve.shoes:,} simulated shoes", fontsize=11)
+    fig.tight_layout()
+    _save(fig, path)
+
+
+def _save(fig: Any, path: Path) -> None:
+    """Write ``fig`` to ``path`` (its type from the suffix), the same bytes for the same figure."""
+    from matplotlib import pyplot as plt
+
     kind = path.suffix.lower()[1:]
     buffer = io.BytesIO()
     try:

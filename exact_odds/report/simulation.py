@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from exact_odds.in_play.simulate.counting import CountStrategy
     from exact_odds.in_play.simulate.simulation import SimulationResult
     from exact_odds.in_play.simulate.statistics import Estimate, StrategyResult
+    from exact_odds.in_play.simulate.triggers import TriggerCurve
 
 #: Each strategy statistic: its words in a table, and how it is printed
 #: ("percent": × 100 with a % sign; "units": per unit bet; "index": a plain number).
@@ -32,7 +33,26 @@ STATISTIC_WORDS = {
     "realised_win_per_shoe": ("Realised win per shoe (what the coups paid)", "units"),
     "sd_per_coup": ("SD per coup (units)", "units"),
     "desirability_index": ("Desirability index (1000 × win / SD per coup)", "index"),
+    "win_per_hour": ("Win per hour (units)", "units"),
+    "sd_per_100_coups": ("SD per 100 coups (units)", "units"),
+    "sd_per_hour": ("SD per hour (units)", "units"),
+    "n0": ("N0 (coups for the win to equal one SD: (SD / win)² per coup)", "count"),
+    "score": ("SCORE (win an hour, in 1/10,000 of the bankroll that risks 13.5%)", "index"),
+    "risk_of_ruin": ("Risk of ruin, formula exp(-2 × win × bankroll / SD²)", "percent"),
+    "risk_of_ruin_before_doubling": ("Risk of ruin before doubling, formula r / (1 + r)", "percent"),
+    "simulated_risk_of_ruin": ("Risk of ruin before doubling, simulated", "percent"),
+    "hours_to_double": ("Hours to double the bankroll (bankroll / win per hour)", "count"),
 }
+
+#: What the bankroll's figures assume, for the text and the JSON.
+RUIN_ASSUMPTIONS = (
+    "Risk of ruin by formula: exp(-2 μ B / σ²) with μ and σ the win and SD per coup and B the bankroll in "
+    "units: a Brownian motion with that drift and variance per coup, coups independent (the correlation of "
+    "the coups of one shoe is left out), bets never resized, play without end, μ > 0; before doubling, "
+    "r / (1 + r) by the same approximation. Simulated: the shoes played one after another from the "
+    "bankroll, trial after trial, a trial ruined when the running realised result takes the whole bankroll, "
+    "doubled when it stands at twice the bankroll at the end of a shoe; the share of the finished trials "
+    "ruined, with its binomial SE.")
 
 #: Headers of the estimate columns.
 ESTIMATE_HEADERS = ("Estimate", "SE", "95% interval")
@@ -41,6 +61,8 @@ ESTIMATE_HEADERS = ("Estimate", "SE", "95% interval")
 def _number(x: float, kind: str, places: int) -> str:
     if kind == "percent":
         return f"{x * 100:.{places}f}%"
+    if kind == "count":  # large figures (N0, hours): whole numbers with separators
+        return f"{x:,.{max(places - 4, 0)}f}"
     return f"{x:.{places}f}"
 
 
@@ -64,8 +86,13 @@ def estimate_json(e: "Estimate") -> dict[str, Any]:
 def strategy_rows(label: str, s: "StrategyResult") -> list[list[str]]:
     """One row per statistic of a strategy: label, strategy, statistic, estimate, SE, 95% interval."""
     rows = []
-    for name in s.STATISTICS:
+    for name in s.STATISTICS + s.BANKROLL_STATISTICS:
+        if getattr(s, name) is None:
+            continue
         words, kind = STATISTIC_WORDS[name]
+        if name == "simulated_risk_of_ruin" and s.ruin_trials is not None:
+            trials = s.ruin_trials.trials
+            words += f" ({trials:,} trial{'' if trials == 1 else 's'})"
         rows.append([label, s.name, words] + estimate_cells(getattr(s, name), kind))
     return rows
 
@@ -75,6 +102,23 @@ def strategy_json(s: "StrategyResult") -> dict[str, Any]:
     t = s.totals
     out: dict[str, Any] = {"name": s.name, "shoes": t.shoes, "coups": t.coups, "bets": t.bets}
     out.update({name: estimate_json(getattr(s, name)) for name in s.STATISTICS})
+    if s.coups_per_hour is not None:
+        out["wagered"] = decimal_text(t.wagered, 6)
+        out["coups_per_hour"] = str(s.coups_per_hour)
+        out.update({name: estimate_json(getattr(s, name))
+                    for name in ("win_per_hour", "sd_per_100_coups", "sd_per_hour", "n0", "score")})
+        out["risk_of_ruin"] = None
+        out["hours_to_double"] = None
+        if s.bankroll is not None:
+            trials = s.ruin_trials
+            out["risk_of_ruin"] = {
+                "bankroll": str(s.bankroll), "formula": estimate_json(s.risk_of_ruin),
+                "formula_before_doubling": estimate_json(s.risk_of_ruin_before_doubling),
+                "simulated_before_doubling": {**estimate_json(s.simulated_risk_of_ruin), "trials": trials.trials,
+                                              "ruined": trials.ruined, "doubled": trials.doubled,
+                                              "unfinished_shoes": trials.unfinished_shoes},
+                "model": "diffusion approximation (see the assumptions)"}
+            out["hours_to_double"] = estimate_json(s.hours_to_double)
     return out
 
 
@@ -103,9 +147,10 @@ def _count_line(result: "SimulationResult") -> str:
             f"(running count less cards seen × mean tag, per 52 cards unseen) is at least {c.trigger}.")
 
 
-def simulation_report(result: "SimulationResult") -> Report:
+def simulation_report(result: "SimulationResult", by_cut_card: "tuple[SimulationResult, ...]" = ()) -> Report:
     """``exact-odds simulate``: exact extremes per bet, the strategies with standard errors, then
-    the house edge by cards left; CSV is the strategies table."""
+    the house edge by cards left (and the trigger search, and the same shoes by cut card, where
+    run); CSV is the strategies table."""
     summary = result.summary()
     keys = result.keys
     exact_table = Table.of(
@@ -169,13 +214,108 @@ def simulation_report(result: "SimulationResult") -> Report:
     ]
     if result.count is not None:
         intro.append(_count_line(result))
-    return Report(
-        sections=(
-            Section(before=tuple(intro), table=exact_table),
-            Section(before=("Strategies, in the same shoes:",), table=strategy_table),
-            Section(before=("House edge through the shoe (mean over the coups dealt with that many cards left):",),
-                    table=depth_table),
-        ),
-        document=document,
-        csv=(strategy_table,),
-    )
+    intro += sizing_lines(result)
+    document["sizing"] = sizing_json(result)
+    document["assumptions"] += [SCORE_WORDS] + ([RUIN_ASSUMPTIONS] if result.bankroll is not None else [])
+    sections = [
+        Section(before=tuple(intro), table=exact_table),
+        Section(before=("Strategies, in the same shoes:",), table=strategy_table),
+        Section(before=("House edge through the shoe (mean over the coups dealt with that many cards left):",),
+                table=depth_table),
+    ]
+    document["trigger_search"] = None
+    if result.trigger_curve is not None:
+        section, document["trigger_search"] = trigger_section(result.trigger_curve)
+        sections.append(section)
+    document["by_cut_card"] = None
+    if by_cut_card:
+        section, document["by_cut_card"] = cut_card_section(by_cut_card)
+        sections.append(section)
+    return Report(sections=tuple(sections), document=document, csv=(strategy_table,))
+
+
+#: SCORE and N0 in words (Blackjack Attack's definitions, at the run's coups an hour).
+SCORE_WORDS = ("N0 = (SD / win)² per coup: the coups after which the expected win equals one SD. SCORE = "
+               "10,000 × coups an hour × win² / SD² (Schlesinger, Blackjack Attack): the win an hour, in units of "
+               "1/10,000 of the bankroll (SD² / win units) that gives a 13.5% risk of ruin by the formula; "
+               "at 100 coups an hour it is the desirability index squared.")
+
+
+def sizing_lines(result: "SimulationResult") -> list[str]:
+    """How the strategies bet, the rates, and the bankroll's assumptions, in words."""
+    perfect = "one unit" if result.sizing is None else (
+        result.sizing.text() + (" (rounded down to 1/100 unit)" if hasattr(result.sizing, "fraction") else
+                                " (units@EV)"))
+    lines = [f"Bets: perfect play {perfect}"
+             + ("" if result.count is None else
+                f"; the count {'one unit' if result.ramp is None else result.ramp.text() + ' (units@true count)'}")
+             + f". Rates at {result.coups_per_hour} coups an hour. {SCORE_WORDS}"]
+    if result.bankroll is not None:
+        lines.append(f"Bankroll: {result.bankroll} units. {RUIN_ASSUMPTIONS}")
+    return lines
+
+
+def sizing_json(result: "SimulationResult") -> dict[str, Any]:
+    """The run's bet sizing and rates as JSON."""
+    def one(sizing: Any) -> Any:
+        if sizing is None:
+            return {"kind": "flat", "units": "1"}
+        if hasattr(sizing, "fraction"):
+            return {"kind": "kelly", "fraction": str(sizing.fraction), "bankroll": str(sizing.bankroll),
+                    "rounded_down_to": "1/100"}
+        return {"kind": "ramp", "by": sizing.by,
+                "steps": [{"threshold": str(t), "units": str(u)} for t, u in sizing.steps]}
+
+    return {"perfect_play": one(result.sizing), "count": None if result.count is None else one(result.ramp),
+            "coups_per_hour": str(result.coups_per_hour),
+            "bankroll": None if result.bankroll is None else str(result.bankroll)}
+
+
+def trigger_section(curve: "TriggerCurve") -> tuple[Section, dict[str, Any]]:
+    """The trigger search: one row per candidate trigger, the best two, and its JSON."""
+    rows = [[str(r.trigger), f"{r.bets:,}", estimate_cells(r.bet_frequency, "percent", 2)[0]]
+            + estimate_cells(r.win_per_100_coups)[:2] + estimate_cells(r.score, "index", 3)[:2] for r in curve.rows]
+    table = Table.of(["Trigger (TC >=)", "Coups bet", "Bet frequency", "Win per 100 coups", "SE", "SCORE", "SE"],
+                     rows)
+    best = {k: curve.best(k) for k in ("win_per_100_coups", "score")}
+
+    def said(row: Any, stat: str, kind: str) -> str:
+        if row is None:
+            return "none (no trigger bets and wins)"
+        value, se = estimate_cells(getattr(row, stat), kind, 3)[:2]
+        return f"{row.trigger} ({value}, SE {se})"
+
+    before = (f"Trigger search: every trigger played with one unit on the same {curve.coups:,} coups of "
+              f"{curve.shoes:,} shoes (one pass; SCORE at {curve.coups_per_hour} coups an hour).",)
+    after = (f"Best trigger by win per 100 coups: {said(best['win_per_100_coups'], 'win_per_100_coups', 'units')}; "
+             f"by SCORE: {said(best['score'], 'score', 'index')}. Neighbouring triggers within about 2 SE of the "
+             "best are as good on this evidence.",)
+    document = {
+        "coups_per_hour": str(curve.coups_per_hour),
+        "best_by_win": None if best["win_per_100_coups"] is None else str(best["win_per_100_coups"].trigger),
+        "best_by_score": None if best["score"] is None else str(best["score"].trigger),
+        "triggers": [{"trigger": str(r.trigger), "bets": r.bets, "bet_frequency": r.bet_frequency.value,
+                      "win_per_100_coups": estimate_json(r.win_per_100_coups), "score": estimate_json(r.score)}
+                     for r in curve.rows],
+    }
+    return Section(before=before, table=table, after=after), document
+
+
+def cut_card_section(results: "tuple[SimulationResult, ...]") -> tuple[Section, list[dict[str, Any]]]:
+    """The same shoes dealt to each cut card: the count (or else every bet's perfect play) per position."""
+    rows, document = [], []
+    for r in results:
+        cards = r.decks * 52
+        penetration = decimal_text(Fraction((cards - r.cut_card) * 100, cards), 1) + "%"
+        plays = ([(r.bets[r.count_bet].name, r.count_result)] if r.count is not None else
+                 [(bet.name, p) for bet, p in zip(r.bets, r.perfect)])
+        for name, s in plays:
+            rows.append([str(r.cut_card), penetration, name, s.name, decimal_text(Fraction(r.coups, r.shoes), 2)]
+                        + estimate_cells(s.bet_frequency, "percent", 2)[:1] + estimate_cells(s.win_per_100_coups)[:2]
+                        + estimate_cells(s.win_per_shoe)[:2] + estimate_cells(s.score, "index", 3)[:2])
+            document.append({"cut_card": r.cut_card, "bet": name, **strategy_json(s)})
+    table = Table.of(["Cut card (cards behind)", "Penetration", "Bet", "Strategy", "Coups per shoe",
+                      "Bet frequency", "Win per 100 coups", "SE", "Win per shoe", "SE", "SCORE", "SE"], rows)
+    before = (f"By cut card: the same {results[0].shoes:,} shoes (seed {results[0].seed}) dealt to each cut card "
+              "position (the rules' is in front of the seventh-last card).",)
+    return Section(before=before, table=table), document

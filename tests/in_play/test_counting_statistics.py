@@ -98,7 +98,7 @@ def test_strategy_standard_errors_match_a_numerical_delta_method():
              (80, 7, Fraction(1, 3), Fraction(17), Fraction(33))]
     acc = StrategyAccumulator()
     for n, b, e, q, r in shoes:
-        acc.add(ShoeTally(n, b, e, q, r))
+        acc.add(ShoeTally(n, b, e, q, r, Fraction(b), min(Fraction(r), Fraction(0))))
     result = acc.result("test", None)
     n, b, e, q, r = ([float(row[k]) for row in shoes] for k in range(5))
 

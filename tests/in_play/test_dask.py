@@ -136,3 +136,30 @@ def test_connecting_silences_every_log_that_would_reach_the_terminal(cluster):
     executors.disconnect(executors.connect(cluster), early=False)
     for name in ("tornado.application", "tornado", "distributed.client", "distributed.comm"):
         assert logging.getLogger(name).getEffectiveLevel() >= logging.CRITICAL, name
+
+
+def test_simulate_stopped_locally_and_resumed_on_the_cluster_is_the_run_never_stopped(cluster, tmp_path):
+    """Issue 25, item 5: the same figures whichever way the run went (a count, a ramp, a bankroll and a
+    trigger search included)."""
+    from fractions import Fraction
+
+    from exact_odds.in_play.count import CountStrategy
+    from exact_odds.in_play.simulate.bankroll import parse_ramp
+    from exact_odds.report.emit import emit
+    from exact_odds.report.simulation import simulation_report
+
+    options = dict(count=CountStrategy("d7", (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0), Fraction(3)),
+                   count_bet=3, ramp=parse_ramp("1@3,2@5"), bankroll=200, triggers=[Fraction(t) for t in range(7)])
+    whole = emit(simulation_report(simulate(24, 8, 4, BETS, **options)), "json")
+    path = tmp_path / "run.ckpt"
+    seen = []
+
+    def stop(n):
+        seen.append(n)
+        if len(seen) == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(24, 8, 4, BETS, progress=stop, checkpoint=path, **options)
+    resumed = simulate(24, 8, 4, BETS, jobs=cluster, checkpoint=path, **options)
+    assert emit(simulation_report(resumed), "json") == whole

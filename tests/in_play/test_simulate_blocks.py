@@ -126,7 +126,8 @@ def test_ratio_moments_add_many_is_add_bit_for_bit():
 
 
 def test_strategy_accumulator_merge_is_adding_shoe_by_shoe():
-    tallies = [ShoeTally(80 + i, i % 3, Fraction(i, 7), Fraction(i * i, 11), Fraction(-i, 3)) for i in range(9)]
+    tallies = [ShoeTally(80 + i, i % 3, Fraction(i, 7), Fraction(i * i, 11), Fraction(-i, 3), Fraction(i % 3),
+                          Fraction(-i, 3)) for i in range(9)]
     one, a, b = StrategyAccumulator(), StrategyAccumulator(), StrategyAccumulator()
     for t in tallies:
         one.add(t)

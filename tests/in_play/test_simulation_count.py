@@ -134,7 +134,7 @@ def test_text_shows_estimates_with_standard_errors_and_intervals(run):
     assert "10 cards" in text and "Jacobson" in text and "95% interval" in text and " to " in text
     csv = emit(simulation_report(result), "csv").splitlines()
     assert csv[0] == "Bet,Strategy,Statistic,Estimate,SE,95% interval"
-    assert sum("Jacobson" in line for line in csv) == 7
+    assert sum("Jacobson" in line for line in csv) == 12  # 7 statistics, then the rates, N0 and SCORE
 
 
 @pytest.mark.slow

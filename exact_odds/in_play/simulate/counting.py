@@ -52,6 +52,7 @@ from exact_odds.in_play.workers import parallel
 from exact_odds.in_play.count import MAX_TRIGGER, CountError, CountStrategy  # noqa: F401
 from exact_odds.in_play.dealing import (CARDS_BEHIND_CUT, check_deal, check_int, check_run, deal_shoe, shoe_seeds,
                                         shuffled_cards)
+from exact_odds.in_play.simulate.bankroll import COUPS_PER_HOUR, check_bankroll, check_coups_per_hour
 from exact_odds.in_play.simulate.removal import EffectOfRemoval, LinearCount, effect_of_removal, linear_count
 from exact_odds.in_play.simulate.statistics import (  # noqa: F401
     ASSUMPTION, ShoeTally, StrategyAccumulator, StrategyResult, StrategyTotals)
@@ -116,7 +117,8 @@ def play_shoe(seed: int) -> tuple[ShoeTally, ...]:
     shoes = [Shoe(c.known) for c in dealt]
     rows = pricer.batch_counts(shoes)
     off, pays, scale = pricer.offsets[0], pricer.payouts[0], pricer.scales[0]
-    sums = [[0, Fraction(0), Fraction(0), Fraction(0)] for _ in range(1 + len(counts))]
+    # per strategy: coups bet, Σ EV, Σ E[X²], Σ paid, units bet, the lowest running Σ paid
+    sums = [[0, Fraction(0), Fraction(0), Fraction(0), Fraction(0), Fraction(0)] for _ in range(1 + len(counts))]
     # Each count's 13 × balanced running count, kept up to date card by card: the cards seen
     # before the first coup (the burn card turned up), then each coup's cards after it.
     balanced = [s._balanced_13([full - k for k in dealt[0].known]) if dealt else 0 for s in counts]
@@ -139,11 +141,19 @@ def play_shoe(seed: int) -> tuple[ShoeTally, ...]:
         paid = payout(bet, coup.deal)
         for acc, d in zip(sums, decisions):
             if d:
-                acc[0] += 1
-                acc[1] += ev
-                acc[2] += m2
-                acc[3] += paid
+                _bet(acc, ev, m2, paid)
     return tuple(ShoeTally(len(dealt), *acc) for acc in sums)
+
+
+def _bet(acc: list[Any], ev: Fraction, m2: Fraction, paid: Fraction) -> None:
+    """One unit bet on a coup, added to a shoe's sums (see :func:`play_shoe`)."""
+    acc[0] += 1
+    acc[1] += ev
+    acc[2] += m2
+    acc[3] += paid
+    acc[4] += 1
+    if acc[3] < acc[5]:
+        acc[5] = acc[3]
 
 
 def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
@@ -170,7 +180,8 @@ def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
     lines = dict(zip(bet_on, pricer.batch_counts([Shoe(tuple(known[i].tolist())) for i in bet_on]))) \
         if bet_on else {}
     per_shoe = dealt.coups_per_shoe()
-    sums = [[[0, Fraction(0), Fraction(0), Fraction(0)] for _ in decisions] for _ in seeds]
+    sums = [[[0, Fraction(0), Fraction(0), Fraction(0), Fraction(0), Fraction(0)] for _ in decisions]
+            for _ in seeds]
     shoe = dealt.shoe.tolist()
     for i in bet_on:
         total = totals[i]
@@ -180,10 +191,7 @@ def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
         paid = payout(bet, dealt.deal(i))
         for acc, d in zip(sums[shoe[i]], decisions):
             if d[i]:
-                acc[0] += 1
-                acc[1] += ev
-                acc[2] += m2
-                acc[3] += paid
+                _bet(acc, ev, m2, paid)
     return [tuple(ShoeTally(c, *acc) for acc in shoe_sums) for c, shoe_sums in zip(per_shoe, sums)]
 
 
@@ -263,14 +271,20 @@ def _prepare(bet: PayTable, decks: int, burn: str, cut_card: int, counts: tuple[
 
 def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, cut_card: int = CARDS_BEHIND_CUT,
                 shoes: int = DEFAULT_SHOES, seed: int = 1, burn: str = "none", jobs: int = 1,
-                progress: Callable[[int], None] | None = None, one_more_coup: bool = False) -> CountStudy:
+                progress: Callable[[int], None] | None = None, one_more_coup: bool = False,
+                coups_per_hour: Fraction | int = COUPS_PER_HOUR, bankroll: Fraction | int | None = None) -> CountStudy:
     """Deal ``shoes`` seeded shoes; play perfect play and every count on ``bet`` in each (module docstring).
 
     ``one_more_coup``: when the cut card comes out during a coup, one more coup is dealt (the rule
     of published studies, :func:`~exact_odds.in_play.dealing.deal_shoe`; ``cut_card`` >= 11).
-    The result does not depend on ``jobs``; ``progress(1)`` is called as each shoe is done."""
+    The result does not depend on ``jobs``; ``progress(1)`` is called as each shoe is done. Each
+    strategy's rates, N0 and SCORE are at ``coups_per_hour``; a ``bankroll`` (units) adds its risks
+    of ruin and hours to double (:mod:`exact_odds.in_play.simulate.bankroll`)."""
     bet = check_study(bet, decks, cut_card, shoes, seed, burn, jobs, progress)
     check_deal(PUNTO_BANCO, burn, cut_card, one_more_coup)
+    coups_per_hour = check_coups_per_hour(coups_per_hour)
+    if bankroll is not None:
+        bankroll = check_bankroll(bankroll)
     if isinstance(counts, CountStrategy) or isinstance(counts, (str, bytes)):
         raise TypeError("counts must be a list of CountStrategy (one per count to play)")
     counts = tuple(counts)
@@ -291,7 +305,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
                 for a, t in zip(acc, tallies):
                     a.add(t)
     names = ["perfect play"] + [c.name for c in counts]
-    strategies = tuple(a.result(name, c) for a, name, c in zip(acc, names, (None,) + counts))
+    strategies = tuple(a.result(name, c, coups_per_hour, bankroll) for a, name, c in zip(acc, names, (None,) + counts))
     return CountStudy(bet, decks, cut_card, burn, seed, shoes, acc[0].coups, strategies, one_more_coup)
 
 

@@ -34,9 +34,11 @@ from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
 from exact_odds.in_play.count import CountStrategy
 from exact_odds.in_play.simulate.deal_batch import DealtBlock, deal_block, shuffled_block
+from exact_odds.in_play.simulate.bankroll import Kelly
 from exact_odds.in_play.simulate.edge_counts import EdgeCounts, count_edges, merge_edge_counts
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
 from exact_odds.in_play.simulate.statistics import StrategyAccumulator
+from exact_odds.in_play.simulate.triggers import TriggerSums
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
 from exact_odds.report.numbers import decimal_text
 from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES
@@ -115,25 +117,41 @@ class BlockPlay:
     coups: int
     bets: tuple[BetBlock, ...]
     count: StrategyAccumulator | None
+    #: the trigger search's sums (None: no search)
+    search: TriggerSums | None = None
 
 
-#: A shoe's sums before its first bet (Fractions are immutable: one is shared).
+#: A shoe's sums before its first bet, and a flat bet (Fractions are immutable: one is shared).
 _ZERO = Fraction(0)
+_ONE = Fraction(1)
 
 # State a forked worker inherits (see exact_odds.in_play.workers.parallel).
 _WORK: dict[str, Any] = {}
 
 
 def prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = CARDS_BEHIND_CUT,
-            count: CountStrategy | None = None, count_bet: int = 0) -> None:
+            count: CountStrategy | None = None, count_bet: int = 0, sizing: Any = None, ramp: Any = None,
+            triggers: tuple[Fraction, ...] = ()) -> None:
     """The state :func:`play_block` reads, made in each worker (forked workers inherit it):
-    the pricer of the value-level bets; card-level ones are priced coup by coup (card_play)."""
+    the pricer of the value-level bets; card-level ones are priced coup by coup (card_play).
+    ``sizing``: perfect play's bets (None: one unit; a BetRamp by EV, or Kelly); ``ramp``: the
+    count's (None: one unit; a BetRamp by true count); ``triggers``: the count's candidate
+    triggers, each played with one unit on the same coups (the trigger search)."""
     value = [i for i, b in enumerate(bets) if b.is_value_level]
     card = [i for i in range(len(bets)) if i not in value]  # priced coup by coup (card_play)
     pricer = cached_pricer(tuple(bets[i] for i in value), PUNTO_BANCO).prepare() if value else None
     _WORK.update(pricer=pricer, value=value, card=card, decks=decks, burn=burn,
                  bets=tuple(bets), scales=tuple(pay_scale(b) for b in bets), cut_card=cut_card, count=count,
-                 count_bet=count_bet)
+                 count_bet=count_bet, sizing=sizing, ramp=ramp, triggers=tuple(triggers))
+
+
+def _units(sizing: Any, ev: Fraction, m2: Fraction) -> Fraction:
+    """Perfect play's bet on a coup of positive exact ``ev`` and ``E[payout²]`` = ``m2``."""
+    if sizing is None:
+        return _ONE
+    if isinstance(sizing, Kelly):
+        return sizing.units(ev, m2)
+    return sizing.units(ev)
 
 
 def block_sizes(shoes: int, decks: int, workers: int, card_level: bool = False) -> list[int]:
@@ -241,6 +259,17 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
     s_count, c_count = len(seeds), len(dealt)
     known = dealt.known
     counted = count_decisions(count, known, decks) if count is not None else None
+    counted_alone = counted  # the count's own decisions (counted grows by the trigger search's coups)
+    ramp, triggers = _WORK["ramp"], _WORK["triggers"]
+    steps = bins = None
+    if count is not None and (ramp is not None or triggers):
+        balanced, unseen = balanced_counts(count, known, decks)
+        if ramp is not None:  # the ramp's steps reached (0: none)
+            steps = levels_reached(balanced, unseen, [t for t, _ in ramp.steps]).tolist()
+        if triggers:  # every coup at the lowest candidate trigger or above is recorded, in its bin
+            reached = levels_reached(balanced, unseen, triggers)
+            counted = counted | (reached > 0)
+            bins = (reached - 1).tolist()
     priced = {**_value_prices(dealt, counted), **_card_prices(dealt, ranks, suits)}
     left = known.sum(axis=1)
     left_list = left.tolist()
@@ -257,6 +286,7 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
     band_coups = band_coups.reshape(s_count, bands)
     out = []
     count_acc = None
+    search_sums = None
     for b, (bet, scale) in enumerate(zip(bets, _WORK["scales"])):
         p = priced[b]
         nums, dens = p.nums, p.dens
@@ -264,10 +294,15 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
         positive = ev > 0
         tally = _tally(nums, dens, ev, positive, left, left_list)
         bet_coups = np.flatnonzero(positive if counted is None or b != count_bet else positive | counted)
-        sums = [[0, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
+        # per shoe: coups bet, Σ w EV, Σ w² E[X²], Σ w × paid, Σ w, the lowest running Σ w × paid
+        sums = [[0, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
         count_sums = None
+        search = None
         if count is not None and b == count_bet:
-            count_sums = [[0, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
+            count_sums = [[0, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
+            if _WORK["triggers"]:
+                search = TriggerSums(_WORK["triggers"], s_count)
+        sizing = _WORK["sizing"]
         for i in bet_coups.tolist():
             e = Fraction(nums[i], dens[i])
             m2 = Fraction(p.second(i), scale * dens[i])
@@ -275,21 +310,37 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
             s = int(shoe[i])
             targets = []
             if positive[i]:
-                targets.append(sums[s])
+                w = _units(sizing, e, m2)
+                if w:
+                    targets.append((sums[s], w))
                 tally.expected_gain += e
                 tally.realised_gain += paid
             if count_sums is not None and counted is not None and counted[i]:
-                targets.append(count_sums[s])
-            for acc in targets:
+                if bins is not None and bins[i] >= 0:
+                    search.add(s, bins[i], e, m2)
+                if counted_alone[i]:
+                    w = _ONE if steps is None else (ramp.steps[steps[i] - 1][1] if steps[i] else _ZERO)
+                    if w:
+                        targets.append((count_sums[s], w))
+            for acc, w in targets:
                 acc[0] += 1
-                acc[1] += e
-                acc[2] += m2
-                acc[3] += paid
+                if w is _ONE:  # a flat bet: the sums of one unit, without multiplying by 1
+                    acc[1] += e
+                    acc[2] += m2
+                    acc[3] += paid
+                else:
+                    acc[1] += w * e
+                    acc[2] += w * w * m2
+                    acc[3] += w * paid
+                acc[4] += w
+                if acc[3] < acc[5]:
+                    acc[5] = acc[3]
         perfect = StrategyAccumulator()
         perfect.add_shoes(per_shoe.tolist(), sums)
         if count_sums is not None and count is not None:
             count_acc = StrategyAccumulator()
             count_acc.add_shoes(per_shoe.tolist(), count_sums)
+            search_sums = search
         grid[segment, at] = ev
         band_ev = np.cumsum(grid, axis=1)[:, -1].reshape(s_count, bands)
         band_positive = np.bincount(segment, weights=positive, minlength=s_count * bands).astype(np.int64)
@@ -298,7 +349,7 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
         shoe_ev = np.cumsum(np.where(band_coups > 0, band_ev, 0.0), axis=1)[:, -1].tolist()
         out.append(BetBlock(tally, perfect, band_ev, band_coups, band_positive, shoe_ev,
                             _rounded_edges(nums, dens, ev, left)))
-    return BlockPlay(s_count, c_count, tuple(out), count_acc)
+    return BlockPlay(s_count, c_count, tuple(out), count_acc, search_sums)
 
 
 def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, left: Any,
@@ -340,12 +391,29 @@ def _sums_by_remaining(nums: Sequence[int], left: Any, left_list: list[int]) -> 
     return {n: (h << 32) + lo for n, h, lo in zip(ordered[starts].tolist(), high, low)}
 
 
-def count_decisions(count: CountStrategy, known: Any, decks: int) -> Any:
-    """Whether the count bets before each coup: :meth:`CountStrategy.bets`, for every coup at once."""
+def balanced_counts(count: CountStrategy, known: Any, decks: int) -> tuple[Any, Any]:
+    """Before each coup: 13 × the balanced running count, and the cards unseen (the true count is
+    52 × the first over 13 × the second: exact_odds.in_play.count)."""
     seen = 4 * decks - known  # cards of each rank seen (or burned) before the coup
     tags = np.array(count.tags, dtype=np.int64)
     balanced = 13 * (seen @ tags) - seen.sum(axis=1) * int(tags.sum())  # |.| < 2**40: exact
-    unseen = known.sum(axis=1)
+    return balanced, known.sum(axis=1)
+
+
+def levels_reached(balanced: Any, unseen: Any, thresholds: Sequence[Fraction]) -> Any:
+    """Per coup, how many of the rising ``thresholds`` its true count ``52 balanced / (13 unseen)``
+    reaches: ``52 × balanced × den >= 13 × num × unseen`` for each, in Python integers (exact)."""
+    lhs = (CARDS_PER_DECK * balanced).astype(object)
+    rhs = (13 * unseen).astype(object)
+    reached = np.zeros(len(balanced), dtype=np.int64)
+    for t in thresholds:
+        reached += np.array(lhs * t.denominator >= rhs * t.numerator, dtype=bool)
+    return reached
+
+
+def count_decisions(count: CountStrategy, known: Any, decks: int) -> Any:
+    """Whether the count bets before each coup: :meth:`CountStrategy.bets`, for every coup at once."""
+    balanced, unseen = balanced_counts(count, known, decks)
     t = count.trigger
     # CARDS_PER_DECK × balanced × den >= 13 × num × unseen, in Python integers (any trigger)
     lhs = (CARDS_PER_DECK * balanced).astype(object) * t.denominator

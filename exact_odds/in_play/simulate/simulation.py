@@ -24,6 +24,7 @@ number of cards from 6 up (7 by default, docs/rules.md §7).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -39,8 +40,12 @@ from exact_odds.in_play.dealing import (MAX_DECKS, MAX_SHOES, CARDS_BEHIND_CUT, 
 from exact_odds.in_play.simulate.edge_counts import EdgeCounts, check_percents, merge_edge_counts
 from exact_odds.in_play.simulate.shoe_blocks import (  # noqa: F401
     EDGE_RESOLUTION, BetTally, _WORK, block_sizes, play_block, prepare, seed_blocks)
+from exact_odds.in_play.simulate.bankroll import (
+    COUPS_PER_HOUR, BetRamp, Kelly, SizingError, check_bankroll, check_coups_per_hour)
+from exact_odds.in_play.simulate.checkpoint import Checkpoint, SimulationState, run_identity
 from exact_odds.in_play.simulate.statistics import (
     ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult)
+from exact_odds.in_play.simulate.triggers import TriggerAccumulator, TriggerCurve, check_triggers
 from exact_odds.in_play.sweep.sweep import check_bets
 from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import decimal_text, percent_text
@@ -143,6 +148,13 @@ class SimulationResult:
     depth_moments: tuple[tuple[tuple[RatioMoments, RatioMoments], ...], ...] = ()
     #: per bet: its coups by cards left and house edge rounded to 1/EDGE_RESOLUTION
     edge_counts: tuple[EdgeCounts, ...] = ()
+    #: perfect play's bet sizing (None: one unit) and the count's ramp (None: one unit)
+    sizing: "BetRamp | Kelly | None" = None
+    ramp: "BetRamp | None" = None
+    coups_per_hour: Fraction = Fraction(COUPS_PER_HOUR)
+    bankroll: Fraction | None = None
+    #: every candidate trigger of the count on the same coups (None: no search)
+    trigger_curve: "TriggerCurve | None" = None
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -296,7 +308,10 @@ class SimulationResult:
 def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable | str], burn: str = "none",
              jobs: int = 1,
              progress: Callable[[int], None] | None = None, *, cut_card: int = CARDS_BEHIND_CUT,
-             count: "CountStrategy | None" = None, count_bet: int = 0) -> SimulationResult:
+             count: "CountStrategy | None" = None, count_bet: int = 0, sizing: "BetRamp | Kelly | None" = None,
+             ramp: "BetRamp | None" = None, bankroll: Fraction | int | None = None,
+             coups_per_hour: Fraction | int = COUPS_PER_HOUR, triggers: Iterable[Fraction] = (),
+             checkpoint: "str | os.PathLike[str] | None" = None) -> SimulationResult:
     """Deal ``shoes`` seeded shoes of ``decks`` decks and tally every bet (see the module docstring).
 
     ``decks``: a number of decks, or the shoe itself as :func:`~exact_odds.analyse` takes it
@@ -306,7 +321,20 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
     ``cut_card`` cards sit behind the cut card. ``count``, if given, is played on
     bet number ``count_bet`` in the same shoes. ``jobs`` processes share the
     shoes (the result does not depend on it); ``progress(1)`` is called as
-    each shoe is done."""
+    each shoe is done.
+
+    Bet sizing (:mod:`exact_odds.in_play.simulate.bankroll`): ``sizing`` sizes perfect play (a
+    :class:`BetRamp` by EV, or :class:`Kelly`; None: one unit), ``ramp`` the count (a
+    :class:`BetRamp` by true count, betting from its lowest step; None: one unit at the
+    trigger). ``coups_per_hour`` gives the rates, N0 and SCORE; a ``bankroll`` (units) the risks of
+    ruin and the hours to double. ``triggers``: candidate triggers of the count, each played with
+    one unit on the same coups (:mod:`exact_odds.in_play.simulate.triggers`).
+
+    ``checkpoint``: a file the run's state is written to (atomically) every
+    :data:`~exact_odds.in_play.simulate.checkpoint.EVERY_SECONDS`, when it is stopped
+    (KeyboardInterrupt) and at the end; a run given the file of the same run resumes where it
+    stopped, with the same figures as a run never stopped
+    (:mod:`exact_odds.in_play.simulate.checkpoint`)."""
     decks = whole_decks(decks)
     check_run(shoes, decks, seed, burn, cut_card, jobs, progress)
     bets = check_bets(bets)
@@ -322,45 +350,97 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
     if not 0 <= count_bet < len(bets):
         raise ShoeError(f"count_bet is the index of the counted bet among the bets, 0 to {len(bets) - 1}, "
                         f"not {count_bet}")
-    setup = (bets, decks, burn, cut_card, count, count_bet)
+    sizing, ramp, bankroll, coups_per_hour, triggers = check_sizing(sizing, ramp, bankroll, coups_per_hour,
+                                                                    triggers, count)
+    setup = (bets, decks, burn, cut_card, count, count_bet, sizing, ramp, triggers)
+    identity = run_identity(shoes, seed, *setup)
     prepare(*setup)
     full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
     bands = decks  # bands of 52 cards left, from a full shoe down
-    tallies = [BetTally() for _ in bets]
-    perfect = [StrategyAccumulator() for _ in bets]
-    counted = StrategyAccumulator()
-    edge_moments = [RatioMoments(f) for f in full_ev]
-    depth = [[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev]
-    edge_parts: list[list[EdgeCounts]] = [[] for _ in bets]
-    coups = 0
-    seeds = shoe_seeds(seed, shoes)
-    blocks = seed_blocks(seeds, block_sizes(shoes, decks, jobs if isinstance(jobs, int) else 4, bool(_WORK["card"])))
+    state = SimulationState(
+        done=0, coups=0, tallies=[BetTally() for _ in bets], perfect=[StrategyAccumulator() for _ in bets],
+        counted=StrategyAccumulator(), edge_moments=[RatioMoments(f) for f in full_ev],
+        depth=[[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev],
+        edge_counts=[merge_edge_counts([]) for _ in bets],
+        search=TriggerAccumulator(triggers) if triggers else None)
+    saver = None
+    if checkpoint is not None:
+        saver = Checkpoint(checkpoint, identity)
+        state = saver.load() or state
+        if progress is not None and state.done:
+            progress(state.done)
+    seeds = shoe_seeds(seed, shoes)[state.done:]
+    blocks = seed_blocks(seeds, block_sizes(len(seeds), decks, jobs if isinstance(jobs, int) else 4,
+                                            bool(_WORK["card"])))
     # Every float sum below adds shoe after shoe in the order of the seeds, whatever the blocks.
     # One BLAS thread per process (exact_odds.blas): the processes share the cores already.
-    with one_blas_thread():
-        plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
-                             setup=(prepare, setup))
-        for play in plays:
-            coups += play.coups
-            for b, block in enumerate(play.bets):
-                tallies[b].merge(block.tally)
-                perfect[b].merge(block.perfect)
-                edge_moments[b].add_many(block.shoe_ev, block.band_coups.sum(axis=1))
-                # every band at once; a shoe with no coup in a band adds zeros there, which change nothing
-                RatioMoments.add_columns([em for em, _ in depth[b]], block.band_ev, block.band_coups)
-                RatioMoments.add_columns([pm for _, pm in depth[b]], block.band_positive, block.band_coups)
-                edge_parts[b].append(block.edges)
-            if play.count is not None:
-                counted.merge(play.count)
-    edge_counts = tuple(merge_edge_counts(parts) for parts in edge_parts)
+    try:
+        with one_blas_thread():
+            plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
+                                 setup=(prepare, setup))
+            for play in plays:
+                state.add(play)
+                if saver is not None:
+                    saver.save_now_and_then(state)
+    except KeyboardInterrupt:
+        if saver is not None:  # the blocks added so far are a whole prefix of the shoes
+            saver.save(state)
+        raise
+    if saver is not None:
+        saver.save(state)
+    per_hour, big_b = coups_per_hour, bankroll
     return SimulationResult(
-        shoes, decks, seed, burn, bets, coups, tuple(tallies), _WORK["scales"], cut_card,
-        perfect=tuple(a.result("perfect play", None) for a in perfect),
+        shoes, decks, seed, burn, bets, state.coups, tuple(state.tallies), _WORK["scales"], cut_card,
+        perfect=tuple(a.result("perfect play", None, per_hour, big_b) for a in state.perfect),
         count=count, count_bet=None if count is None else count_bet,
-        count_result=None if count is None else counted.result(count.name, count),
-        edge_moments=tuple(edge_moments), depth_moments=tuple(tuple(d) for d in depth),
-        edge_counts=edge_counts,
+        count_result=None if count is None else state.counted.result(count.name, count, per_hour, big_b),
+        edge_moments=tuple(state.edge_moments), depth_moments=tuple(tuple(d) for d in state.depth),
+        edge_counts=tuple(state.edge_counts), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
+        trigger_curve=None if state.search is None else state.search.curve(per_hour),
     )
+
+
+def by_cut_card(cut_cards: Iterable[int], shoes: int, decks: int, seed: int, bets: Iterable[PayTable | str],
+                burn: str = "none", jobs: int = 1, progress: Callable[[int], None] | None = None,
+                **options: Any) -> tuple[SimulationResult, ...]:
+    """:func:`simulate` once per cut card (cards behind it), the same seeds each time, in the order given."""
+    if isinstance(cut_cards, (str, bytes, int)):
+        raise TypeError("cut_cards is a list of numbers of cards behind the cut card, such as [7, 14, 26, 52]")
+    bets = check_bets(bets)
+    return tuple(simulate(shoes, decks, seed, bets, burn, jobs, progress, cut_card=c, **options) for c in cut_cards)
+
+
+def check_sizing(sizing: Any, ramp: Any, bankroll: Any, coups_per_hour: Any, triggers: Iterable[Fraction],
+                 count: "CountStrategy | None") -> tuple[Any, Any, Fraction | None, Fraction, tuple[Fraction, ...]]:
+    """The bet sizing of a run checked (the library's words): see :func:`simulate`."""
+    if sizing is not None and not isinstance(sizing, (BetRamp, Kelly)):
+        raise TypeError(f"sizing is a BetRamp by EV, a Kelly or None, not {type(sizing).__name__}")
+    if isinstance(sizing, BetRamp) and sizing.by != "EV":
+        raise SizingError("perfect play's ramp is by EV: BetRamp(steps, by='EV')")
+    if ramp is not None:
+        if not isinstance(ramp, BetRamp):
+            raise TypeError(f"ramp is a BetRamp by true count or None, not {type(ramp).__name__}")
+        if ramp.by != "true count":
+            raise SizingError("the count's ramp is by true count: BetRamp(steps, by='true count')")
+        if count is None:
+            raise SizingError("a ramp by true count needs a count to play")
+        if count.trigger != ramp.lowest:
+            raise SizingError(f"the count bets from its trigger ({count.trigger}), the ramp from its lowest step "
+                              f"({ramp.lowest}): make them the same")
+    if bankroll is not None:
+        bankroll = check_bankroll(bankroll)
+    if isinstance(sizing, Kelly) and sizing.bankroll != bankroll:
+        raise SizingError("Kelly bets are sized on the run's bankroll: give the same bankroll to both")
+    if isinstance(triggers, (str, bytes)):
+        raise TypeError("triggers are true counts (Fractions), not text")
+    triggers = tuple(triggers)
+    if any(isinstance(t, bool) or not isinstance(t, (int, Fraction)) for t in triggers):
+        raise TypeError("triggers are true counts (int or Fraction)")
+    if triggers:
+        if count is None:
+            raise SizingError("a trigger search needs a count to play")
+        triggers = check_triggers(triggers)
+    return sizing, ramp, bankroll, check_coups_per_hour(coups_per_hour), triggers
 
 
 def full_shoe_edges(bets: tuple[PayTable, ...], decks: int) -> list[Fraction]:

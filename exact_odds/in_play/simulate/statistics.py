@@ -168,6 +168,10 @@ class ShoeTally:
     second_moment: Fraction
     #: Σ what the coups bet actually paid
     realised_win: Fraction
+    #: Σ units bet (the coups bet, for flat bets of one unit)
+    wagered: Fraction
+    #: the lowest the running realised win reached in the shoe (0 or less)
+    lowest: Fraction
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,7 @@ class StrategyTotals:
     expected_win: Fraction
     second_moment: Fraction
     realised_win: Fraction
+    wagered: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -197,10 +202,26 @@ class StrategyResult:
     realised_win_per_shoe: Estimate
     sd_per_coup: Estimate
     desirability_index: Estimate
+    #: the rates and the bankroll's figures (exact_odds.in_play.simulate.bankroll); the last four need a bankroll
+    coups_per_hour: Fraction | None = None
+    win_per_hour: Estimate | None = None
+    sd_per_100_coups: Estimate | None = None
+    sd_per_hour: Estimate | None = None
+    n0: Estimate | None = None
+    score: Estimate | None = None
+    bankroll: Fraction | None = None
+    risk_of_ruin: Estimate | None = None
+    risk_of_ruin_before_doubling: Estimate | None = None
+    simulated_risk_of_ruin: Estimate | None = None
+    hours_to_double: Estimate | None = None
+    ruin_trials: Any = None
 
     #: the Monte-Carlo statistics, in the order reports show them
     STATISTICS = ("bet_frequency", "advantage_when_betting", "win_per_100_coups", "win_per_shoe",
                   "realised_win_per_shoe", "sd_per_coup", "desirability_index")
+    #: the rates and bankroll figures, in the order reports show them (those not None)
+    BANKROLL_STATISTICS = ("win_per_hour", "sd_per_100_coups", "sd_per_hour", "n0", "score", "risk_of_ruin",
+                           "risk_of_ruin_before_doubling", "simulated_risk_of_ruin", "hours_to_double")
 
     def __repr__(self) -> str:
         return (f"StrategyResult({self.name}: bets {self.totals.bets} of {self.totals.coups} coups, "
@@ -212,28 +233,30 @@ class StrategyAccumulator:
 
     def __init__(self) -> None:
         self.coups = self.bets = self.shoes = 0
-        self.e = self.q = self.r = Fraction(0)
-        self.per_shoe = {k: array("d") for k in ("n", "b", "e", "q", "r")}
+        self.e = self.q = self.r = self.w = Fraction(0)
+        self.per_shoe = {k: array("d") for k in ("n", "b", "e", "q", "r", "w", "low")}
 
     def add(self, t: ShoeTally) -> None:
         """One more shoe."""
-        self.add_shoes([t.coups], [(t.bets, t.expected_win, t.second_moment, t.realised_win)])
+        self.add_shoes([t.coups], [(t.bets, t.expected_win, t.second_moment, t.realised_win, t.wagered, t.lowest)])
 
     def add_shoes(self, coups: Sequence[int], sums: Sequence[Sequence[Any]]) -> None:
         """Shoe after shoe, each shoe's coups c and sums s = (bets, expected win, second moment,
-        realised win) (a :class:`ShoeTally`'s fields): exact totals, and each shoe's floats. A shoe
-        whose sums are all 0 (it bet nothing: most shoes, in a block) is added without arithmetic."""
+        realised win, units wagered, lowest running realised win) (a :class:`ShoeTally`'s fields):
+        exact totals, and each shoe's floats. A shoe that bet nothing (most shoes, in a block) is
+        added without arithmetic."""
         self.shoes += len(coups)
         self.coups += sum(coups)
         self.per_shoe["n"].extend(map(float, coups))
-        floats = {k: [0.0] * len(coups) for k in "beqr"}
-        for i, (bets, e, q, r) in enumerate(sums):
-            if bets or e or q or r:
+        floats: dict[str, list[float]] = {k: [0.0] * len(coups) for k in ("b", "e", "q", "r", "w", "low")}
+        for i, (bets, e, q, r, w, low) in enumerate(sums):
+            if bets or e or q or r or w or low:
                 self.bets += bets
                 self.e += e
                 self.q += q
                 self.r += r
-                for k, v in zip("beqr", (bets, e, q, r)):
+                self.w += w
+                for k, v in zip(("b", "e", "q", "r", "w", "low"), (bets, e, q, r, w, low)):
                     floats[k][i] = float(v)
         for k, values in floats.items():
             self.per_shoe[k].extend(values)
@@ -247,16 +270,20 @@ class StrategyAccumulator:
         self.e += other.e
         self.q += other.q
         self.r += other.r
+        self.w += other.w
         for k, values in other.per_shoe.items():
             self.per_shoe[k].extend(values)
 
-    def result(self, name: str, count: Any) -> StrategyResult:
+    def result(self, name: str, count: Any, coups_per_hour: Fraction | int | None = None,
+               bankroll: Fraction | int | None = None) -> StrategyResult:
+        """The strategy's statistics; with ``coups_per_hour`` its rates, N0 and SCORE, and with a
+        ``bankroll`` too its risks of ruin and hours to double (exact_odds.in_play.simulate.bankroll)."""
         import numpy as np
 
         s = self.shoes
         # Every influence below is the float expression of one shoe, element by element (numpy rounds
         # each operation as Python does, in the same order), and its squares are added by math.fsum.
-        n, b, e, q, r = (np.frombuffer(self.per_shoe[k], dtype=np.float64) for k in "nbeqr")
+        n, b, e, q, r, w = (np.frombuffer(self.per_shoe[k], dtype=np.float64) for k in ("n", "b", "e", "q", "r", "w"))
         n_bar = self.coups / s
 
         def ratio(total_num: Fraction | int, total_den: int, nums, dens) -> Estimate:
@@ -286,16 +313,51 @@ class StrategyAccumulator:
         else:  # never bet (or every bet certain): no spread, no index
             sd_est = Estimate(0.0 if self.coups else None, None if s < 2 else 0.0, s)
             di_est = Estimate(None, None, s)
-        totals = StrategyTotals(s, self.coups, self.bets, self.e, self.q, self.r)
+        totals = StrategyTotals(s, self.coups, self.bets, self.e, self.q, self.r, self.w)
+        win_per_coup = ratio(self.e, self.coups, e, n)
+        extra: dict[str, Any] = {}
+        if coups_per_hour is not None:
+            from exact_odds.in_play.simulate import bankroll as money
+
+            h = money.check_coups_per_hour(coups_per_hour)
+            fh = float(h)
+            z_m1 = e - f1 * n
+            sd_z = z_sd if sd > 0 else None
+
+            def derived(formula: Any) -> Estimate:
+                """A function g(μ, σ) of the win and SD per coup, its SE by the delta method."""
+                if formula is None or not self.coups:
+                    return Estimate(None, None, s)
+                value, d_mu, d_sigma = formula
+                if sd_z is None:
+                    return Estimate(value, None, s)
+                return _estimate(value, d_mu * z_m1 + d_sigma * sd_z, n_bar)
+
+            extra = dict(coups_per_hour=h, win_per_hour=win_per_coup.scaled(h),
+                         sd_per_100_coups=sd_est.scaled(10), sd_per_hour=sd_est.scaled(math.sqrt(fh)),
+                         n0=derived(money.n0(f1, sd)).bounded(0.0), score=derived(money.score(f1, sd, fh)).bounded(0.0))
+            if bankroll is not None:
+                big_b = money.check_bankroll(bankroll)
+                fb = float(big_b)
+                trials = money.simulated_ruin(r.tolist(), self.per_shoe["low"].tolist(), fb)
+                p, p_se = trials.estimate()
+                extra.update(
+                    bankroll=big_b,
+                    risk_of_ruin=derived(money.risk_of_ruin(f1, sd, fb)).bounded(0.0, 1.0),
+                    risk_of_ruin_before_doubling=derived(money.ruin_before_doubling(f1, sd, fb)).bounded(0.0, 1.0),
+                    simulated_risk_of_ruin=Estimate(p, p_se, trials.trials, 0.0, 1.0),
+                    hours_to_double=derived(money.hours_to_double(f1, fb, fh)).bounded(0.0),
+                    ruin_trials=trials)
         return StrategyResult(
             name=name, count=count, totals=totals,
             bet_frequency=ratio(self.bets, self.coups, b, n).bounded(0.0, 1.0),
-            advantage_when_betting=ratio(self.e, self.bets, e, b),
-            win_per_100_coups=ratio(self.e, self.coups, e, n).scaled(100),
+            advantage_when_betting=ratio(self.e, self.w, e, w),
+            win_per_100_coups=win_per_coup.scaled(100),
             win_per_shoe=mean(self.e, e),
             realised_win_per_shoe=mean(self.r, r),
             sd_per_coup=sd_est,
             desirability_index=di_est,
+            **extra,
         )
 
 

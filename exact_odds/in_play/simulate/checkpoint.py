@@ -1,0 +1,177 @@
+"""A simulation's running state, and the checkpoint file that lets a stopped run resume.
+
+The state after some shoes (:class:`SimulationState`) is every sum a run keeps,
+over a whole prefix of the run's shoes (``done`` of them, in the order of the
+seeds). A resumed run deals the shoes from ``done`` on and adds them to it
+exactly as an unstopped run would have: the exact sums are Fractions and
+integers, and every float sum adds shoe after shoe in order whatever the
+blocks (:mod:`exact_odds.in_play.simulate.shoe_blocks`), so the figures are the
+same to the last bit however often the run was stopped, and on however many
+processes or which cluster it ran.
+
+The file is a pickle of ``(FORMAT, identity, state)``, written atomically
+(:mod:`exact_odds.files`) every :data:`EVERY_SECONDS`, when the run is stopped,
+and at its end. The identity names the run (shoes, seed, decks, burn, cut card,
+bets, count, sizing, triggers; not the bankroll or the coups an hour, which
+only the figures made at the end read): a file of another run is refused
+(:class:`CheckpointError`). It is read with only the classes a state holds
+allowed (:class:`_StateUnpickler`): a file that is not a checkpoint is refused,
+never run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from exact_odds.files import write_bytes
+
+#: The checkpoint format: a file of another format is refused.
+FORMAT = "exact_odds simulate checkpoint 1"
+
+#: Seconds between checkpoints while a run goes on (at least; and at least 20 times what the last
+#: write took, so that a large state, 100 MB for a million shoes, costs under 5% of the run).
+EVERY_SECONDS = 30.0
+
+
+class CheckpointError(ValueError):
+    """A checkpoint file that cannot be used for this run; the message says why."""
+
+
+@dataclass
+class SimulationState:
+    """Every sum of a run over its first ``done`` shoes."""
+
+    done: int
+    coups: int
+    tallies: list[Any]
+    perfect: list[Any]
+    counted: Any
+    edge_moments: list[Any]
+    depth: list[list[Any]]
+    edge_counts: list[Any]
+    search: Any = None
+
+    def add(self, play: Any) -> None:
+        """The next block of shoes (a :class:`~exact_odds.in_play.simulate.shoe_blocks.BlockPlay`)."""
+        from exact_odds.in_play.simulate.edge_counts import merge_edge_counts
+        from exact_odds.in_play.simulate.statistics import RatioMoments
+
+        self.done += play.shoes
+        self.coups += play.coups
+        for b, block in enumerate(play.bets):
+            self.tallies[b].merge(block.tally)
+            self.perfect[b].merge(block.perfect)
+            self.edge_moments[b].add_many(block.shoe_ev, block.band_coups.sum(axis=1))
+            # every band at once; a shoe with no coup in a band adds zeros there, which change nothing
+            RatioMoments.add_columns([em for em, _ in self.depth[b]], block.band_ev, block.band_coups)
+            RatioMoments.add_columns([pm for _, pm in self.depth[b]], block.band_positive, block.band_coups)
+            self.edge_counts[b] = merge_edge_counts([self.edge_counts[b], block.edges])
+        if play.count is not None:
+            self.counted.merge(play.count)
+        if self.search is not None and play.search is not None:
+            self.search.add_block(play.bets[0].band_coups.sum(axis=1).tolist(), play.search)
+
+
+def run_identity(shoes: int, seed: int, bets: Any, decks: int, burn: str, cut_card: int, count: Any,
+                 count_bet: int, sizing: Any, ramp: Any, triggers: Any) -> str:
+    """What makes two runs the same run, as one line of text (bets by their pay tables). The bankroll
+    and the coups an hour are not in it: the figures that read them are made from the sums at the end
+    (a Kelly bet's bankroll is, in its sizing)."""
+    def bet(b: Any) -> str:
+        lines = ";".join(f"{line.condition}:{line.pays}" for line in b.lines)
+        return f"{b.key}[{lines};otherwise:{b.otherwise}]"
+
+    digest = hashlib.sha256("|".join(bet(b) for b in bets).encode()).hexdigest()[:16]
+    parts = [f"shoes {shoes}", f"seed {seed}", f"decks {decks}", f"burn {burn}", f"cut card {cut_card}",
+             f"bets {','.join(b.key for b in bets)} ({digest})",
+             "count none" if count is None else f"count {count.tags_text()} from {count.trigger} on bet {count_bet}",
+             f"perfect play's bets {'one unit' if sizing is None else sizing.text()}",
+             f"count's bets {'one unit' if ramp is None else ramp.text()}",
+             f"triggers {','.join(map(str, triggers)) or 'none'}"]
+    return "; ".join(parts)
+
+
+#: The only globals a checkpoint may name: the classes of a state and what they hold.
+_ALLOWED = {
+    ("fractions", "Fraction"), ("array", "array"), ("array", "_array_reconstructor"),
+    ("builtins", "set"), ("builtins", "frozenset"), ("builtins", "dict"), ("builtins", "list"),
+    ("builtins", "tuple"), ("builtins", "int"), ("builtins", "float"), ("builtins", "bytearray"),
+    ("copyreg", "_reconstructor"), ("builtins", "object"),
+    ("numpy", "ndarray"), ("numpy", "dtype"), ("numpy.core.multiarray", "_reconstruct"),
+    ("numpy._core.multiarray", "_reconstruct"), ("numpy.core.multiarray", "scalar"),
+    ("numpy._core.multiarray", "scalar"), ("numpy._core.numeric", "_frombuffer"),
+    ("numpy.core.numeric", "_frombuffer"),
+    ("exact_odds.in_play.simulate.checkpoint", "SimulationState"),
+    ("exact_odds.in_play.simulate.shoe_blocks", "BetTally"),
+    ("exact_odds.in_play.simulate.statistics", "StrategyAccumulator"),
+    ("exact_odds.in_play.simulate.statistics", "RatioMoments"),
+    ("exact_odds.in_play.simulate.edge_counts", "EdgeCounts"),
+    ("exact_odds.in_play.simulate.triggers", "TriggerAccumulator"),
+}
+
+
+class _StateUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) not in _ALLOWED:
+            raise CheckpointError(f"it holds {module}.{name}, which no checkpoint holds")
+        return super().find_class(module, name)
+
+
+class Checkpoint:
+    """The checkpoint file of one run (module docstring)."""
+
+    def __init__(self, path: str | os.PathLike[str], identity: str):
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"checkpoint is the path of a file, not {type(path).__name__}")
+        self.path = os.fspath(path)
+        self.identity = identity
+        self.saved_at = time.monotonic()
+        self.took = 0.0
+
+    def load(self) -> SimulationState | None:
+        """The state saved by this run, or None if there is no file yet; CheckpointError for a file
+        that is not a checkpoint or is another run's."""
+        if not os.path.exists(self.path):
+            return None
+        if not os.path.isfile(self.path):
+            raise CheckpointError(f"{self.path!r} is not a regular file")
+        try:
+            with open(self.path, "rb") as fh:
+                data = _StateUnpickler(io.BufferedReader(fh)).load()
+        except CheckpointError as exc:
+            raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate: {exc}") from None
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, IndexError,
+                KeyError, MemoryError, RecursionError, UnicodeDecodeError) as exc:
+            raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate "
+                                  f"({type(exc).__name__})") from None
+        if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT
+                and isinstance(data[2], SimulationState)):
+            raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate")
+        if data[1] != self.identity:
+            mine = dict(p.split(" ", 1) if " " in p else (p, "") for p in self.identity.split("; "))
+            theirs = dict(p.split(" ", 1) if " " in p else (p, "") for p in str(data[1]).split("; "))
+            diff = [k for k in {**mine, **theirs} if mine.get(k) != theirs.get(k)]
+            what = diff[0] if diff else "run"
+            raise CheckpointError(f"{self.path!r} is the checkpoint of another run ({what} "
+                                  f"{theirs.get(what, 'not given')}, not {mine.get(what, 'not given')}); "
+                                  "give another file, or the options of that run")
+        return data[2]
+
+    def save(self, state: SimulationState) -> None:
+        """Write ``state`` atomically (OutputError where it cannot be written)."""
+        began = time.monotonic()
+        write_bytes(self.path, pickle.dumps((FORMAT, self.identity, state), protocol=pickle.HIGHEST_PROTOCOL))
+        self.saved_at = time.monotonic()
+        self.took = self.saved_at - began
+
+    def save_now_and_then(self, state: SimulationState) -> None:
+        """:meth:`save` if :data:`EVERY_SECONDS`, and 20 times what the last write took, have passed."""
+        if time.monotonic() - self.saved_at >= max(EVERY_SECONDS, 20 * self.took):
+            self.save(state)
+
