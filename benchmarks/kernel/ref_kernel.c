@@ -1,0 +1,287 @@
+/* The C reference kernel of issue 27: how far the floor is for pricing a shoe's value-level bets.
+
+   Not part of the package: benchmarks/bench_floor.py builds it with the system `cc` and loads it with
+   ctypes (the library functions below), or builds the stand-alone sweep (REF_SWEEP_MAIN).
+
+   What it computes
+   ----------------
+   A pricer's basis rows B (R rows over the 5,005 multisets of six card values, in lexicographic
+   order, each entry 0..720: see exact_odds/punto_banco/pricer.py, "The six-card form") times a
+   shoe's six-card features f_m = prod_v falling(c_v, m_v), then the integer rows
+   e @ [B f; total] (Pricer.counts) and, for the sweep, pe @ [B f; total] (the EV numerators).
+   The 5,005 multisets are walked as six nested loops over non-decreasing values; each level
+   multiplies its parent's partial product by one card factor max(c_v - r, 0), r the copies of v
+   already taken, so a multiset costs one multiply and R multiply-adds. The tables (B, e, pe) are
+   precomputed by the Python side and handed over once (ek_init).
+
+   Exactness of the f64 arithmetic (the bound of exact_odds/punto_banco/features.py)
+   ---------------------------------------------------------------------------------
+   Every card factor is an integer 0..N. A partial product of k <= 6 factors is either 0 or
+   falling-product of a k-value multiset, at most N(N-1)...(N-k+1) <= total = N(N-1)...(N-5).
+   B[m] * f_m counts the ordered six-card sequences of multiset m that land in the row, so it and
+   every partial sum of a row are non-negative integers at most total. float64 represents every
+   integer below 2**53 exactly, so while total < 2**53 every product and sum here is exact, in
+   any order (the compiler may reorder or fuse; exact stays exact). total < 2**53 holds for
+   N <= 458 (458*457*456*455*454*453 = 8,931,244,367,878,560 < 2**53 = 9,007,199,254,740,992;
+   459 cards give 9,049,538,995,267,680 > 2**53), so every shoe of up to 458 cards (8 decks and any depleted
+   8-deck shoe) is exact. ek_init's caller checks that B's entries are 0..720; each call refuses a
+   shoe past 458 cards (returns -1). The integer combination e @ [B f; total] is formed in int64:
+   its partial sums are bounded by e_norm * total (e_norm = max row sum of |e|), checked < 2**63
+   by the caller (Pricer's own check, exact_odds/punto_banco/basis.py).
+*/
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MULTISETS 5005
+#define MAX_ROWS 16
+#define MAX_OUT 64
+#define LANES 8
+#define MAX_CARDS 458 /* the largest N with N(N-1)...(N-5) < 2**53 */
+
+static int R, E;                       /* basis rows, output rows */
+static double B[MAX_ROWS][MULTISETS];  /* basis rows, lexicographic multiset order */
+static int64_t EM[MAX_OUT][MAX_ROWS + 1];
+
+int ek_init(int rows, const double *b, int outs, const int64_t *e) {
+    if (rows < 1 || rows > MAX_ROWS || outs < 1 || outs > MAX_OUT) return -1;
+    R = rows;
+    E = outs;
+    for (int r = 0; r < R; r++)
+        for (int m = 0; m < MULTISETS; m++) {
+            double x = b[r * MULTISETS + m];
+            if (!(x >= 0 && x <= 720)) return -1;
+            B[r][m] = x;
+        }
+    for (int i = 0; i < E; i++)
+        for (int j = 0; j <= R; j++) EM[i][j] = e[i * (R + 1) + j];
+    return 0;
+}
+
+static int64_t six_total(int64_t n) {
+    return n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5);
+}
+
+/* acc[r] = sum_m B[r][m] f_m for one shoe; g[v][k] = max(c_v - k, 0). */
+static void walk1(const double g[10][6], double *acc) {
+    double s[MAX_ROWS] = {0};
+    int idx = 0;
+    for (int a = 0; a < 10; a++) {
+        double pa = g[a][0];
+        for (int b = a; b < 10; b++) {
+            int rb = b == a ? 1 : 0;
+            double pb = pa * g[b][rb];
+            for (int c = b; c < 10; c++) {
+                int rc = c == b ? rb + 1 : 0;
+                double pc = pb * g[c][rc];
+                for (int d = c; d < 10; d++) {
+                    int rd = d == c ? rc + 1 : 0;
+                    double pd = pc * g[d][rd];
+                    for (int e = d; e < 10; e++) {
+                        int re = e == d ? rd + 1 : 0;
+                        double pe = pd * g[e][re];
+                        /* f = e: copies re + 1; f > e: the first copy */
+                        double pf = pe * g[e][re + 1];
+                        for (int r = 0; r < R; r++) s[r] += B[r][idx] * pf;
+                        idx++;
+                        for (int f = e + 1; f < 10; f++, idx++) {
+                            pf = pe * g[f][0];
+                            for (int r = 0; r < R; r++) s[r] += B[r][idx] * pf;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (int r = 0; r < R; r++) acc[r] = s[r];
+}
+
+/* The same for LANES shoes at once, lane-innermost (the compiler's SIMD lanes). */
+static void walk8(const double g[10][6][LANES], double acc[MAX_ROWS][LANES]) {
+    double s[MAX_ROWS][LANES];
+    memset(s, 0, sizeof s);
+    int idx = 0;
+    for (int a = 0; a < 10; a++) {
+        double pa[LANES];
+        for (int l = 0; l < LANES; l++) pa[l] = g[a][0][l];
+        for (int b = a; b < 10; b++) {
+            int rb = b == a ? 1 : 0;
+            double pb[LANES];
+            for (int l = 0; l < LANES; l++) pb[l] = pa[l] * g[b][rb][l];
+            for (int c = b; c < 10; c++) {
+                int rc = c == b ? rb + 1 : 0;
+                double pc[LANES];
+                for (int l = 0; l < LANES; l++) pc[l] = pb[l] * g[c][rc][l];
+                for (int d = c; d < 10; d++) {
+                    int rd = d == c ? rc + 1 : 0;
+                    double pd[LANES];
+                    for (int l = 0; l < LANES; l++) pd[l] = pc[l] * g[d][rd][l];
+                    for (int e = d; e < 10; e++) {
+                        int re = e == d ? rd + 1 : 0;
+                        double pe[LANES];
+                        for (int l = 0; l < LANES; l++) pe[l] = pd[l] * g[e][re][l];
+                        for (int f = e; f < 10; f++, idx++) {
+                            int rf = f == e ? re + 1 : 0;
+                            double pf[LANES];
+                            for (int l = 0; l < LANES; l++) pf[l] = pe[l] * g[f][rf][l];
+                            for (int r = 0; r < R; r++) {
+                                double w = B[r][idx];
+                                for (int l = 0; l < LANES; l++) s[r][l] += w * pf[l];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    memcpy(acc, s, sizeof s);
+}
+
+static void factors(const int64_t *c, double g[10][6]) {
+    for (int v = 0; v < 10; v++)
+        for (int k = 0; k < 6; k++) g[v][k] = c[v] > k ? (double)(c[v] - k) : 0.0;
+}
+
+static int64_t cards(const int64_t *c) {
+    int64_t n = 0;
+    for (int v = 0; v < 10; v++) n += c[v];
+    return n;
+}
+
+/* Row counts (e @ [B f; total]) of one shoe of value counts c[10]; -1 past MAX_CARDS. */
+int ek_counts1(const int64_t *c, int64_t *out) {
+    int64_t n = cards(c);
+    if (n > MAX_CARDS || n < 6) return -1;
+    double g[10][6], acc[MAX_ROWS];
+    factors(c, g);
+    walk1(g, acc);
+    int64_t basis[MAX_ROWS + 1];
+    for (int r = 0; r < R; r++) basis[r] = (int64_t)acc[r];
+    basis[R] = six_total(n);
+    for (int i = 0; i < E; i++) {
+        int64_t x = 0;
+        for (int j = 0; j <= R; j++) x += EM[i][j] * basis[j];
+        out[i] = x;
+    }
+    return 0;
+}
+
+/* Row counts of LANES shoes c[LANES][10] into out[LANES][E]. */
+int ek_counts8(const int64_t *c, int64_t *out) {
+    double g[10][6][LANES], acc[MAX_ROWS][LANES];
+    int64_t n[LANES];
+    for (int l = 0; l < LANES; l++) {
+        n[l] = cards(c + 10 * l);
+        if (n[l] > MAX_CARDS || n[l] < 6) return -1;
+        for (int v = 0; v < 10; v++)
+            for (int k = 0; k < 6; k++) g[v][k][l] = c[10 * l + v] > k ? (double)(c[10 * l + v] - k) : 0.0;
+    }
+    walk8(g, acc);
+    for (int l = 0; l < LANES; l++) {
+        int64_t basis[MAX_ROWS + 1];
+        for (int r = 0; r < R; r++) basis[r] = (int64_t)acc[r][l];
+        basis[R] = six_total(n[l]);
+        for (int i = 0; i < E; i++) {
+            int64_t x = 0;
+            for (int j = 0; j <= R; j++) x += EM[i][j] * basis[j];
+            out[l * E + i] = x;
+        }
+    }
+    return 0;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Seconds to price n shoes (c[n][10]) one call per shoe, or LANES per call (n a multiple of LANES). */
+double ek_time(const int64_t *c, int n, int lanes, int64_t *out) {
+    double t = now();
+    if (lanes == LANES) {
+        for (int i = 0; i + LANES <= n; i += LANES) ek_counts8(c + 10 * i, out + E * i);
+    } else {
+        for (int i = 0; i < n; i++) ek_counts1(c + 10 * i, out + E * i);
+    }
+    return now() - t;
+}
+
+#ifdef REF_SWEEP_MAIN
+/* The sweep floor: read lines of 13 rank counts A..K, price LANES shoes per call, write the rows
+   `exact-odds sweep` writes (line, banker, player, tie, total, then per bet its house edge in lowest
+   terms and in percent to 10 decimals, half away from zero). Usage:
+   ref_sweep TABLES IN OUT, TABLES holding R, B (R x 5005 f64), E = 3 + bets, e rows (outcomes then
+   the bets' EV numerators, each R + 1 int64), and the bets' payout scales (int64). */
+static int64_t gcd64(int64_t a, int64_t b) {
+    while (b) { int64_t t = a % b; a = b; b = t; }
+    return a;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) { fprintf(stderr, "usage: ref_sweep TABLES IN OUT\n"); return 2; }
+    FILE *t = fopen(argv[1], "rb");
+    if (!t) { perror(argv[1]); return 2; }
+    int32_t head[2];
+    if (fread(head, 4, 2, t) != 2) return 2;
+    int rows = head[0], outs = head[1], bets = outs - 3;
+    double *b = malloc(sizeof(double) * rows * MULTISETS);
+    int64_t *e = malloc(sizeof(int64_t) * outs * (rows + 1));
+    int64_t scales[MAX_OUT];
+    if (fread(b, sizeof(double), rows * MULTISETS, t) != (size_t)rows * MULTISETS) return 2;
+    if (fread(e, sizeof(int64_t), outs * (rows + 1), t) != (size_t)outs * (rows + 1)) return 2;
+    if (fread(scales, sizeof(int64_t), bets, t) != (size_t)bets) return 2;
+    fclose(t);
+    if (ek_init(rows, b, outs, e)) { fprintf(stderr, "bad tables\n"); return 2; }
+    FILE *in = fopen(argv[2], "r"), *out = fopen(argv[3], "w");
+    if (!in || !out) { perror("open"); return 2; }
+    static char buf[1 << 20];
+    setvbuf(out, buf, _IOFBF, sizeof buf);
+    fputs("line,banker,player,tie,total", out);
+    /* the header's bet names are written by the caller's check, not here: the rows are the floor */
+    fputc('\n', out);
+    char line[256];
+    int64_t c[LANES][10], res[LANES * MAX_OUT], number[LANES];
+    int k = 0, lineno = 0, done = 0;
+    while (!done) {
+        if (fgets(line, sizeof line, in)) {
+            lineno++;
+            int64_t r[13];
+            char *p = line;
+            for (int i = 0; i < 13; i++) { r[i] = strtoll(p, &p, 10); if (*p == ',') p++; }
+            c[k][0] = r[9] + r[10] + r[11] + r[12];
+            for (int v = 1; v < 10; v++) c[k][v] = r[v - 1];
+            number[k++] = lineno;
+        } else {
+            done = 1;
+            for (int i = k; i < LANES && k; i++) memcpy(c[i], c[0], sizeof c[0]); /* pad the last call */
+        }
+        if (k == LANES || (done && k)) {
+            ek_counts8(&c[0][0], res);
+            int used = done ? k : LANES;
+            for (int l = 0; l < used; l++) {
+                int64_t n = cards(c[l]), total = six_total(n);
+                fprintf(out, "%lld,%lld,%lld,%lld,%lld", (long long)number[l], (long long)res[l * outs],
+                        (long long)res[l * outs + 1], (long long)res[l * outs + 2], (long long)total);
+                for (int j = 0; j < bets; j++) {
+                    int64_t num = res[l * outs + 3 + j], den = scales[j] * total;
+                    int64_t size = num < 0 ? -num : num, g = gcd64(size, den);
+                    /* house edge = -num / den; percent to 10 decimals: size * 10**12 / den, half up on size */
+                    __int128 q = ((__int128)size * 1000000000000LL * 2 + den) / (2 * (__int128)den);
+                    int64_t whole = (int64_t)(q / 10000000000LL), frac = (int64_t)(q % 10000000000LL);
+                    const char *neg = num > 0 ? "-" : "", *minus = num > 0 && q ? "-" : "";
+                    fprintf(out, ",%s%lld/%lld,%s%lld.%010lld", neg, (long long)(size / g), (long long)(den / g),
+                            minus, (long long)whole, (long long)frac);
+                }
+                fputc('\n', out);
+            }
+            k = 0;
+        }
+    }
+    fclose(out);
+    return 0;
+}
+#endif
