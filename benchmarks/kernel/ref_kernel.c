@@ -45,6 +45,8 @@
 static int R, E;                       /* basis rows, output rows */
 static double B[MAX_ROWS][MULTISETS];  /* basis rows, lexicographic multiset order */
 static int64_t EM[MAX_OUT][MAX_ROWS + 1];
+#define GROUPS 2002                    /* five-value multisets: the groups of a six-value one's last value */
+static double BP[GROUPS * MAX_ROWS * 10];  /* B by group, then row, then the last value f (0 below the group's e) */
 
 int ek_init(int rows, const double *b, int outs, const int64_t *e) {
     if (rows < 1 || rows > MAX_ROWS || outs < 1 || outs > MAX_OUT) return -1;
@@ -58,6 +60,15 @@ int ek_init(int rows, const double *b, int outs, const int64_t *e) {
         }
     for (int i = 0; i < E; i++)
         for (int j = 0; j <= R; j++) EM[i][j] = e[i * (R + 1) + j];
+    memset(BP, 0, sizeof BP);
+    int idx = 0, grp = 0;
+    for (int a = 0; a < 10; a++)
+        for (int b = a; b < 10; b++)
+            for (int c = b; c < 10; c++)
+                for (int d = c; d < 10; d++)
+                    for (int v = d; v < 10; v++, grp++)
+                        for (int f = v; f < 10; f++, idx++)
+                            for (int r = 0; r < R; r++) BP[(grp * R + r) * 10 + f] = B[r][idx];
     return 0;
 }
 
@@ -65,10 +76,20 @@ static int64_t six_total(int64_t n) {
     return n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5);
 }
 
-/* acc[r] = sum_m B[r][m] f_m for one shoe; g[v][k] = max(c_v - k, 0). */
-static void walk1(const double g[10][6], double *acc) {
-    double s[MAX_ROWS] = {0};
-    int idx = 0;
+/* acc[r] = sum_m B[r][m] f_m for one shoe; g[v][k] = max(c_v - k, 0). Inlined per row count
+   (walk1 below), so that R is a constant and the row loops unroll. The last value has a fixed
+   stride of 10 (no branch): the features of a group's multisets are p * h[f], p the five cards'
+   product and h[f] the last card's factor (copies re + 1 of f = e, the first copy of f > e; BP is 0
+   for f < e), and each f keeps its own sums A[r][f] += BP * (p * h[f]) (ten independent chains, in
+   SIMD lanes). Every term is a count part B[m] * f_m <= total and every A a partial sum of a row
+   count: exact under the same bound. */
+static inline __attribute__((always_inline)) void walk1_rows(const double g[10][6], double *acc, const int rows) {
+    double A[MAX_ROWS][10] = {{0}};
+    double h[10][5][10];  /* h[e][k]: the last card's factors after a fifth card e of k + 1 copies */
+    for (int e = 0; e < 10; e++)
+        for (int k = 0; k < 5; k++)
+            for (int f = 0; f < 10; f++) h[e][k][f] = f == e ? g[e][k + 1] : g[f][0];
+    int grp = 0;
     for (int a = 0; a < 10; a++) {
         double pa = g[a][0];
         for (int b = a; b < 10; b++) {
@@ -80,27 +101,39 @@ static void walk1(const double g[10][6], double *acc) {
                 for (int d = c; d < 10; d++) {
                     int rd = d == c ? rc + 1 : 0;
                     double pd = pc * g[d][rd];
-                    for (int e = d; e < 10; e++) {
+                    for (int e = d; e < 10; e++, grp++) {
                         int re = e == d ? rd + 1 : 0;
-                        double pe = pd * g[e][re];
-                        /* f = e: copies re + 1; f > e: the first copy */
-                        double pf = pe * g[e][re + 1];
-                        for (int r = 0; r < R; r++) s[r] += B[r][idx] * pf;
-                        idx++;
-                        for (int f = e + 1; f < 10; f++, idx++) {
-                            pf = pe * g[f][0];
-                            for (int r = 0; r < R; r++) s[r] += B[r][idx] * pf;
+                        double pe = pd * g[e][re], f6[10];
+                        for (int f = 0; f < 10; f++) f6[f] = pe * h[e][re][f];
+                        for (int r = 0; r < rows; r++) {
+                            const double *w = BP + (grp * rows + r) * 10;
+                            for (int f = 0; f < 10; f++) A[r][f] += w[f] * f6[f];
                         }
                     }
                 }
             }
         }
     }
-    for (int r = 0; r < R; r++) acc[r] = s[r];
+    for (int r = 0; r < rows; r++) {
+        double t = 0;
+        for (int f = 0; f < 10; f++) t += A[r][f];
+        acc[r] = t;
+    }
+}
+
+static void walk1(const double g[10][6], double *acc) {
+    switch (R) {
+    case 1: walk1_rows(g, acc, 1); break;
+    case 2: walk1_rows(g, acc, 2); break;
+    case 3: walk1_rows(g, acc, 3); break;
+    case 4: walk1_rows(g, acc, 4); break;
+    default: walk1_rows(g, acc, R);
+    }
 }
 
 /* The same for LANES shoes at once, lane-innermost (the compiler's SIMD lanes). */
-static void walk8(const double g[10][6][LANES], double acc[MAX_ROWS][LANES]) {
+static inline __attribute__((always_inline)) void walk8_rows(const double g[10][6][LANES],
+                                                             double acc[MAX_ROWS][LANES], const int rows) {
     double s[MAX_ROWS][LANES];
     memset(s, 0, sizeof s);
     int idx = 0;
@@ -123,21 +156,32 @@ static void walk8(const double g[10][6][LANES], double acc[MAX_ROWS][LANES]) {
                         int re = e == d ? rd + 1 : 0;
                         double pe[LANES];
                         for (int l = 0; l < LANES; l++) pe[l] = pd[l] * g[e][re][l];
-                        for (int f = e; f < 10; f++, idx++) {
-                            int rf = f == e ? re + 1 : 0;
-                            double pf[LANES];
-                            for (int l = 0; l < LANES; l++) pf[l] = pe[l] * g[f][rf][l];
-                            for (int r = 0; r < R; r++) {
-                                double w = B[r][idx];
-                                for (int l = 0; l < LANES; l++) s[r][l] += w * pf[l];
-                            }
+                        /* t_r as in walk1_rows, per lane */
+                        for (int r = 0; r < rows; r++) {
+                            const double *w = B[r] + idx;
+                            double t[LANES];
+                            for (int l = 0; l < LANES; l++) t[l] = w[0] * g[e][re + 1][l];
+                            for (int f = e + 1; f < 10; f++)
+                                for (int l = 0; l < LANES; l++) t[l] += w[f - e] * g[f][0][l];
+                            for (int l = 0; l < LANES; l++) s[r][l] += pe[l] * t[l];
                         }
+                        idx += 10 - e;
                     }
                 }
             }
         }
     }
     memcpy(acc, s, sizeof s);
+}
+
+static void walk8(const double g[10][6][LANES], double acc[MAX_ROWS][LANES]) {
+    switch (R) {
+    case 1: walk8_rows(g, acc, 1); break;
+    case 2: walk8_rows(g, acc, 2); break;
+    case 3: walk8_rows(g, acc, 3); break;
+    case 4: walk8_rows(g, acc, 4); break;
+    default: walk8_rows(g, acc, R);
+    }
 }
 
 static void factors(const int64_t *c, double g[10][6]) {
