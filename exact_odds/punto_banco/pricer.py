@@ -242,8 +242,16 @@ class Pricer:
 
     # -- one shoe
     def counts(self, shoe: Shoe) -> list[int]:
-        """Row counts for ``shoe``: banker, player, tie, then every bet line."""
-        return self.batch_counts([shoe])[0]
+        """Row counts for ``shoe``: banker, player, tie, then every bet line.
+
+        The same integers as ``batch_counts([shoe])[0]``, without the batch bookkeeping in the
+        common case (numpy, a shoe whose total is below 2**53)."""
+        total = six_card_total(shoe.checked())
+        np = numpy_or_none()
+        if np is None or total >= FLOAT_EXACT:
+            return self.batch_counts([shoe])[0]
+        basis = self._basis(np)
+        return self._combine_one(np, basis.e, basis.e_norm, self._one_basis_counts(np, shoe, total), total)
 
     def house_edges(self, shoe: Shoe) -> list[Fraction]:
         """Each bet's exact house edge for ``shoe`` (the figure PayTable.price gives)."""
@@ -263,13 +271,38 @@ class Pricer:
         np = numpy_or_none()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_ev_numerators([shoe])[0], total
-        basis = self._basis_counts(np, np.array(shoe.value_counts, dtype=np.int64)[:, None],
-                                   None if not shoe.is_infinite else np.zeros(1, dtype=np.int64),
-                                   np.array([total], dtype=np.int64), "float64")[:, 0]
-        pe, pe_norm = self._basis(np).pe, self._basis(np).pe_norm
-        if pe_norm * total < INT64_EXACT and pe.dtype != object:
-            return (pe @ basis).tolist(), total
-        return [int(x) for x in pe.astype(object) @ basis.astype(object)], total
+        basis = self._basis(np)
+        return self._combine_one(np, basis.pe, basis.pe_norm, self._one_basis_counts(np, shoe, total), total), total
+
+    def _one_basis_counts(self, np, shoe: Shoe, total: int):
+        """``[B @ f; total]`` of one shoe whose total is below 2**53, as int64 (basis + 1,): the
+        bilinear kernel's few-shoes path on the shoe's 60 card factors, made from its value
+        counts directly (a finite shoe) or as :meth:`_basis_counts` makes them (the infinite deck)."""
+        kernel = self.kernel(np, np.float64)
+        if shoe.is_infinite:
+            g = card_factor_rows(np, np.array(shoe.value_counts, dtype=np.int64)[:, None], np.zeros(1, dtype=np.int64),
+                                 np.float64)[:, 0]
+        else:
+            g = np.array(shoe.value_counts, dtype=np.float64)[:, None] - self._slot_copies(np)
+            np.maximum(g, 0, out=g)
+        out = np.empty(kernel.n_rows + 1, dtype=np.int64)
+        out[:-1] = kernel.one(g.reshape(60))
+        out[-1] = total
+        return out
+
+    def _slot_copies(self, np):
+        """``[[0, 1, ..., 5]]`` as float64, made once (slot 6v + r of a card factor is ``c_v - r``)."""
+        copies = self.__dict__.get("_copies")
+        if copies is None:
+            copies = self._copies = np.arange(6, dtype=np.float64)[None, :]
+        return copies
+
+    @staticmethod
+    def _combine_one(np, matrix, norm: int, basis, total: int) -> list[int]:
+        """``matrix @ basis`` of one shoe exactly: int64 when ``norm * total < 2**63``, else Python integers."""
+        if matrix.dtype != object and norm * total < INT64_EXACT:
+            return (matrix @ basis).tolist()
+        return [int(x) for x in matrix.astype(object) @ basis.astype(object)]
 
     def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
         """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.
