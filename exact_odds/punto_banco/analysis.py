@@ -130,10 +130,10 @@ def analyse(shoe: Shoe, bets: Iterable[PayTable | str] | None = None, tableau: T
         # The pricer's rows over the compiled walk give the same BetResults as pricing the
         # distribution (tests/punto_banco/test_analysis_compiled.py), without making it: it is
         # walked only if asked for.
-        from exact_odds.punto_banco.pricer import cached_pricer
+        from exact_odds.punto_banco.pricer import pricer_of
 
         check_walk_arguments(shoe, tableau)
         shoe.checked()
-        return Analysis(shoe, partial(walk_compiled, shoe, tableau), cached_pricer(bets, tableau).results(shoe))
+        return Analysis(shoe, partial(walk_compiled, shoe, tableau), pricer_of(bets, tableau).results(shoe))
     dist = walk_compiled(shoe, tableau)
     return Analysis(shoe, dist, tuple(b.price(dist) for b in bets))

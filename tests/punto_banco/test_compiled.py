@@ -234,3 +234,17 @@ def test_numpy_factor_tables_equal_the_python_ones():
         for s in shoes:
             assert features.factor_array(np, s, dtype).tolist() == factor_vector(s)
         assert features.factor_arrays(np, shoes, dtype).T.tolist() == [factor_vector(s) for s in shoes]
+
+
+def test_pricer_of_finds_the_pricer_of_the_very_same_bets_and_of_equal_ones():
+    """analyse(method="compiled") looks its pricer up by the bets' identity first (pricing.pricer_of):
+    equal bets made apart price the same, and a bet changed in its pays gets a pricer of its own."""
+    from exact_odds.bets.paytable import PayLine, PayTable
+    bets = tuple(builtin_catalog().variant("standard"))
+    assert pricing.pricer_of(bets) is pricing.pricer_of(bets) is pricing.cached_pricer(bets)
+    shoe = Shoe.decks(6).remove(["5", "5", "K", "A"])
+    dist = engine.walk(shoe)
+    for pays in (8, 9):
+        tie = PayTable("Tie", (PayLine.make("Tie", "tie", pays),))
+        assert pricing.pricer_of((tie,)).results(shoe) == (tie.price(dist),)
+        assert analysis.analyse(shoe, [tie], method="compiled").results == (tie.price(dist),)
