@@ -80,6 +80,7 @@ def build(tmp: str) -> tuple[ctypes.CDLL, str]:
     kernel.ek_init.argtypes = [count, pointer, count, pointer]
     kernel.ek_time.argtypes = [pointer, count, count, pointer]
     kernel.ek_time.restype = ctypes.c_double
+    kernel.ek_init_blocked.argtypes = [pointer, pointer, pointer]
     return kernel, exe
 
 
@@ -102,6 +103,26 @@ def tables(tmp: str):
         f.write(np.array([rows.shape[0], sweep_e.shape[0]], dtype=np.int32).tobytes())
         f.write(rows.tobytes() + sweep_e.tobytes() + np.array(pricer.scales, dtype=np.int64).tobytes())
     return pricer, rows, counts_e, path
+
+
+def init_kernel(lib, rows, counts_e) -> None:
+    """The tables into the kernel: the basis rows, the output rows, and the blocked layout of
+    exact_odds/punto_banco/bilinear.py for the one-shoe call (prefix, suffix column per multiset)."""
+    import numpy as np
+
+    from exact_odds.punto_banco.bilinear import layout
+
+    lay = layout()
+    cell = np.ascontiguousarray(lay.cell, dtype=np.int32)
+    prefix = []
+    for p, t in enumerate(lay.prefix_triples):
+        a, first, end, start, stop = lay.groups[lay.group_of_prefix[p]]
+        prefix.append((t, lay.by_value[a][2], start, stop))
+    prefix = np.ascontiguousarray(prefix, dtype=np.int32)
+    slots = np.ascontiguousarray(lay.triple_slots, dtype=np.int32)
+    if (lib.ek_init(rows.shape[0], rows.ctypes.data, counts_e.shape[0], counts_e.ctypes.data)
+            or lib.ek_init_blocked(cell.ctypes.data, prefix.ctypes.data, slots.ctypes.data)):
+        sys.exit("the C kernel refused the tables")
 
 
 def values_of(r):
@@ -176,11 +197,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         lib, ref_sweep = build(tmp)
         pricer, rows, counts_e, table_file = tables(tmp)
-        if lib.ek_init(rows.shape[0], rows.ctypes.data, counts_e.shape[0], counts_e.ctypes.data):
-            sys.exit("the C kernel refused the tables")
+        init_kernel(lib, rows, counts_e)
         check_kernel(lib, pricer, ranks, counts_e.shape[0])
         kernel = kernel_times(lib, ranks, counts_e.shape[0], args.repeat)
-        lib.ek_init(rows.shape[0], rows.ctypes.data, counts_e.shape[0], counts_e.ctypes.data)
 
         src = os.path.join(tmp, "shoes.txt")
         with open(src, "w") as f:

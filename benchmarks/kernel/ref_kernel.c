@@ -9,10 +9,14 @@
    order, each entry 0..720: see exact_odds/punto_banco/pricer.py, "The six-card form") times a
    shoe's six-card features f_m = prod_v falling(c_v, m_v), then the integer rows
    e @ [B f; total] (Pricer.counts) and, for the sweep, pe @ [B f; total] (the EV numerators).
-   The 5,005 multisets are walked as six nested loops over non-decreasing values; each level
-   multiplies its parent's partial product by one card factor max(c_v - r, 0), r the copies of v
-   already taken, so a multiset costs one multiply and R multiply-adds. The tables (B, e, pe) are
-   precomputed by the Python side and handed over once (ek_init).
+   Eight shoes per call (SIMD lanes): the 5,005 multisets are walked as six nested loops over
+   non-decreasing values; each level multiplies its parent's partial product by one card factor
+   max(c_v - r, 0), r the copies of v already taken, so a multiset costs one multiply and R
+   multiply-adds per lane. One shoe per call: the same multisets as prefix and suffix triples
+   (blocked1, the layout of exact_odds/punto_banco/bilinear.py), two contiguous dot products per
+   prefix (quicker for one shoe than the loops, walk1, kept for a kernel given no layout). The tables
+   (B, e, pe, the layout) are precomputed by the Python side and handed over once (ek_init,
+   ek_init_blocked).
 
    Exactness of the f64 arithmetic (the bound of exact_odds/punto_banco/features.py)
    ---------------------------------------------------------------------------------
@@ -131,6 +135,72 @@ static void walk1(const double g[10][6], double *acc) {
     }
 }
 
+/* One shoe, blocked (the layout of exact_odds/punto_banco/bilinear.py): a six-value multiset is a
+   prefix (its first three values, 220 of them) and a suffix (its last three, a plain triple or one
+   offset by the copies of the prefix's largest value: 770 triples in all), f_m = T[prefix] * T[suffix]
+   with T the 770 triple products, and count_r = sum_p T[p] * u_r[p], u_r[p] = sum over p's suffixes
+   of B_r * T[suffix]: per prefix, two contiguous dot products (its plain suffixes are T[0:n], its
+   offset ones T[start:stop]). Exact under the same bound: T <= N**3; u_r[p] <= 720 * sum T <=
+   720 * N(N-1)(N-2) < 2**53 (the suffixes of one prefix are distinct multisets); T[p] * u_r[p] and
+   every partial sum are sums of count parts, at most total. ek_init_blocked gives the layout. */
+#define PREFIXES 220
+#define TRIPLES 770
+static int PT[PREFIXES], PN[PREFIXES], PS[PREFIXES], PE[PREFIXES], POFF[PREFIXES];
+static int TS[TRIPLES][3];
+static double W[MULTISETS * MAX_ROWS];  /* per prefix, per row, its plain then offset suffixes' entries */
+static int blocked;
+
+int ek_init_blocked(const int32_t *cell, const int32_t *prefix, const int32_t *slots) {
+    int off = 0;
+    for (int p = 0; p < PREFIXES; p++) {
+        PT[p] = prefix[4 * p]; PN[p] = prefix[4 * p + 1]; PS[p] = prefix[4 * p + 2]; PE[p] = prefix[4 * p + 3];
+        POFF[p] = off;
+        off += R * (PN[p] + PE[p] - PS[p]);
+    }
+    if (off != R * MULTISETS) return -1;
+    for (int t = 0; t < TRIPLES; t++)
+        for (int i = 0; i < 3; i++) TS[t][i] = slots[3 * t + i];
+    for (int m = 0; m < MULTISETS; m++) {
+        int p = cell[2 * m], col = cell[2 * m + 1], width = PN[p] + PE[p] - PS[p];
+        if (p < 0 || p >= PREFIXES || col < 0 || col >= width) return -1;
+        for (int r = 0; r < R; r++) W[POFF[p] + r * width + col] = B[r][m];
+    }
+    blocked = 1;
+    return 0;
+}
+
+static double dot(const double *a, const double *b, int n) {
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;  /* four chains (exact: integers, any order) */
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += a[i] * b[i]; s1 += a[i + 1] * b[i + 1]; s2 += a[i + 2] * b[i + 2]; s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < n; i++) s0 += a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+static inline __attribute__((always_inline)) void blocked1_rows(const double *g, double *acc, const int rows) {
+    double T[TRIPLES], s[MAX_ROWS] = {0};
+    for (int t = 0; t < TRIPLES; t++) T[t] = g[TS[t][0]] * g[TS[t][1]] * g[TS[t][2]];
+    for (int p = 0; p < PREFIXES; p++) {
+        double tp = T[PT[p]];
+        if (tp == 0) continue;
+        int n = PN[p], k = PE[p] - PS[p], width = n + k;
+        const double *w = W + POFF[p];
+        for (int r = 0; r < rows; r++, w += width) s[r] += tp * (dot(w, T, n) + dot(w + n, T + PS[p], k));
+    }
+    for (int r = 0; r < rows; r++) acc[r] = s[r];
+}
+
+static void blocked1(const double g[10][6], double *acc) {
+    switch (R) {
+    case 1: blocked1_rows(&g[0][0], acc, 1); break;
+    case 2: blocked1_rows(&g[0][0], acc, 2); break;
+    case 3: blocked1_rows(&g[0][0], acc, 3); break;
+    default: blocked1_rows(&g[0][0], acc, R);
+    }
+}
+
 /* The same for LANES shoes at once, lane-innermost (the compiler's SIMD lanes). */
 static inline __attribute__((always_inline)) void walk8_rows(const double g[10][6][LANES],
                                                              double acc[MAX_ROWS][LANES], const int rows) {
@@ -201,7 +271,8 @@ int ek_counts1(const int64_t *c, int64_t *out) {
     if (n > MAX_CARDS || n < 6) return -1;
     double g[10][6], acc[MAX_ROWS];
     factors(c, g);
-    walk1(g, acc);
+    if (blocked) blocked1(g, acc);
+    else walk1(g, acc);
     int64_t basis[MAX_ROWS + 1];
     for (int r = 0; r < R; r++) basis[r] = (int64_t)acc[r];
     basis[R] = six_total(n);
