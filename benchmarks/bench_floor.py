@@ -10,7 +10,9 @@ Rows, each as medians, this checkout and (``--baseline DIR``, e.g. ``git worktre
 main``) another checkout timed in the same run, and the same-run ratio to the kernel or to
 ``python -c pass``:
 
-* one shoe: ``Pricer(standard).counts(shoe)``, warm, per shoe, over the 200 shoes;
+* one shoe: ``Pricer(standard).counts(shoe)``, warm, per shoe, over the 200 shoes (this row, the batch
+  and ``analyse`` are medians of ``--repeat`` passes in one interpreter per checkout, then the median of
+  three such interpreters, alternating between the checkouts);
 * batch: ``Pricer.value_batch`` of 12,800 shoes (the 200, 64 times) in one process, per shoe;
 * ``sweep FILE --jobs 2 -o OUT`` end to end (a fresh interpreter: read, price, write) of
   ``--shoes`` 8-deck shoes in play, shoes/s; the C floor is the kernel's sweep in one process;
@@ -32,6 +34,7 @@ import argparse
 import ctypes
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -172,10 +175,20 @@ def in_process(tree: str, ranks, repeat: int) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+#: CPU seconds (user + system) of the last command :func:`wall` ran, its own and its children's.
+LAST_CPU = [0.0]
+
+
 def wall(cmd, tree: str | None) -> float:
+    """Wall seconds of ``cmd`` (its CPU seconds in :data:`LAST_CPU`: on a shared machine, the figure
+    that other people's work changes least)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, env=env_for(tree) if tree else None, cwd=NEUTRAL, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - t
+    elapsed = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    LAST_CPU[0] = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return elapsed
 
 
 def main() -> None:
@@ -207,25 +220,29 @@ def main() -> None:
         outs = {name: os.path.join(tmp, f"{name}.csv") for name in [*trees, "C"]}
         samples: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
         samples["C"] = {}
-        bare = []
+        bare, bare_cpu = [], []
         for _ in range(args.repeat):
             for name, tree in trees.items():
                 s = samples[name]
                 s.setdefault("sweep", []).append(
                     args.shoes / wall([py, "-m", "exact_odds", "sweep", src, "--jobs", "2", "-o", outs[name]], tree))
                 s.setdefault("edge", []).append(wall([py, "-m", "exact_odds", "edge", "--decks", "8"], tree))
+                s.setdefault("edge_cpu", []).append(LAST_CPU[0])
                 s.setdefault("simulate", []).append(
                     wall([py, "-m", "exact_odds", "simulate", "--shoes", "1000", "--decks", "8", "--seed", "1",
                           "--jobs", "2"], tree))
             samples["C"].setdefault("sweep", []).append(args.shoes / wall([ref_sweep, table_file, src, outs["C"]],
                                                                           None))
             bare.append(wall([py, "-c", "pass"], None))
+            bare_cpu.append(LAST_CPU[0])
         with open(outs["after"]) as a, open(outs["C"]) as c:
             if [line for line in a][1:] != [line for line in c][1:]:
                 sys.exit("the C sweep's rows differ from exact-odds sweep's")
         print(f"C sweep rows = exact-odds sweep rows on all {args.shoes:,} shoes")
-        for name, tree in trees.items():
-            samples[name].update({k: [v] for k, v in in_process(tree, ranks, args.repeat).items()})
+        for _ in range(3):  # the in-process rows: three rounds alternating between the checkouts
+            for name, tree in trees.items():
+                for k, v in in_process(tree, ranks, args.repeat).items():
+                    samples[name].setdefault(k, []).append(v)
 
     med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
     bare_s = statistics.median(bare)
@@ -256,6 +273,9 @@ def main() -> None:
     ms = lambda s: f"{s * 1e3:.0f} ms"  # noqa: E731
     print(f"{'cold edge --decks 8 (vs python -c pass)':42}" + "".join(f"{ms(med[n]['edge']):>14}" for n in names)
           + f"{ms(bare_s):>14}" + "".join(f"{med[n]['edge'] / bare_s:>13.1f}x" for n in names) + "   target <= 6x")
+    cpu = statistics.median(bare_cpu)
+    print(f"{'  the same in CPU time':42}" + "".join(f"{ms(med[n]['edge_cpu']):>14}" for n in names)
+          + f"{ms(cpu):>14}" + "".join(f"{med[n]['edge_cpu'] / cpu:>13.1f}x" for n in names))
     print(f"{'simulate 1,000 8-deck shoes --jobs 2':42}" + "".join(f"{med[n]['simulate']:>12.2f} s" for n in names)
           + f"{'-':>14}{'':>{14 * len(names)}}   target <= 0.5 s")
     if args.baseline:
