@@ -99,6 +99,7 @@ def tables(tmp: str):
     basis = pricer._basis(np)
     rows = np.ascontiguousarray(basis.rows, dtype=np.float64)
     assert rows.min() >= 0 and rows.max() <= 720 and (rows == np.round(rows)).all()
+    assert max(basis.e_norm, basis.pe_norm) * 2**53 < 2**63  # the kernel's int64 combinations (its comment)
     counts_e = np.ascontiguousarray(basis.e, dtype=np.int64)
     sweep_e = np.ascontiguousarray(np.concatenate([basis.e[:3], basis.pe]), dtype=np.int64)
     path = os.path.join(tmp, "tables.bin")

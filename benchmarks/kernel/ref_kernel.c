@@ -28,10 +28,10 @@
    any order (the compiler may reorder or fuse; exact stays exact). total < 2**53 holds for
    N <= 458 (458*457*456*455*454*453 = 8,931,244,367,878,560 < 2**53 = 9,007,199,254,740,992;
    459 cards give 9,049,538,995,267,680 > 2**53), so every shoe of up to 458 cards (8 decks and any depleted
-   8-deck shoe) is exact. ek_init's caller checks that B's entries are 0..720; each call refuses a
-   shoe past 458 cards (returns -1). The integer combination e @ [B f; total] is formed in int64:
-   its partial sums are bounded by e_norm * total (e_norm = max row sum of |e|), checked < 2**63
-   by the caller (Pricer's own check, exact_odds/punto_banco/basis.py).
+   8-deck shoe) is exact. ek_init refuses a B entry outside 0..720; each call refuses a shoe past
+   458 cards (returns -1). The integer combination e @ [B f; total] is formed in int64:
+   its partial sums are bounded by e_norm * total (e_norm = max row sum of |e|), checked
+   e_norm * 2**53 < 2**63 by the caller (bench_floor.py; Pricer's own check, basis.py).
 */
 
 #include <stdint.h>
@@ -226,7 +226,8 @@ static inline __attribute__((always_inline)) void walk8_rows(const double g[10][
                         int re = e == d ? rd + 1 : 0;
                         double pe[LANES];
                         for (int l = 0; l < LANES; l++) pe[l] = pd[l] * g[e][re][l];
-                        /* t_r as in walk1_rows, per lane */
+                        /* per lane, t_r = sum_f B * (the last card's factor) <= 720 * N, and
+                           pe * t_r a sum of count parts B * f_m: at most total */
                         for (int r = 0; r < rows; r++) {
                             const double *w = B[r] + idx;
                             double t[LANES];
