@@ -8,9 +8,7 @@ turns those into text.
 from __future__ import annotations
 
 import codecs
-import csv
 import io
-import json
 from itertools import chain
 
 from exact_odds.report.document import Report, Table
@@ -72,6 +70,8 @@ def formats() -> list[str]:
 def table(headers, rows, fmt: str) -> str:
     """One table in ``fmt`` (a tabulate format or 'csv')."""
     if fmt == "csv":
+        import csv  # (here: the default format needs neither csv nor json, and a cold edge imports less)
+
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(headers)
@@ -112,6 +112,8 @@ def simple_table(headers, rows) -> str | None:
 
 def to_json(data) -> str:
     """Stable JSON: keys in insertion order, two-space indent."""
+    import json
+
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 
