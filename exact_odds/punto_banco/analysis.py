@@ -128,7 +128,7 @@ def analyse(shoe: Shoe, bets: Iterable[PayTable | str] | None = None, tableau: T
 
     if all(b.is_value_level for b in bets):
         # The pricer's rows over the compiled walk give the same BetResults as pricing the
-        # distribution (tests/punto_banco/test_analysis_compiled.py), without making it: it is
+        # distribution (tests/punto_banco/test_compiled.py), without making it: it is
         # walked only if asked for.
         from exact_odds.punto_banco.pricer import pricer_of
 
