@@ -26,7 +26,6 @@ joined at exit.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from contextlib import contextmanager
@@ -56,6 +55,8 @@ def single_threaded_by_default() -> None:
 def _openblas() -> tuple[Any, Any] | None:
     """(get, set) of the OpenBLAS numpy has loaded, or None (found once per process: a forked
     process shares the library, and a Dask worker asks once per batch)."""
+    import ctypes  # (here: the console imports this module, and a cold edge needs no ctypes)
+
     import numpy  # noqa: F401  (loads its BLAS)
 
     try:

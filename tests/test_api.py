@@ -49,6 +49,15 @@ def test_the_cold_edge_command_loads_neither_numpy_nor_sympy():
     assert modules_loaded(code, ("numpy", "sympy")) == []
 
 
+def test_the_cold_edge_command_in_its_default_format_loads_no_tabulate():
+    """tabulate's import (and its importlib.metadata, with email and zipfile) was a third of a cold
+    'exact-odds edge --decks 8' (issue 27): the default format is written by report/emit.py."""
+    code = ("from click.testing import CliRunner; from exact_odds.cli import main\n"
+            "r = CliRunner().invoke(main, ['edge', '--decks', '8']); assert r.exit_code == 0, r.output\n"
+            "assert 'Banker     2292252566437888' in r.output")
+    assert modules_loaded(code, ("tabulate", "importlib.metadata", "numpy", "sympy")) == []
+
+
 def test_the_package_docstring_examples_run():
     failures, tried = doctest.testmod(exact_odds)
     assert tried >= 3 and failures == 0

@@ -219,10 +219,28 @@ def quiet_option(fn):
                              "terminal only).")(fn)
 
 
+class FormatChoice(click.Choice):
+    """click.Choice over :func:`~exact_odds.report.emit.formats`, listed when first needed: the list
+    is tabulate's, and a command printing the default format never imports tabulate."""
+
+    def __init__(self) -> None:
+        self._choices: tuple[str, ...] | None = None
+        self.case_sensitive = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        if self._choices is None:
+            self._choices = tuple(formats())
+        return self._choices
+
+    def convert(self, value, param, ctx):
+        return value if value == DEFAULT_FORMAT else super().convert(value, param, ctx)
+
+
 def format_option(fn):
     return click.option(
         "--format", "fmt", default=DEFAULT_FORMAT, show_default=True,
-        type=click.Choice(formats(), case_sensitive=False), metavar="FORMAT",
+        type=FormatChoice(), metavar="FORMAT",
         help="Output format: any tabulate format (plain, simple, github, grid, latex, html, ...), csv or json.",
     )(fn)
 

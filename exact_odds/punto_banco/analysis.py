@@ -9,12 +9,13 @@ and the JSON document of ``exact-odds edge`` are made from it in
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Callable
 
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.punto_banco.coup import CoupDistribution
-from exact_odds.punto_banco.walk import walk
+from exact_odds.punto_banco.walk import check_walk_arguments, walk
 from exact_odds.bets.paytable import BetResult, PayTable
 from exact_odds.punto_banco.notebook import frame, html_table, listing, percent, short
 from exact_odds.rules.shoe import Shoe
@@ -29,11 +30,24 @@ INFINITE_CONVENTION = "Infinite deck: cards drawn with replacement, each rank 1/
 
 @dataclass(frozen=True)
 class Analysis:
-    """Outcome counts of a shoe and its bets priced exactly."""
+    """Outcome counts of a shoe and its bets priced exactly.
+
+    The second argument is the shoe's :class:`CoupDistribution`, or a function of no arguments
+    that makes it when it is first asked for (:func:`analyse` with ``method="compiled"`` prices
+    the bets without one, :mod:`exact_odds.punto_banco.pricer`)."""
 
     shoe: Shoe
-    distribution: CoupDistribution
+    _distribution: CoupDistribution | Callable[[], CoupDistribution] = field(repr=False, compare=False)
     results: tuple[BetResult, ...]
+
+    @property
+    def distribution(self) -> CoupDistribution:
+        """Every deal of the coup and its six-card count (:class:`CoupDistribution`)."""
+        d = self._distribution
+        if not isinstance(d, CoupDistribution):
+            d = d()
+            object.__setattr__(self, "_distribution", d)
+        return d
 
     def __repr__(self) -> str:
         bets = [f"{short(r.bet.name, 30)} {percent(r.house_edge)}" for r in self.results]
@@ -102,14 +116,24 @@ def analyse(shoe: Shoe, bets: Iterable[PayTable | str] | None = None, tableau: T
         from exact_odds.bets.selection import paytables
 
         bets = paytables(bets)
-    if method == "walk":
-        dist = walk(shoe, tableau)
-    elif method == "compiled":
-        from exact_odds.punto_banco.features import walk_compiled
-
-        dist = walk_compiled(shoe, tableau)
-    else:
+    if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(repr(m) for m in METHODS)}, not {method!r}")
     if bets is None:
         bets = builtin_catalog().variant("standard")
+    bets = tuple(bets)
+    if method == "walk":
+        dist = walk(shoe, tableau)
+        return Analysis(shoe, dist, tuple(b.price(dist) for b in bets))
+    from exact_odds.punto_banco.features import walk_compiled
+
+    if all(b.is_value_level for b in bets):
+        # The pricer's rows over the compiled walk give the same BetResults as pricing the
+        # distribution (tests/punto_banco/test_compiled.py), without making it: it is
+        # walked only if asked for.
+        from exact_odds.punto_banco.pricer import pricer_of
+
+        check_walk_arguments(shoe, tableau)
+        shoe.checked()
+        return Analysis(shoe, partial(walk_compiled, shoe, tableau), pricer_of(bets, tableau).results(shoe))
+    dist = walk_compiled(shoe, tableau)
     return Analysis(shoe, dist, tuple(b.price(dist) for b in bets))

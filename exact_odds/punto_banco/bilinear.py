@@ -217,6 +217,18 @@ class Kernel:
         u3 *= t1[:, None, :]
         return u3.sum(axis=0)
 
+    def one(self, g: Any) -> Any:
+        """The R row counts of one shoe, a (R,) array of ``dtype``, from its 60 card factors ``g``
+        (a flat array of ``dtype``): the features of the few-shoes path of :meth:`counts`, the
+        same products in the same bounds."""
+        s0, s1, s2 = self.slots
+        t = g[s0]
+        t *= g[s1]
+        t *= g[s2]
+        f = t[self.six_prefix]
+        f *= t[self.six_suffix]
+        return self.rows @ f
+
     def _work(self, shoes: int) -> tuple[Any, Any, Any, Any]:
         """Arrays to work in for ``shoes`` shoes, kept per thread between calls: a chunk's
         triples are a megabyte or more, and fresh arrays that large cost page faults on every

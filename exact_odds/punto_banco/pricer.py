@@ -44,7 +44,6 @@ from __future__ import annotations
 import math
 import threading
 from collections import defaultdict
-from itertools import chain
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
@@ -54,12 +53,12 @@ from exact_odds.punto_banco import prebuilt
 from exact_odds.punto_banco.basis import Basis, reduce_rows
 from exact_odds.punto_banco.bilinear import Kernel
 from exact_odds.punto_banco.compiled import CompiledWalk, compiled
+from exact_odds.punto_banco.value_input import counts_array, value_rows
 from exact_odds.punto_banco.features import (INT64_EXACT, FLOAT_EXACT, card_factor_rows, features, kind_of_total,
-                                             numpy_or_none, six_card_features, six_card_features_of_counts,
-                                             value_shoe)
+                                             numpy_or_none, six_card_features_of_counts, value_shoe)
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import six_card_total
-from exact_odds.rules.shoe import MIN_CARDS, Shoe, ShoeError
+from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
 #: Shoes evaluated together by the batch path: enough to pay the bilinear kernel's ~40 matrix
@@ -242,8 +241,16 @@ class Pricer:
 
     # -- one shoe
     def counts(self, shoe: Shoe) -> list[int]:
-        """Row counts for ``shoe``: banker, player, tie, then every bet line."""
-        return self.batch_counts([shoe])[0]
+        """Row counts for ``shoe``: banker, player, tie, then every bet line.
+
+        The same integers as ``batch_counts([shoe])[0]``, without the batch bookkeeping in the
+        common case (numpy, a shoe whose total is below 2**53)."""
+        total = six_card_total(shoe.checked())
+        np = numpy_or_none()
+        if np is None or total >= FLOAT_EXACT:
+            return self.batch_counts([shoe])[0]
+        basis = self._basis(np)
+        return self._combine_one(np, basis.e, basis.e_norm, self._one_basis_counts(np, shoe, total), total)
 
     def house_edges(self, shoe: Shoe) -> list[Fraction]:
         """Each bet's exact house edge for ``shoe`` (the figure PayTable.price gives)."""
@@ -263,13 +270,30 @@ class Pricer:
         np = numpy_or_none()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_ev_numerators([shoe])[0], total
-        basis = self._basis_counts(np, np.array(shoe.value_counts, dtype=np.int64)[:, None],
-                                   None if not shoe.is_infinite else np.zeros(1, dtype=np.int64),
-                                   np.array([total], dtype=np.int64), "float64")[:, 0]
-        pe, pe_norm = self._basis(np).pe, self._basis(np).pe_norm
-        if pe_norm * total < INT64_EXACT and pe.dtype != object:
-            return (pe @ basis).tolist(), total
-        return [int(x) for x in pe.astype(object) @ basis.astype(object)], total
+        basis = self._basis(np)
+        return self._combine_one(np, basis.pe, basis.pe_norm, self._one_basis_counts(np, shoe, total), total), total
+
+    def _one_basis_counts(self, np, shoe: Shoe, total: int):
+        """``[B @ f; total]`` of one shoe whose total is below 2**53, as int64 (basis + 1,): the kernel's
+        few-shoes features (:meth:`Kernel.one`) on the shoe's 60 card factors, made from its value counts."""
+        kernel = self.kernel(np, np.float64)
+        if shoe.is_infinite:
+            g = card_factor_rows(np, np.array(shoe.value_counts, dtype=np.int64)[:, None], np.zeros(1, dtype=np.int64),
+                                 np.float64)[:, 0]
+        else:
+            g = np.array(shoe.value_counts, dtype=np.float64)[:, None] - np.arange(6.0)  # slot 6v + r: c_v - r
+            np.maximum(g, 0, out=g)
+        out = np.empty(kernel.n_rows + 1, dtype=np.int64)
+        out[:-1] = kernel.one(g.reshape(60))
+        out[-1] = total
+        return out
+
+    @staticmethod
+    def _combine_one(np, matrix, norm: int, basis, total: int) -> list[int]:
+        """``matrix @ basis`` of one shoe exactly: int64 when ``norm * total < 2**63``, else Python integers."""
+        if matrix.dtype != object and norm * total < INT64_EXACT:
+            return (matrix @ basis).tolist()
+        return [int(x) for x in matrix.astype(object) @ basis.astype(object)]
 
     def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
         """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.
@@ -397,10 +421,10 @@ class Pricer:
         each, checked by the caller (a sweep's workers read them from checked lines), so the
         checks are skipped (they were 7% of the time)."""
         np = numpy_or_none()
-        c = _counts_array(np, value_counts)  # an integer array: checked in numpy, no list per shoe
+        c = counts_array(np, value_counts)  # an integer array: checked in numpy, no list per shoe
         rows_list = None if c is None else c
         if c is None:
-            rows_list = value_counts if checked else _value_rows(value_counts)
+            rows_list = value_counts if checked else value_rows(value_counts)
             if np is not None:
                 try:
                     c = np.array(rows_list, dtype=np.int64).reshape(len(rows_list), 10)
@@ -443,46 +467,6 @@ class Pricer:
         return [sum(mult * f[m] for m, mult in row) for row in self.rows]
 
 
-def _counts_array(np, value_counts):
-    """``value_counts`` as an (S, 10) int64 array if it is an array of signed integers (or of
-    unsigned integers of 32 bits or fewer) whose every shoe holds 6 or more cards and no count
-    below 0; None for anything else (lists, and arrays a check refuses: :func:`_value_rows` then
-    checks them and names the first bad shoe)."""
-    if np is None or not isinstance(value_counts, np.ndarray) or value_counts.ndim != 2 or value_counts.shape[1] != 10:
-        return None
-    kind = value_counts.dtype
-    if not (np.issubdtype(kind, np.signedinteger) and kind.itemsize <= 8
-            or np.issubdtype(kind, np.unsignedinteger) and kind.itemsize <= 4):
-        return None
-    c = value_counts.astype(np.int64, copy=False)
-    if len(c) and (c.min() < 0 or c.max() > 2**59 or c.sum(axis=1).min() < MIN_CARDS):
-        return None  # at most 2**59 each: no sum of ten counts overflows int64
-    return c
-
-
-def _value_rows(value_counts) -> list[tuple[int, ...]]:
-    """``value_counts`` as a list of 10-tuples of Python ints, checked (whole numbers >= 0,
-    at least six cards a shoe)."""
-    if hasattr(value_counts, "tolist"):
-        value_counts = value_counts.tolist()
-    if isinstance(value_counts, (str, bytes)):
-        raise TypeError("value_counts must be a sequence of 10 value counts per shoe, not a string")
-    try:
-        rows = [tuple(r) for r in value_counts]
-    except TypeError:
-        raise TypeError(f"value_counts must be a sequence of 10 value counts per shoe, "
-                        f"not {type(value_counts).__name__}") from None
-    if (not rows or set(map(type, chain.from_iterable(rows))) == {int} and set(map(len, rows)) == {10}
-            and min(map(min, rows)) >= 0 and min(map(sum, rows)) >= MIN_CARDS):
-        return rows  # every count a whole number >= 0, every shoe of 10 values and 6 cards or more
-    for i, r in enumerate(rows):
-        if len(r) != 10 or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in r):
-            raise ValueError(f"value_counts[{i}] must be 10 whole numbers >= 0 (cards of value 0..9), not {r!r}")
-        if sum(r) < MIN_CARDS:
-            raise ShoeError(f"value_counts[{i}] has {sum(r)} cards; a coup needs at least {MIN_CARDS}")
-    return rows
-
-
 def pay_scale(bet: PayTable) -> int:
     """The least common denominator of a bet's payouts (20 for 19/20)."""
     return math.lcm(*(p.denominator for p in [l.pays for l in bet.lines] + [bet.otherwise]))
@@ -492,3 +476,22 @@ def pay_scale(bet: PayTable) -> int:
 def cached_pricer(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
     """A cached :class:`Pricer` for a tuple of bets."""
     return Pricer(bets, tableau)
+
+
+#: The last pricers :func:`pricer_of` gave, by the identities of the bets and tableau asked with; each
+#: entry keeps those very objects alive, so no identity in a key is reused while it is here.
+_BY_IDENTITY: dict[tuple[int, ...], tuple[tuple[PayTable, ...], Tableau, Pricer]] = {}
+
+
+def pricer_of(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
+    """:func:`cached_pricer`, found first by the identity of the very same bet objects: hashing a
+    tuple of pay tables (their lines and Fractions) was a tenth of ``analyse(method="compiled")``."""
+    key = (id(tableau), *map(id, bets))
+    entry = _BY_IDENTITY.get(key)
+    if entry is None:
+        if len(_BY_IDENTITY) >= 32:
+            _BY_IDENTITY.clear()
+        bets = tuple(bets)  # (lru_cache keys a call without the default tableau apart: the common call's entry)
+        entry = _BY_IDENTITY[key] = (bets, tableau, cached_pricer(bets) if tableau is PUNTO_BANCO
+                                     else cached_pricer(bets, tableau))
+    return entry[2]

@@ -177,14 +177,21 @@ def test_rank_level_bets_are_refused_by_the_pricer():
 @pytest.mark.parametrize("shoe", [Shoe.decks(6).remove(["5", "5", "K", "A"]), Shoe.infinite(),
                                    Shoe.from_counts([1] * 6 + [0] * 7)], ids=str)
 def test_analyse_walk_and_compiled_methods_agree(shoe):
-    """The engine is chosen by ``method`` alone: both give the recursive walk's distribution and prices."""
+    """The engine is chosen by ``method`` alone: both give the recursive walk's distribution and prices
+    (the compiled method prices value-level bets by the pricer, the distribution made only when asked
+    for; with a rank-level bet among them, on the compiled distribution)."""
     dist = engine.walk(shoe)
-    standard = tuple(b.price(dist) for b in builtin_catalog().variant("standard"))
-    for method in ("walk", "compiled"):
-        a = analysis.analyse(shoe, method=method)
-        assert a.distribution.deals == dist.deals, method
-        assert a.distribution.total == dist.total
-        assert a.results == standard
+    catalog = builtin_catalog()
+    for bets in (catalog.variant("standard"), catalog.variant("naturals"), catalog.variant("side_totals"),
+                 [catalog.bets["banker"], catalog.bets["player_pair"]]):
+        want = tuple(b.price(dist) for b in bets)
+        for method in ("walk", "compiled"):
+            a = analysis.analyse(shoe, bets, method=method)
+            assert a.results == want, method
+            assert a.distribution.deals == dist.deals, method
+            assert a.distribution.total == dist.total
+    assert analysis.analyse(shoe, method="compiled").results == tuple(
+        b.price(dist) for b in catalog.variant("standard"))
 
 
 def test_analyse_refuses_an_unknown_method():
@@ -228,3 +235,17 @@ def test_numpy_factor_tables_equal_the_python_ones():
         for s in shoes:
             assert features.factor_array(np, s, dtype).tolist() == factor_vector(s)
         assert features.factor_arrays(np, shoes, dtype).T.tolist() == [factor_vector(s) for s in shoes]
+
+
+def test_pricer_of_finds_the_pricer_of_the_very_same_bets_and_of_equal_ones():
+    """analyse(method="compiled") looks its pricer up by the bets' identity first (pricing.pricer_of):
+    equal bets made apart price the same, and a bet changed in its pays gets a pricer of its own."""
+    from exact_odds.bets.paytable import PayLine, PayTable
+    bets = tuple(builtin_catalog().variant("standard"))
+    assert pricing.pricer_of(bets) is pricing.pricer_of(bets) is pricing.cached_pricer(bets)
+    shoe = Shoe.decks(6).remove(["5", "5", "K", "A"])
+    dist = engine.walk(shoe)
+    for pays in (8, 9):
+        tie = PayTable("Tie", (PayLine.make("Tie", "tie", pays),))
+        assert pricing.pricer_of((tie,)).results(shoe) == (tie.price(dist),)
+        assert analysis.analyse(shoe, [tie], method="compiled").results == (tie.price(dist),)

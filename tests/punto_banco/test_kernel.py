@@ -173,6 +173,10 @@ def test_the_number_type_boundaries_are_exact(n, kind):
     for shoes in (g, g[:, :1]):  # the blocked products, and one shoe's features
         got = pricer.kernel(np, dtype).counts(np.ascontiguousarray(shoes)).astype(np.int64)
         assert got.T.tolist() == [want] * shoes.shape[1]
+    if kind == "float64":  # the one-shoe path (Pricer.counts) is float64 only: 458 cards its last shoe
+        assert pricer.kernel(np, dtype).one(np.ascontiguousarray(g[:, 0])).astype(np.int64).tolist() == want
+    # Pricer.counts of one shoe (its own path below 2**53, the batch's above) against pure Python
+    assert pricer.counts(value_shoe(counts)) == pricer._counts_python(value_shoe(counts))
 
 
 def test_past_int64_python_integers_and_a_mixed_batch_in_order():
