@@ -1,8 +1,10 @@
 """Benchmark of card-level bets a designer writes (issue 22): adversarial pay tables, before and after.
 
-Every pay table here is written with the older card names (``player_card1_rank``, ...), which every
-checkout reads, so the same tables run on this checkout and on ``--baseline PATH`` (a checkout from
-before issue 22, e.g. ``git worktree add /tmp/before 141c017``) in the same run. Each case runs in its
+Every pay table but the last is written with the older card names (``player_card1_rank``, ...), which
+every checkout reads, so the same tables run on this checkout and on ``--baseline PATH`` (a checkout
+from before issue 22, e.g. ``git worktree add /tmp/before 141c017``) in the same run; a checkout that
+cannot read a case (the last, in the new forms, before issue 22) shows "n/a". ``--baseline-in-play``
+times the baseline on the shoes in play too. Each case runs in its
 own process per checkout, warm: the per-process tables are built first (one price at 1 deck), then
 each price is timed; a case that runs past ``--timeout`` seconds is stopped and shown as "> T s".
 
@@ -60,6 +62,8 @@ CASES = {
     "whole coup: a third card a heart, tie": ["(player_card3_suit == hearts or banker_card3_suit == hearts) and tie"],
     "whole coup: six red cards in a tie of 6+ (Super Tie's colours)": [
         "tie and player >= 6 and cards == 6 and " + " and ".join(f"{c}_red" for c in CARDS)],
+    "whole coup: Lucky 8 in the new forms (same_suit(player_hand))": [
+        "same_suit(player_hand) and player_cards == 3 and player == 8"],
 }
 
 MEASURE = r'''
@@ -92,10 +96,14 @@ def measure(root: str, conditions, repeat: int, shoes: int, timeout: float):
                              cwd=root, capture_output=True, text=True, timeout=timeout, check=True)
     except subprocess.TimeoutExpired:
         return None
+    except subprocess.CalledProcessError:  # a checkout that cannot read the case (a form it predates)
+        return {"full": "n/a", "in_play": "n/a"}
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def shown(x, timeout):
+    if x == "n/a":
+        return x
     return f"> {timeout:.0f} s" if x is None else f"{x * 1000:.1f} ms" if x < 1 else f"{x:.2f} s"
 
 
@@ -128,7 +136,8 @@ def main() -> None:
             row += f" {shown(before['full'], args.timeout):>10} {shown(before['in_play'], args.timeout):>10}"
         elif args.baseline:
             before = measure(args.baseline, conditions, 1, 0, args.timeout)
-            ratio = "" if before is None or after["full"] is None else f"{before['full'] / after['full']:.0f}x"
+            ratio = "" if before is None or after["full"] is None or before["full"] == "n/a" else \
+                f"{before['full'] / after['full']:.0f}x"
             if before is None and after["full"] is not None:
                 ratio = f"> {args.timeout / after['full']:.0f}x"
             row += f" {shown(before and before['full'], args.timeout):>10} {ratio:>8}"
