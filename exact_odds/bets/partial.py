@@ -4,8 +4,8 @@
   open) from the coup's value names alone. Where the values settle a pay table's line whatever the
   cards, an engine need not look at those cards (:mod:`exact_odds.punto_banco.card_pools`).
 * :func:`named`: the parts of a condition that say what an older card name means put back as that
-  name, so an engine that knows those names as facts prices it (the hand paths,
-  :mod:`exact_odds.punto_banco.card_fast`).
+  name (the largest first: ``player_suited_pair`` before the ``player_pair`` inside it), so an engine
+  that knows those names as facts prices it (the hand paths, :mod:`exact_odds.punto_banco.card_fast`).
 
 Both read the expanded trees of :func:`exact_odds.bets.language.expanded`; neither restates what a
 name means.
@@ -88,6 +88,12 @@ def named(tree: ast.Expression, names) -> ast.Expression:
                 node = ast.BoolOp(ast.Or(), [ast.Call(ast.Name("all", ast.Load()), [hand, ast.Name(c, ast.Load())], [])
                                              for c in ("red", "black")])
                 return self.visit(node)
+            return self.named(node)
+
+        def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+            return self.named(node)
+
+        def named(self, node: ast.AST) -> ast.AST:
             name = meanings.get(ast.dump(node))
             return ast.Name(name, ast.Load()) if name else self.generic_visit(node)
 

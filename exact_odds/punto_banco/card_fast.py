@@ -74,21 +74,24 @@ def card_joint(dist, values: tuple[str, ...], facts: tuple[str, ...], deal_names
 
 
 def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names: Callable) -> tuple | None:
-    """``(counts, total, None)`` of a card-level pay table whose lines hold ``conditions``, from the hand
-    path of whole hands' suits and colours, when every card it reads is read that way (``same_suit(player_hand)``,
-    ``all(banker_hand, red)``, ``same_colour(player_hand)``, or the older names that mean them) on a shoe
-    with 52 counts; else None. ``value_names`` are the coup and deal names (``deal_names`` gives them). The
-    counts are six-card counts of the coups each line settles (the last entry: none)."""
+    """``(counts, total, assumption)`` of a card-level pay table whose lines hold ``conditions``, from a hand path,
+    when every card it reads is read as one of the facts a hand path knows: whole hands' suits and colours
+    (``same_suit(player_hand)``, ``all(banker_hand, red)``, ``same_colour(player_hand)``: on a shoe with
+    52 counts), or one hand's pair (``same_rank(player_first_two)``, with ``same_suit`` for a suited pair:
+    any finite shoe), written so or in the older names that mean them; else None. ``value_names`` are the
+    coup and deal names (``deal_names`` gives them). The counts are six-card counts of the coups each line
+    settles (the last entry: none); ``assumption`` is the suit model's statement where it assumed suits."""
     from exact_odds.bets import language, partial
-    from exact_odds.punto_banco import hand_suits
+    from exact_odds.bets.card_names import PAIR_NAMES
+    from exact_odds.punto_banco import hand_pairs, hand_suits
 
-    if dist.shoe.is_infinite or dist.shoe.suited is None:
+    if dist.shoe.is_infinite:
         return None
-    trees = tuple(partial.named(language.expanded(c), hand_suits.HAND_SUIT_NAMES) for c in conditions)
+    known = hand_suits.HAND_SUIT_NAMES | PAIR_NAMES.keys()
+    trees = tuple(partial.named(language.expanded(c), known) for c in conditions)
     read = language.reads(trees, value_names)
-    facts = tuple(sorted({n.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Name)}
-                         & hand_suits.HAND_SUIT_NAMES))
-    if read.slots or not facts:
+    facts = tuple(sorted({n.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Name)} & known))
+    if read.slots or not facts or hand_pairs.hand_of(facts) is None and not hand_suits.applies(facts, dist.shoe):
         return None
     import numpy
 
@@ -98,11 +101,14 @@ def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names:
         named = language.Cards({}, {}, dict(zip(values + facts, v + f)))
         return next((i for i, t in enumerate(trees) if language.evaluate(numpy, t, named)), len(trees))
 
-    joint, total, _ = card_joint(dist, values, facts, deal_names, None, settle, conditions)
+    found = card_joint(dist, values, facts, deal_names, None, settle, conditions)
+    if found is None:
+        return None
+    joint, total, assumption = found
     counts = [0] * (len(trees) + 1)
     for (v, f), n in joint.items():
         counts[settle(v, f)] += n
-    return counts, total, None
+    return counts, total, assumption
 
 
 _OPEN_KEYS: dict = {}
