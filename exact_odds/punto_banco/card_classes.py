@@ -64,10 +64,11 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
     ``otherwise``), the six-card total, and the suit model's statement where it assumed suits (else None).
     ``deal_names(deal)`` gives the value names of a deal (:func:`exact_odds.bets.paytable.deal_names`).
 
-    A bet reading suits over the whole coup on a shoe whose ranks differ in suits (:func:`slow_in_play`)
-    is priced, in this order, by the hand path (whole hands' suits and colours), by pools of cards on
-    a shoe with 52 counts (:mod:`~exact_odds.punto_banco.card_pools`), by ``older(dist)`` where given
-    (the card walk of the older names), and else by the classes here."""
+    A bet reading suits over the whole coup on a shoe whose ranks differ in suits (:func:`_slow_in_play`)
+    is priced, in this order, by the hand paths (whole hands' suits and colours, one hand's pair:
+    :func:`~exact_odds.punto_banco.card_fast.hand_fact_counts`), by pools of cards on a shoe with 52
+    counts (:mod:`~exact_odds.punto_banco.card_pools`), by ``older(dist)`` where given (the card walk of
+    the older names), and else by the classes here."""
     trees = tuple(language.expanded(c) for c in conditions)
     read = language.reads(trees, _value_names(deal_names))
     shoe = dist.shoe
@@ -105,15 +106,10 @@ def _value_names(deal_names) -> frozenset:
     return frozenset(deal_names(Deal(0, 0, None, None)))
 
 
-def slow_in_play(conditions: tuple[str, ...], shoe: Shoe, deal_names) -> bool:
-    """Whether the whole-coup suit path would be slow here: the bet reads suits beyond the first four
-    cards on a shoe whose ranks differ in their suits (a shoe in play), so each rank's suits must be
-    weighed apart. (The caller may have a quicker route for such a bet.)"""
-    trees = tuple(language.expanded(c) for c in conditions)
-    return _slow_in_play(language.reads(trees, _value_names(deal_names)), shoe)
-
-
 def _slow_in_play(read, shoe: Shoe) -> bool:
+    """Whether the classes here would be slow for what the bet reads (``read``): suits beyond the first
+    four cards, on a shoe whose ranks differ in their suits (a shoe in play), so each rank's suits must
+    be weighed apart."""
     if not read.suit or shoe.is_infinite or read.first_four_only and shoe.suited is not None:
         return False
     return len(set(suit_model(shoe).ranks)) > 1

@@ -1,9 +1,14 @@
 """Which card-level bets skip the general card walk, and how (docs/methods/suits.md, "Fast paths").
 
-:meth:`PayTable.price <exact_odds.bets.paytable.PayTable.price>` asks :func:`card_joint`
-first; it returns None where no fast path applies, and the bet then goes to the
-card walk (:mod:`exact_odds.punto_banco.every_card`). Every fast path gives
-the same prices as the card walk (tests/punto_banco/test_card_paths.py):
+:func:`~exact_odds.punto_banco.card_classes.price_lines` asks :func:`hand_fact_counts`
+first for a bet over the whole coup that reads suits on a shoe in play: the
+bet's conditions are read back into the facts below (``same_suit(player_hand)``
+is ``player_suited``) and priced by :func:`card_joint`, which returns None where
+no fast path applies. A bet in the older names may also come to
+:func:`card_joint` from :meth:`PayTable._older_counts
+<exact_odds.bets.paytable.PayTable._older_counts>`, and then go to the card
+walk (:mod:`exact_odds.punto_banco.every_card`). Every fast path gives the same
+prices as the card walk (tests/punto_banco/test_card_paths.py):
 
 * one hand's pair names with coup and deal names (Player / Banker Wins with a
   Pair), any finite shoe: by values, :mod:`exact_odds.punto_banco.hand_pairs`;
