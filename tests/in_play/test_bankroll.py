@@ -17,6 +17,7 @@ from exact_odds.in_play.simulate import bankroll as money
 from exact_odds.in_play.simulate.simulation import simulate
 from exact_odds.in_play.simulate.statistics import ShoeTally, StrategyAccumulator
 from tests.oracles.ruin import gamblers_ruin
+from tests.oracles.delta import delta_method_se
 
 DRAGON7 = builtin_catalog().bet("dragon7")
 TAGS = (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0)
@@ -68,23 +69,6 @@ def test_n0_score_and_hours_to_double_of_a_toy_input_by_hand():
     assert r.risk_of_ruin.value == pytest.approx(math.exp(-2 * 0.01 * 100 / 0.4999))
 
 
-def _delta_se(f, columns):
-    """The delta-method SE of f(Σ columns) over shoes, by numerical derivatives (as
-    tests/in_play/test_counting_statistics.py does for the strategies' own statistics)."""
-    s = len(columns[0])
-    means = [sum(c) / s for c in columns]
-    grad = []
-    for k in range(len(columns)):
-        h = 1e-6 * max(abs(means[k]), 1.0)
-        up, down = list(means), list(means)
-        up[k] += h
-        down[k] -= h
-        grad.append((f(*up) - f(*down)) / (2 * h))
-    cov = [[sum((a - ma) * (b - mb) for a, b in zip(ca, cb)) / (s - 1) for cb, mb in zip(columns, means)]
-           for ca, ma in zip(columns, means)]
-    return math.sqrt(sum(grad[i] * cov[i][j] * grad[j] for i in range(len(grad)) for j in range(len(grad))) / s)
-
-
 def test_standard_errors_of_n0_score_and_risk_of_ruin_match_a_numerical_delta_method():
     shoes = [(80, 9, Fraction(3, 4), Fraction(41, 2)), (78, 2, Fraction(1, 10), Fraction(5)),
              (81, 12, Fraction(3, 2), Fraction(30)), (79, 0, Fraction(0), Fraction(0)),
@@ -110,7 +94,7 @@ def test_standard_errors_of_n0_score_and_risk_of_ruin_match_a_numerical_delta_me
     for name, f in checks.items():
         estimate = getattr(r, name)
         assert estimate.value == pytest.approx(f(sum(e) / 5, sum(q) / 5, sum(n) / 5), rel=1e-9), name
-        assert estimate.standard_error == pytest.approx(_delta_se(f, [e, q, n]), rel=1e-4), name
+        assert estimate.standard_error == pytest.approx(delta_method_se(f, [e, q, n]), rel=1e-4), name
 
 
 def test_kelly_bet_of_a_coup_by_hand():

@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from exact_odds.in_play.simulate.statistics import Estimate, Z95, linearised_estimate, mean_estimate, ratio_estimate
+from tests.oracles.delta import delta_method_se
 
 
 def test_the_standard_error_of_a_mean_by_hand():
@@ -73,23 +74,6 @@ def test_running_ratio_moments_give_the_same_standard_error():
         assert e.standard_error == pytest.approx(other.standard_error, rel=1e-12)
 
 
-def _delta_method_se(f, columns):
-    """The delta-method SE of f(means of columns) over S shoes, from a numerical gradient and the
-    sample covariance: √(∇f' C ∇f / S). Written independently of statistics.py's influences."""
-    s = len(columns[0])
-    means = [sum(c) / s for c in columns]
-    grad = []
-    for k in range(len(columns)):
-        h = 1e-6 * max(1.0, abs(means[k]))
-        up, down = list(means), list(means)
-        up[k] += h
-        down[k] -= h
-        grad.append((f(*up) - f(*down)) / (2 * h))
-    cov = [[sum((a - ma) * (b - mb) for a, b in zip(ca, cb)) / (s - 1) for cb, mb in zip(columns, means)]
-           for ca, ma in zip(columns, means)]
-    return math.sqrt(sum(grad[i] * cov[i][j] * grad[j] for i in range(len(grad)) for j in range(len(grad))) / s)
-
-
 def test_strategy_standard_errors_match_a_numerical_delta_method():
     from exact_odds.in_play.simulate.statistics import ShoeTally, StrategyAccumulator
 
@@ -117,7 +101,7 @@ def test_strategy_standard_errors_match_a_numerical_delta_method():
     for name, (f, columns) in checks.items():
         estimate = getattr(result, name)
         assert estimate.value == pytest.approx(f(*[sum(c) / 5 for c in columns]), rel=1e-12), name
-        assert estimate.standard_error == pytest.approx(_delta_method_se(f, columns), rel=1e-5), name
+        assert estimate.standard_error == pytest.approx(delta_method_se(f, columns), rel=1e-5), name
 
 
 def test_one_contributing_shoe_gives_no_standard_error():
