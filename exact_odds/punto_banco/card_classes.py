@@ -82,7 +82,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
         if found is None and shoe.suited is not None:
             counts = pool_counts(trees, _classes(_signature(read))[0], value_names, slots, shoe, dist.tableau,
-                                 deal_names)
+                                 deal_names, symmetric=read.suit_symmetric)
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)

@@ -86,16 +86,12 @@ def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names:
     any finite shoe), written so or in the older names that mean them; else None. ``value_names`` are the
     coup and deal names (``deal_names`` gives them). The counts are six-card counts of the coups each line
     settles (the last entry: none); ``assumption`` is the suit model's statement where it assumed suits."""
-    from exact_odds.bets import language, partial
-    from exact_odds.bets.card_names import PAIR_NAMES
+    from exact_odds.bets import language
     from exact_odds.punto_banco import hand_pairs, hand_suits
 
     if dist.shoe.is_infinite:
         return None
-    known = hand_suits.HAND_SUIT_NAMES | PAIR_NAMES.keys()
-    trees = tuple(partial.named(language.expanded(c), known) for c in conditions)
-    read = language.reads(trees, value_names)
-    facts = tuple(sorted({n.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Name)} & known))
+    trees, read, facts = _as_facts(conditions, value_names)
     if read.slots or not facts or hand_pairs.hand_of(facts) is None and not hand_suits.applies(facts, dist.shoe):
         return None
     import numpy
@@ -114,6 +110,20 @@ def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names:
     for (v, f), n in joint.items():
         counts[settle(v, f)] += n
     return counts, total, assumption
+
+
+@lru_cache(maxsize=256)
+def _as_facts(conditions: tuple[str, ...], value_names) -> tuple:
+    """The conditions with the parts that mean a hand path's facts read as those facts (the trees), what
+    they read, and the facts they name."""
+    from exact_odds.bets import language, partial
+    from exact_odds.bets.card_names import PAIR_NAMES
+    from exact_odds.punto_banco import hand_suits
+
+    known = hand_suits.HAND_SUIT_NAMES | PAIR_NAMES.keys()
+    trees = tuple(partial.named(language.expanded(c), known) for c in conditions)
+    facts = tuple(sorted({n.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Name)} & known))
+    return trees, language.reads(trees, value_names), facts
 
 
 _OPEN_KEYS: dict = {}

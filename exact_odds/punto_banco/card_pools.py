@@ -20,20 +20,47 @@ and a shoe costs one product of six table lookups per multiset.
 
 Every sequence of values the rules play (about 340,000) is expanded into the
 pools of the cards the bet reads: a bet reading one suit class per card over
-two cards has four rows per sequence, every suit of every card 4**6. A
-sequence whose values settle the line whatever the cards
-(:func:`exact_odds.bets.partial.line_of`: Super Tie's colours matter only in a
-six-card tie of 6 or more) is not expanded. Beyond :data:`LIMIT` rows this
-method declines (the caller has another).
+two cards has four rows per sequence. A sequence whose values settle the line
+whatever the cards (:func:`exact_odds.bets.partial.line_of`: Super Tie's
+colours matter only in a six-card tie of 6 or more) is not expanded.
+
+**Suits compared only with each other** (``Reads.suit_symmetric``: every card's
+suit against every other's, ``same_suit``, ``of_a_suit``) would expand into
+4**6 rows a sequence. Renaming the suits never changes such a line, so a row
+(a sequence and the *rank* pool of each read card: its rank class and value,
+every suit) is settled once per *pattern* of its suits: which read cards share
+a suit, at most 187 for six cards, each standing for its falling(4, blocks)
+namings. The row is counted whole on its most frequent line (its pools' counts
+are the sums over the suits), and only the namings of the patterns on another
+line are expanded into pools of one suit, each counted +1 on its line and -1
+on the row's line. Only the cards whose suits can move the row's line are
+named: a card whose suit never does (whatever the others') keeps its rank pool
+(a pool of one suit lies inside its rank pool, so a rank pool's factor starts
+after the named cards of its suits). Rows alike in all the bet reads are
+settled once. A bet that asks whether any two cards share a suit has then 24
+namings in a four-card coup and none in a longer one (five cards always share
+a suit): milliseconds a shoe.
+
+Beyond :data:`LIMIT` rows (or expanded namings) a plan is declined (the caller
+has another method).
 
 Integers: a multiset's weight is a product of at most six factors of at most
-N (N**6 < 2**62 checked, else Python integers), and a line's count is a sum of
-distinct ordered deals, at most N**6: int64 is exact below that bound.
+N, and a line's count sums distinct ordered deals, at most falling(N, 6) <= N**6.
+With the signed rows of the patterns, every partial sum of a line's count is at
+most the sum of its terms' magnitudes: the rows counted on it, once, the
+namings taken off them, at most those rows again, and the namings added to it,
+at most every deal once: 2 * N**6 in all. A shoe weighs the three lowest
+factors of each multiset first (at most N**3) and sums, per line, a multiset's
+count times them over the multisets that share their three highest factors;
+such a sum is at most (rows + namings of the plan, <= 2 * LIMIT <= 2**26) * N**3.
+So int64 is exact while N**6 < 2**62 (checked: then N**3 < 2**31 and those sums
+stay below 2**57), else Python integers.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import permutations
 
 from exact_odds.bets import language, partial
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, settle_lines
@@ -41,12 +68,14 @@ from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
-#: Most rows (sequences of pools) a bet's plan may expand to (a bet's first price grows with its rows).
+#: Most rows (sequences of pools, or a row's patterns of suits and their namings) a plan may hold (a bet's
+#: first price grows with them).
 LIMIT = 32_000_000
 #: Rows expanded at once.
 _CHUNK = 1 << 21
-_BITS = 9  # a factor code is below 2**9: pools * 6 + 5 < 312, then 60 value codes, then the sentinel
-_UNREAD = 52 * 6  # first code of an unread card's factor: value * 6 + (cards of its value before it)
+_BITS, _MASK = 9, 511  # a factor code is below 2**9: pools * 6 + 5 < 390, then 60 value codes, then the sentinel
+_POOLS = 65  # at most 52 pools of a class and a value, and 13 of a rank class and a value (every suit)
+_UNREAD = _POOLS * 6  # first code of an unread card's factor: value * 6 + (cards of its value before it)
 _NONE = _UNREAD + 60  # a position the coup does not use: factor 1
 
 
@@ -57,140 +86,400 @@ def _numpy():
 
 
 def pool_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
-                deal_names) -> list | None:
+                deal_names, symmetric: bool = False) -> list | None:
     """Each line's six-card count (the last: none holds) of a bet on a shoe with 52 counts, or None when
     the bet's rows would pass :data:`LIMIT`. ``of_card`` gives the class of each of the 52 cards (what the
     bet's tests see of it: card_classes._classes), ``value_names`` the bet's value names with their
-    tests, ``slots`` the card slots it reads."""
-    plan = _plan(trees, of_card, value_names, slots, tableau, deal_names, LIMIT)
+    tests, ``slots`` the card slots it reads; ``symmetric``: the bet reads suits only by comparing
+    them with each other (``Reads.suit_symmetric``), so its rows are settled by patterns of suits."""
+    plan = (_pattern_plan if symmetric else _plan)(trees, of_card, value_names, slots, tableau, deal_names, LIMIT)
     if plan is None:
         return None
     np = _numpy()
-    pool_of_card, per_line, codes, used = plan
-    pools = [0] * (max(pool_of_card) + 1)
-    for card, n in enumerate(shoe.suited):
-        pools[pool_of_card[card]] += n
+    members, per_line, (high, used), low, low_of_key, starts = plan
     by_value = [0] * 10
     for r, n in enumerate(shoe.ranks):
         by_value[RANK_VALUES[r]] += n
     n = shoe.size
     dtype = np.int64 if n ** 6 < INT64_SAFE else object
     table = [0] * (_NONE + 1)
-    for p, c in enumerate(pools):
+    for p, cards in enumerate(members):
+        c = sum(shoe.suited[card] for card in cards)
         table[p * 6:p * 6 + 6] = [max(c - j, 0) for j in range(6)]
     for v, c in enumerate(by_value):
         table[_UNREAD + v * 6:_UNREAD + v * 6 + 6] = [max(c - j, 0) for j in range(6)]
     table[_NONE] = 1
     table = np.array(table, dtype=dtype)
-    w = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[used]
-    for row in codes:
-        w = w * table[row]
-    return [int(x) for x in per_line.astype(dtype) @ w]
+    # A multiset's weight is (its three highest factors and the unused cards) x (its three lowest); the
+    # lowest are weighed once per distinct triple and the sums of each highest part formed first (the
+    # bound of these partial sums: the module's docstring).
+    w_high = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[used]
+    for row in high:
+        w_high = w_high * table[row]
+    w_low = table[low[0]] * table[low[1]] * table[low[2]]
+    parts = np.add.reduceat(per_line.astype(dtype, copy=False) * w_low[low_of_key], starts, axis=1)
+    return [int(x) for x in parts @ w_high]
 
 
-def _positions(np, pdraw, bdraw) -> dict:
-    """The deal position (0-5) of each card slot per sequence, -1 where the slot holds no card."""
-    fixed = {(0, 0): 0, (1, 0): 1, (0, 1): 2, (1, 1): 3}
-    out = {slot: np.full(len(pdraw), p, dtype=np.int64) for slot, p in fixed.items()}
-    out[0, 2] = np.where(pdraw, 4, -1)
-    out[1, 2] = np.where(bdraw, np.where(pdraw, 5, 4), -1)
-    return out
+class _Pools:
+    """The pools of the 52 cards under a key of each card (its class): each pool's cards, value and
+    representative (rank, suit), and the pools each value's cards may come from, as flat arrays."""
+
+    def __init__(self, np, key_of, first: int = 0):
+        ids: dict = {}
+        self.members, self.rep, self.keys, values = [], [], [], []
+        for card in range(52):
+            r, s = card // 4 + 1, card % 4 + 1
+            key = (key_of(card), RANK_VALUES[r - 1])
+            if key not in ids:
+                ids[key] = first + len(ids)
+                self.keys.append(key[0])
+                self.members.append([])
+                self.rep.append((r, s))
+                values.append(key[1])
+            self.members[ids[key] - first].append(card)
+        self.of_card = [ids[(key_of(c), RANK_VALUES[c // 4])] for c in range(52)]
+        options = [[first + p for p, v in enumerate(values) if v == value] for value in range(10)]
+        self.n_options = np.array([len(o) for o in options], dtype=np.int64)
+        self.flat = np.array([p for o in options for p in o], dtype=np.int64)
+        self.first = np.cumsum(self.n_options) - self.n_options
 
 
-@lru_cache(maxsize=16)  # a plan holds the multisets of one bet: a few MB
-def _plan(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, tableau, deal_names, limit: int):
-    """Shoe-independent: the pool of each of the 52 cards, and how many sequences of pools of each
-    multiset of factors each line settles; None past ``limit`` rows."""
-    from exact_odds.punto_banco.hand_suits import value_sequences
+class _Sequences:
+    """Every sequence of values the rules play, with each card slot's position in it (-1 where the slot
+    holds no card, or where the sequence's values settle the line: :func:`partial.line_of`), the line so
+    settled (-1: open) and each value name's value per deal."""
 
-    np = _numpy()
-    ids: dict = {}
-    pool_of_card, rep, pool_value = [], [], []
-    for card in range(52):
-        r, s = card // 4 + 1, card % 4 + 1
-        key = (of_card[card], RANK_VALUES[r - 1])
-        if key not in ids:
-            ids[key] = len(ids)
-            rep.append((r, s))
-            pool_value.append(key[1])
-        pool_of_card.append(ids[key])
-    options = [[p for p in range(len(ids)) if pool_value[p] == v] for v in range(10)]
-    n_options = np.array([len(o) for o in options], dtype=np.int64)
-    flat = np.array([p for o in options for p in o], dtype=np.int64)
-    first = np.cumsum(n_options) - n_options
-    x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
-    values = np.stack(x).astype(np.int8)
-    # Where a deal's values settle the line whatever the cards, its sequences are not expanded.
-    names = [name for name, _ in value_names]
-    settled = np.array([-1 if line is None else line for line in
-                        (partial.line_of(trees, {n: deal_names(d)[n] for n in names}) for d in deals)],
-                       dtype=np.int64)[deal]
-    where = {slot: np.where(settled < 0, pos, -1) for slot, pos in _positions(np, pdraw, bdraw).items()}
-    size = np.ones(len(used), dtype=np.int64)
+    def __init__(self, np, trees, value_names, tableau, deal_names):
+        from exact_odds.punto_banco.hand_suits import value_sequences
+
+        x, pdraw, bdraw, self.used, self.deal, deals = value_sequences(tableau)
+        self.values = np.stack(x).astype(np.int8)
+        names = [name for name, _ in value_names]
+        settled = [partial.line_of(trees, {n: deal_names(d)[n] for n in names}) for d in deals]
+        self.settled = np.array([-1 if line is None else line for line in settled], dtype=np.int64)[self.deal]
+        fixed = {(0, 0): 0, (1, 0): 1, (0, 1): 2, (1, 1): 3}
+        position = {slot: np.full(len(pdraw), p, dtype=np.int64) for slot, p in fixed.items()}
+        position[0, 2] = np.where(pdraw, 4, -1)
+        position[1, 2] = np.where(bdraw, np.where(pdraw, 5, 4), -1)
+        self.where = {slot: np.where(self.settled < 0, pos, -1) for slot, pos in position.items()}
+        self.deal_values = {name: np.array([deal_names(d)[name] for d in deals], dtype=np.int64) for name in names}
+
+    def sizes(self, np, slots, n_options):
+        """Rows per sequence: the product of the pools each read card may come from; and cards read."""
+        size = np.ones(len(self.used), dtype=np.int64)
+        read = np.zeros(len(self.used), dtype=np.int64)
+        for slot in slots:
+            pos = self.where[slot]
+            size *= np.where(pos >= 0, n_options[self.values[np.maximum(pos, 0), np.arange(len(pos))]], 1)
+            read += pos >= 0
+        return size, read
+
+    def chunks(self, np, size):
+        """Consecutive ranges of sequences of about :data:`_CHUNK` rows."""
+        total = np.cumsum(size)
+        start = 0
+        while start < len(size):
+            stop = max(int(np.searchsorted(total, (total[start - 1] if start else 0) + _CHUNK, "right")), start + 1)
+            yield np.arange(start, stop)
+            start = stop
+
+    def cards(self, np, rows, pool, rep_rank, suit) -> language.Cards:
+        """The coups of ``rows`` (sequence indices) with each read slot's pool (its representative rank)
+        and ``suit`` per slot, for :func:`language.evaluate`."""
+        zeros = np.zeros(len(rows), dtype=np.int64)
+        rank = {s: rep_rank[pool[s]] if s in pool else zeros for s in ALL_SLOTS}
+        suits = {s: suit[s] if s in suit else zeros for s in ALL_SLOTS}
+        d = self.deal[rows]
+        return language.Cards(rank, suits, {n: a[d] for n, a in self.deal_values.items()})
+
+
+def _expand(np, seqs, slots, where, values, pools: _Pools):
+    """One row per pool each read card of sequences ``seqs`` may come from: (sequence of each row, the
+    pool of each read slot per row, -1 where it holds no card)."""
+    rows = seqs
+    pool: dict = {}
     for slot in slots:
-        pos = where[slot]
-        size *= np.where(pos >= 0, n_options[values[np.maximum(pos, 0), np.arange(len(pos))]], 1)
-    if int(size.sum()) > limit:
-        return None
-    deal_values = {name: np.array([deal_names(d)[name] for d in deals], dtype=np.int64) for name in names}
-    rep_rank = np.array([r for r, _ in rep] + [0], dtype=np.int64)  # pool -1 (no card): rank and suit 0
-    rep_suit = np.array([s for _, s in rep] + [0], dtype=np.int64)
-    n_lines = len(trees) + 1
-    parts = []
-    total = np.cumsum(size)
-    start = 0
-    while start < len(size):  # about _CHUNK rows at a time
-        stop = max(int(np.searchsorted(total, (total[start - 1] if start else 0) + _CHUNK, side="right")), start + 1)
-        parts.append(_chunk(np, np.arange(start, stop), trees, slots, values, where, used, deal, deal_values,
-                            settled, options=(n_options, flat, first), reps=(rep_rank, rep_suit), n_lines=n_lines))
-        start = stop
+        pos = where[slot][rows]
+        v = values[np.maximum(pos, 0), rows]
+        k = np.where(pos >= 0, pools.n_options[v], 1)
+        parent = np.repeat(np.arange(len(rows)), k)
+        within = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)
+        rows = rows[parent]
+        pool = {s: p[parent] for s, p in pool.items()}
+        pick = pools.flat[np.minimum(pools.first[v[parent]] + within, len(pools.flat) - 1)]
+        pool[slot] = np.where(pos[parent] >= 0, pick, -1)
+    return rows, pool
+
+
+def _planned(np, parts, n_lines: int, members):
+    """A plan from chunks' (keys, lines x keys signed counts): the pools' cards; each line's count of each
+    multiset of factors, ordered by the multiset's three highest factor codes and cards used; those (3 x
+    groups, and groups); the distinct triples of its three lowest codes (3 x triples) and each multiset's
+    triple; and where each group starts."""
     keys = np.concatenate([k for k, _ in parts])
     counts = np.concatenate([c for _, c in parts], axis=1)
     uniq, inverse = np.unique(keys, return_inverse=True)
     per_line = np.zeros((n_lines, len(uniq)), dtype=np.int64)
     np.add.at(per_line, (np.arange(n_lines)[:, None], inverse.reshape(-1)[None, :]), counts)
-    codes = np.stack([(uniq >> (3 + _BITS * i)) & ((1 << _BITS) - 1) for i in range(6)]).astype(np.intp)
-    return tuple(pool_of_card), per_line, codes, (uniq & 7).astype(np.intp)
+    low_bits = 3 + 3 * _BITS
+    high = ((uniq >> low_bits) << 3) | (uniq & 7)  # the three highest codes, and the cards used
+    low = (uniq >> 3) & ((1 << 3 * _BITS) - 1)
+    order = np.lexsort((low, high))
+    high, low, per_line = high[order], low[order], per_line[:, order]
+    groups, starts = np.unique(high, return_index=True)
+    triples, low_of_key = np.unique(low, return_inverse=True)
+    high_codes = np.stack([(groups >> (3 + _BITS * i)) & _MASK for i in range(3)]).astype(np.intp)
+    low_codes = np.stack([(triples >> (_BITS * i)) & _MASK for i in range(3)]).astype(np.intp)
+    return (tuple(tuple(m) for m in members), per_line, (high_codes, (groups & 7).astype(np.intp)), low_codes,
+            low_of_key.reshape(-1).astype(np.intp), starts.astype(np.intp))
 
 
-def _chunk(np, seqs, trees, slots, values, where, used, deal, deal_values, settled, options, reps, n_lines):
-    """The rows of sequences ``seqs``: each read card's pool, settled, keyed by their multiset of factors:
-    (keys, a lines x keys array of how many rows of each key each line settles)."""
-    n_options, flat, first = options
-    rep_rank, rep_suit = reps
-    rows = seqs
-    pool: dict = {}
-    for slot in slots:  # expand: one row per pool each read card can come from
-        pos = where[slot][rows]
-        v = values[np.maximum(pos, 0), rows]
-        k = np.where(pos >= 0, n_options[v], 1)
-        parent = np.repeat(np.arange(len(rows)), k)
-        within = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)
-        rows = rows[parent]
-        pool = {s: p[parent] for s, p in pool.items()}
-        pool[slot] = np.where(pos[parent] >= 0, flat[np.minimum(first[v[parent]] + within, len(flat) - 1)], -1)
-    zeros = np.zeros(len(rows), dtype=np.int64)
-    rank = {s: rep_rank[pool[s]] if s in pool else zeros for s in ALL_SLOTS}
-    suit = {s: rep_suit[pool[s]] if s in pool else zeros for s in ALL_SLOTS}
-    d = deal[rows]
-    line = settle_lines(np, trees, language.Cards(rank, suit, {n: a[d] for n, a in deal_values.items()}), len(rows))
-    line = np.where(settled[rows] >= 0, settled[rows], line)  # (their cards were not expanded)
-    # The factor of each position: a read card's pool and its earlier cards of that pool; an unread card's
-    # value and the cards of that value before it (the read ones all counted first); none if unused.
-    k = used[rows]
-    vals = [values[i][rows] for i in range(6)]
+def _counted(np, key, line, n_lines: int, minus=None):
+    """(distinct keys, lines x keys counts): each row counted +1 on its ``line``, and -1 on ``minus``."""
+    uniq, inverse = np.unique(key, return_inverse=True)
+    inverse, size = inverse.reshape(-1), n_lines * len(uniq)
+    counts = np.bincount(line.astype(np.int64) * len(uniq) + inverse, minlength=size)
+    if minus is not None:
+        counts = counts - np.bincount(minus.astype(np.int64) * len(uniq) + inverse, minlength=size)
+    return uniq, counts.reshape(n_lines, len(uniq))
+
+
+@lru_cache(maxsize=16)  # a plan holds the multisets of one bet: a few MB
+def _plan(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, tableau, deal_names, limit: int):
+    """Shoe-independent: the pools' cards, and how many sequences of pools of each multiset of factors each
+    line settles; None past ``limit`` rows."""
+    np = _numpy()
+    pools = _Pools(np, lambda card: of_card[card])
+    seqs = _Sequences(np, trees, value_names, tableau, deal_names)
+    size, _ = seqs.sizes(np, slots, pools.n_options)
+    if int(size.sum()) > limit:
+        return None
+    rep_rank = np.array([r for r, _ in pools.rep] + [0], dtype=np.int64)  # pool -1 (no card): rank and suit 0
+    rep_suit = np.array([s for _, s in pools.rep] + [0], dtype=np.int64)
+    n_lines = len(trees) + 1
+    parts = []
+    for chunk in seqs.chunks(np, size):
+        rows, pool = _expand(np, chunk, slots, seqs.where, seqs.values, pools)
+        cards = seqs.cards(np, rows, pool, rep_rank, {s: rep_suit[p] for s, p in pool.items()})
+        line = settle_lines(np, trees, cards, len(rows))
+        line = np.where(seqs.settled[rows] >= 0, seqs.settled[rows], line)  # (their cards were not expanded)
+        parts.append(_counted(np, _keys(np, rows, pool, seqs), line, n_lines))
+    return _planned(np, parts, n_lines, pools.members)
+
+
+@lru_cache(maxsize=16)
+def _pattern_plan(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, tableau, deal_names, limit: int):
+    """:func:`_plan` for a bet that reads suits only by comparing them with each other: rows of rank pools
+    settled by patterns of suits (the module's docstring); None past ``limit`` rows or namings."""
+    np = _numpy()
+    pools = _Pools(np, lambda card: of_card[card])  # a rank class, a suit and a value
+    # the rank pools (a rank class and a value, every suit), numbered after those; a rank's class is that
+    # of its card of the first suit
+    ranks = _Pools(np, lambda card: of_card[card - card % 4], first=len(pools.members))
+    fine = np.zeros((len(pools.members) + len(ranks.members) + 1, 5), dtype=np.int64)  # the last: no card
+    for card in range(52):
+        fine[ranks.of_card[card], card % 4 + 1] = pools.of_card[card]
+        fine[pools.of_card[card], 0] = fine[ranks.of_card[card], 0] = ranks.of_card[card]  # column 0: its rank pool
+    fine[-1] = -1
+    rep_rank = np.zeros(len(fine), dtype=np.int64)
+    rep_rank[len(pools.members):-1] = [r for r, _ in ranks.rep]
+    rank_class = np.full(len(fine), -1, dtype=np.int64)  # what the bet sees of a rank pool's cards but suits
+    rank_class[len(pools.members):-1] = ranks.keys
+    seqs = _Sequences(np, trees, value_names, tableau, deal_names)
+    size, read = seqs.sizes(np, slots, ranks.n_options)
+    if int(size.sum()) > limit:
+        return None
+    size = size * np.array([len(_patterns(k)) for k in range(len(slots) + 1)], dtype=np.int64)[read]  # chunks
+    n_lines = len(trees) + 1
+    parts = []
+    named = 0
+    for chunk in seqs.chunks(np, size):
+        rows, pool = _expand(np, chunk, slots, seqs.where, seqs.values, ranks)
+        line, off = _settle_patterns(np, trees, seqs, rows, pool, slots, (rep_rank, rank_class), n_lines)
+        parts.append(_counted(np, _keys(np, rows, pool, seqs, parent=fine[:, 0]), line, n_lines))
+        named += sum(len(at) * len(_namings(max(p, default=-1) + 1)) for at, p, _, _ in off)
+        if named > limit:
+            return None
+        if off:
+            parts.append(_named(np, rows, pool, slots, off, line, fine, seqs, n_lines))
+    return _planned(np, parts, n_lines, pools.members + ranks.members)
+
+
+def _read_index(np, pool, slots) -> dict:
+    """Each read slot's place among its row's read cards (in the order of ``slots``)."""
+    index, seen = {}, np.zeros(len(next(iter(pool.values()))), dtype=np.int64)
+    for slot in slots:
+        index[slot] = seen
+        seen = seen + (pool[slot] >= 0)
+    return index
+
+
+def _settle_patterns(np, trees, seqs, rows, pool, slots, ranks, n_lines: int):
+    """Each row's line (the one most of its namings settle) and the patterns on another line: a list of
+    (rows, pattern of the read cards whose suits can change their line, which read cards those are, their
+    line). Rows alike in what the bet reads (the read cards' rank classes, and the value names) are
+    settled once. ``ranks``: each pool's representative rank and its rank class."""
+    rep_rank, rank_class = ranks
+    read = sum((pool[s] >= 0).astype(np.int64) for s in slots)
+    seen = np.stack([rank_class[pool[s]] for s in slots] + [a[seqs.deal[rows]] for a in seqs.deal_values.values()]
+                    + [seqs.settled[rows]])
+    line = np.zeros(len(rows), dtype=np.int64)
+    off = []
+    for k in range(len(slots) + 1):
+        at = np.flatnonzero(read == k)
+        if not len(at):
+            continue
+        _, first, alike = np.unique(seen[:, at], axis=1, return_index=True, return_inverse=True)
+        alike = alike.reshape(-1)
+        held = _settled_alike(np, trees, seqs, rows[at[first]], {s: pool[s][at[first]] for s in slots}, slots,
+                              rep_rank, k)
+        relevant = _relevant(np, held, k)
+        for mask in np.unique(relevant):
+            group = np.flatnonzero(relevant == mask)
+            cards = tuple(c for c in range(k) if mask >> c & 1)
+            pick, pats = _projected(k, cards)
+            on = held[np.ix_(group, pick)]  # the line of each pattern of the relevant cards
+            score = np.zeros((len(group), n_lines), dtype=np.int64)
+            everyone = np.arange(len(group))
+            for j, p in enumerate(pats):
+                score[everyone, on[:, j]] += len(_namings(max(p, default=-1) + 1))
+            usual = score.argmax(axis=1)
+            where = np.full(len(first), -1, dtype=np.int64)
+            where[group] = np.arange(len(group))
+            members = np.flatnonzero(where[alike] >= 0)
+            line[at[members]] = usual[where[alike[members]]]
+            for j, p in enumerate(pats):
+                moved_alike = on[:, j] != usual
+                if not moved_alike.any():
+                    continue
+                moved = members[moved_alike[where[alike[members]]]]
+                off.append((at[moved], p, cards, on[where[alike[moved]], j]))
+    return line, off
+
+
+def _settled_alike(np, trees, seqs, rows, pool, slots, rep_rank, k: int):
+    """Rows of ``k`` read cards, each unlike the others in what the bet reads: the line of each row and
+    pattern of suits (rows x patterns)."""
+    pats = _patterns(k)
+    index = _read_index(np, pool, slots)
+    labels = np.zeros((len(pats), 6), dtype=np.int64)
+    labels[:, :k] = np.array(pats, dtype=np.int64).reshape(len(pats), k)
+    each = np.repeat(np.arange(len(rows)), len(pats))
+    which = np.tile(np.arange(len(pats)), len(rows))
+    suit = {s: np.where(pool[s][each] >= 0, labels[which, index[s][each]] + 1, 0) for s in slots}
+    cards = seqs.cards(np, rows[each], {s: pool[s][each] for s in slots}, rep_rank, suit)
+    held = settle_lines(np, trees, cards, len(each)).astype(np.int64)
+    settled = seqs.settled[rows[each]]
+    return np.where(settled >= 0, settled, held).reshape(len(rows), len(pats))
+
+
+def _relevant(np, held, k: int):
+    """Each row's read cards (bits by their place among the read cards) whose suit can change its line:
+    a card is left out when every pattern of the other cards settles one line whatever its suit (and
+    cards so left out one by one are so together: changing their suits one at a time never moves the
+    line)."""
+    mask = np.zeros(len(held), dtype=np.int64)
+    for c in range(k):
+        order, starts = _fibres(k, c)
+        h = held[:, order]
+        moves = np.minimum.reduceat(h, starts, axis=1) != np.maximum.reduceat(h, starts, axis=1)
+        mask |= moves.any(axis=1).astype(np.int64) << c
+    return mask
+
+
+def _canonical(p: tuple) -> tuple:
+    """A pattern's blocks renumbered in order of first appearance."""
+    names: dict = {}
+    return tuple(names.setdefault(b, len(names)) for b in p)
+
+
+@lru_cache(maxsize=64)
+def _fibres(k: int, card: int) -> tuple:
+    """The patterns of k cards ordered so that those alike but in ``card``'s block are together: (order,
+    where each group starts)."""
+    rest = [_canonical(p[:card] + p[card + 1:]) for p in _patterns(k)]
+    order = sorted(range(len(rest)), key=lambda j: rest[j])
+    starts = [i for i, j in enumerate(order) if i == 0 or rest[j] != rest[order[i - 1]]]
+    return order, starts
+
+
+@lru_cache(maxsize=256)
+def _projected(k: int, cards: tuple) -> tuple:
+    """The patterns of the read cards ``cards`` (places among k): for each, one pattern of all k cards that
+    gives it (its index), and the patterns."""
+    pats = _patterns(len(cards))
+    pick = {}
+    for j, p in enumerate(_patterns(k)):
+        pick.setdefault(_canonical(tuple(p[c] for c in cards)), j)
+    return [pick[q] for q in pats], pats
+
+
+def _named(np, rows, pool, slots, off, line, fine, seqs, n_lines: int):
+    """The namings of the patterns ``off`` as rows whose relevant cards come from pools of one suit (the
+    others keep their rank pools): +1 on their line, -1 on their row's."""
+    index = _read_index(np, pool, slots)
+    at_all, pools_all, plus, minus = [], {s: [] for s in slots}, [], []
+    for at, p, cards, held in off:
+        blocks = max(p, default=-1) + 1
+        namer = np.array(_namings(blocks), dtype=np.int64).reshape(-1, blocks)
+        leaf = np.repeat(at, len(namer))
+        naming = np.tile(np.arange(len(namer)), len(at))
+        block_of = np.full(7, -1, dtype=np.int64)  # each read card's block, -1 for a card left out
+        block_of[list(cards)] = p
+        for s in slots:
+            rank_pool = pool[s][leaf]
+            block = block_of[index[s][leaf]]
+            suit = namer[naming, np.maximum(block, 0)] if blocks else np.zeros(len(leaf), dtype=np.int64)
+            pools_all[s].append(np.where((rank_pool >= 0) & (block >= 0), fine[rank_pool, suit], rank_pool))
+        at_all.append(leaf)
+        plus.append(np.repeat(held, len(namer)))
+        minus.append(line[leaf])
+    leaf = np.concatenate(at_all)
+    leaf_pool = {s: np.concatenate(v) for s, v in pools_all.items()}
+    return _counted(np, _keys(np, rows[leaf], leaf_pool, seqs, parent=fine[:, 0]), np.concatenate(plus), n_lines,
+                    minus=np.concatenate(minus))
+
+
+@lru_cache(maxsize=8)
+def _patterns(k: int) -> tuple:
+    """Every way k read cards fall into suits, up to renaming the suits: each card's block, numbered in
+    order of first appearance (at most four blocks)."""
+    out = [()]
+    for _ in range(k):
+        out = [p + (b,) for p in out for b in range(min(max(p, default=-1) + 2, 4))]
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _namings(blocks: int) -> tuple:
+    """The suits (1-4) of each of ``blocks`` blocks, all different: falling(4, blocks) of them."""
+    return tuple(permutations(range(1, 5), blocks))
+
+
+def _keys(np, rows, pool, seqs, parent=None):
+    """Each row's multiset of factors, as one int64: its six factor codes sorted (a read card's pool and
+    its earlier cards of that pool, after the read cards of the pools inside it: ``parent`` gives the
+    pool each pool lies in, its rank pool in the pattern plan; an unread card's value and the cards of
+    that value before it, the read ones all counted first; none if unused), and its cards used in the low
+    3 bits."""
+    k = seqs.used[rows]
+    vals = [seqs.values[i][rows] for i in range(6)]
     read_pool = [np.full(len(rows), -1, dtype=np.int16) for _ in range(6)]
     for slot, p in pool.items():
-        pos = where[slot][rows]
+        pos = seqs.where[slot][rows]
         for i in sorted(set(_FIXED.get(slot, (4, 5)))):
             hit = pos == i
             read_pool[i][hit] = p[hit]
     is_read = [p >= 0 for p in read_pool]
     can_read = {i for slot in pool for i in _FIXED.get(slot, (4, 5))}
+    outer = [parent[p] for p in read_pool] if parent is not None else read_pool
     base = []
     for i in range(6):
         read_of_value = sum((is_read[j] & (vals[j] == vals[i])).astype(np.int16) for j in sorted(can_read))
-        base.append(np.where(i >= k, _NONE, np.where(is_read[i], read_pool[i] * 6,
+        inner = 0 if parent is None else \
+            sum(((outer[j] == read_pool[i]) & (read_pool[j] != read_pool[i])).astype(np.int16) for j in sorted(can_read))
+        base.append(np.where(i >= k, _NONE, np.where(is_read[i], read_pool[i] * 6 + inner,
                                                     _UNREAD + vals[i].astype(np.int16) * 6 + read_of_value)))
     codes = []
     for i in range(6):
@@ -201,9 +490,7 @@ def _chunk(np, seqs, trees, slots, values, where, used, deal, deal_values, settl
     key = k.astype(np.int64)
     for i in range(6):
         key |= codes[i] << (3 + _BITS * i)
-    uniq, inverse = np.unique(key, return_inverse=True)
-    counts = np.bincount(line.astype(np.int64) * len(uniq) + inverse.reshape(-1), minlength=n_lines * len(uniq))
-    return uniq, counts.reshape(n_lines, len(uniq))
+    return key
 
 
 #: The deal position of each card slot that has one fixed position (P1, B1, P2, B2); P3 and B3: 4 or 5.

@@ -72,7 +72,7 @@ def general_price(bet, dist):
     first_four._pair_distribution.cache_clear()
     with mock.patch.object(hand_pairs, "hand_of", lambda facts: None), \
             mock.patch.object(hand_suits, "applies", lambda facts, shoe: False), \
-            mock.patch.object(card_pools, "pool_counts", lambda *args: None), \
+            mock.patch.object(card_pools, "pool_counts", lambda *args, **kwargs: None), \
             mock.patch.object(first_four, "first_four_counts", None):
         if bet.family == "pair" and dist.shoe.suited is not None:
             # The first-four distribution from the card walk, as a shoe without suits gets it.

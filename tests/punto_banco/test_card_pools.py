@@ -36,7 +36,7 @@ def table(conditions):
 def spied(monkeypatch):
     answered = []
     real = card_pools.pool_counts
-    monkeypatch.setattr(card_pools, "pool_counts", lambda *a: answered.append(real(*a)) or answered[-1])
+    monkeypatch.setattr(card_pools, "pool_counts", lambda *a, **k: answered.append(real(*a, **k)) or answered[-1])
     return answered
 
 
@@ -96,3 +96,114 @@ def test_a_bet_past_the_row_limit_is_declined_and_priced_otherwise(monkeypatch):
     result = table([condition]).price(walk(Shoe.from_cards(SMALL)))
     assert answered == [None]
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(SMALL, [condition]))
+
+
+# --- suits compared only with each other: rows settled by patterns of suits ----------------------------
+
+FOUR_SUITS = ["Ah", "9h", "2h", "Kh", "9s", "Kd", "8h", "9c"]
+ALL_PAIRS = " or ".join(f"{a}_suit == {b}_suit" for i, a in enumerate(language.CARDS)
+                        for b in list(language.CARDS)[i + 1:])
+SYMMETRIC_FORMS = [
+    f"player == 8 and ({ALL_PAIRS})",  # the benchmark's every suit against every other
+    "same_suit(all_cards) and banker_wins",
+    "of_a_suit(player_hand) >= 2 and banker == 7",
+    "suited_run(player_hand) or player_card3_suit != banker_card1_suit and tie",
+    "not same_suit(third_cards) and banker_cards == 3",
+]
+
+
+def symmetric_spied(monkeypatch):
+    answered = []
+    real = card_pools.pool_counts
+    monkeypatch.setattr(card_pools, "pool_counts",
+                        lambda *a, **k: answered.append((k.get("symmetric"), real(*a, **k))) or answered[-1][1])
+    return answered
+
+
+@pytest.mark.parametrize("condition", SYMMETRIC_FORMS)
+def test_suits_compared_with_each_other_by_patterns_equal_brute_force(condition, monkeypatch):
+    answered = symmetric_spied(monkeypatch)
+    expected = dict(brute_lines(FOUR_SUITS, [condition]))
+    assert expected.get(0) and expected.get(1)
+    result = table([condition]).price(walk(Shoe.from_cards(FOUR_SUITS)))
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
+    assert [symmetric for symmetric, _ in answered] == [True] and answered[0][1] is not None
+
+
+def test_any_two_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch):
+    """Some two cards of the coup of one suit, Player 8: of_a_suit; five cards or two of the first four
+    (five cards always share a suit); not every suit of the first four different in a four-card coup. (A
+    card not drawn has suit 0, so ``player_card3_suit == banker_card3_suit`` holds in a four-card coup.)"""
+    answered = symmetric_spied(monkeypatch)
+    first_four = [c for c in language.CARDS if not c.endswith("3")]
+    pairs = [(a, b) for i, a in enumerate(first_four) for b in first_four[i + 1:]]
+    writings = ["of_a_suit(all_cards) >= 2 and player == 8",
+                "player == 8 and (cards >= 5 or " + " or ".join(f"{a}_suit == {b}_suit" for a, b in pairs) + ")",
+                "player == 8 and not (cards == 4 and " + " and ".join(f"{a}_suit != {b}_suit" for a, b in pairs) + ")"]
+    shoe = shoe_in_play(8, 150)
+    prices = [table([w]).price(walk(shoe)) for w in writings]
+    assert len({tuple(line.probability for line in p.lines) for p in prices}) == 1
+    assert [symmetric for symmetric, _ in answered] == [True] * 3
+
+
+def patterns_and_expanded(conditions, shoe):
+    """The pattern plan's counts (signed rows) and the plain pools', which expand every read card's suit."""
+    trees = tuple(language.expanded(c) for c in conditions)
+    read = language.reads(trees, card_classes._value_names(deal_names))
+    assert read.suit_symmetric
+    value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr))) for n, t in sorted(read.value_names.items()))
+    slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
+    of_card = card_classes._classes(card_classes._signature(read))[0]
+    return [card_pools.pool_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names, symmetric=s)
+            for s in (True, False)]
+
+
+@pytest.mark.parametrize("shoe", [shoe_in_play(8, 150), shoe_in_play(25, 10), shoe_in_play(25, 9)],
+                         ids=["8 decks in play", "1,290 cards: int64 at the bound", "1,291 cards: Python integers"])
+def test_patterns_equal_every_suit_expanded_in_play(shoe):
+    by_patterns, expanded = patterns_and_expanded(
+        ["player_card3_suit == banker_card3_suit and banker == 7", "same_suit(third_cards) or tie"], shoe)
+    assert by_patterns == expanded
+    assert sum(by_patterns) == shoe.size * (shoe.size - 1) * (shoe.size - 2) * (shoe.size - 3) * (shoe.size - 4) * (shoe.size - 5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("condition", [f"player == 8 and ({ALL_PAIRS})",
+                                       "player_card1_suit == banker_card3_suit and banker == 7 or same_suit(player_hand)"])
+def test_patterns_equal_brute_force_on_ten_cards_of_four_suits(condition, monkeypatch):
+    """Ten cards: every read card's suit can be any of the four (the plain pools decline four read cards)."""
+    answered = symmetric_spied(monkeypatch)
+    cards = ["Ah", "9h", "2h", "Kh", "9s", "Kd", "8h", "9c", "3d", "8s"]
+    expected = dict(brute_lines(cards, [condition]))
+    result = table([condition]).price(walk(Shoe.from_cards(cards)))
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
+    assert [symmetric for symmetric, _ in answered] == [True] and answered[0][1] is not None
+
+
+def stirling2(n, k):
+    """Stirling numbers of the second kind by their recurrence (ways to split n things into k blocks)."""
+    if n == k:
+        return 1
+    if n == 0 or k == 0:
+        return 0
+    return k * stirling2(n - 1, k) + stirling2(n - 1, k - 1)
+
+
+@pytest.mark.parametrize("k", range(7))
+def test_the_patterns_of_k_cards_are_the_set_partitions_into_four_blocks_or_fewer(k):
+    patterns = card_pools._patterns(k)
+    assert len(patterns) == len(set(patterns)) == sum(stirling2(k, j) for j in range(5))
+    for p in patterns:  # numbered in order of first appearance
+        assert all(b <= max(p[:i], default=-1) + 1 for i, b in enumerate(p))
+    # every naming of every pattern: each of the 4**k ways to give k cards suits, once
+    named = {tuple(suits[b] for b in p) for p in patterns for suits in card_pools._namings(max(p, default=-1) + 1)}
+    assert len(named) == sum(len(card_pools._namings(max(p, default=-1) + 1)) for p in patterns) == 4 ** k
+
+
+def test_a_pattern_plan_past_the_limit_is_declined_and_priced_otherwise(monkeypatch):
+    monkeypatch.setattr(card_pools, "LIMIT", 1000)
+    answered = symmetric_spied(monkeypatch)
+    condition = SYMMETRIC_FORMS[0]
+    result = table([condition]).price(walk(Shoe.from_cards(FOUR_SUITS)))
+    assert answered == [(True, None)]
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(FOUR_SUITS, [condition]))
