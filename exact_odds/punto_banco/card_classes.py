@@ -67,8 +67,9 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
     A bet reading suits over the whole coup on a shoe whose ranks differ in suits (:func:`_slow_in_play`)
     is priced, in this order, by the hand paths (whole hands' suits and colours, one hand's pair:
     :func:`~exact_odds.punto_banco.card_fast.hand_fact_counts`), by pools of cards on a shoe with 52
-    counts (:mod:`~exact_odds.punto_banco.card_pools`), by ``older(dist)`` where given (the card walk of
-    the older names), and else by the classes here."""
+    counts (:mod:`~exact_odds.punto_banco.card_pools`; by patterns of suits where it compares suits only
+    with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by ``older(dist)`` where given (the
+    card walk of the older names), and else by the classes here."""
     trees = tuple(language.expanded(c) for c in conditions)
     read = language.reads(trees, _value_names(deal_names))
     shoe = dist.shoe
@@ -76,13 +77,13 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
                         for name, tests in sorted(read.value_names.items()))
     slots = tuple(s for s in ALL_SLOTS if s in read.slots)
     if _slow_in_play(read, shoe):
+        from exact_odds.punto_banco import card_patterns, card_pools
         from exact_odds.punto_banco.card_fast import hand_fact_counts
-        from exact_odds.punto_banco.card_pools import pool_counts
 
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
         if found is None and shoe.suited is not None:
-            counts = pool_counts(trees, _classes(_signature(read))[0], value_names, slots, shoe, dist.tableau,
-                                 deal_names, symmetric=read.suit_symmetric)
+            by = card_patterns.pattern_counts if read.suit_symmetric else card_pools.pool_counts
+            counts = by(trees, _classes(_signature(read))[0], value_names, slots, shoe, dist.tableau, deal_names)
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)

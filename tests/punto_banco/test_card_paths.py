@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from exact_odds.bets.card_names import FACT_NAMES
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import COUP_NAMES as COUP_NAMES_BY_MEANING, DEAL_NAMES, PayLine, PayTable, coup_names, deal_names
-from exact_odds.punto_banco import card_pools, first_four, hand_pairs, hand_suits
+from exact_odds.punto_banco import card_patterns, card_pools, first_four, hand_pairs, hand_suits
 from exact_odds.punto_banco.card_fast import values_of
 from exact_odds.punto_banco.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
@@ -72,7 +72,8 @@ def general_price(bet, dist):
     first_four._pair_distribution.cache_clear()
     with mock.patch.object(hand_pairs, "hand_of", lambda facts: None), \
             mock.patch.object(hand_suits, "applies", lambda facts, shoe: False), \
-            mock.patch.object(card_pools, "pool_counts", lambda *args, **kwargs: None), \
+            mock.patch.object(card_pools, "pool_counts", lambda *args: None), \
+            mock.patch.object(card_patterns, "pattern_counts", lambda *args: None), \
             mock.patch.object(first_four, "first_four_counts", None):
         if bet.family == "pair" and dist.shoe.suited is not None:
             # The first-four distribution from the card walk, as a shoe without suits gets it.

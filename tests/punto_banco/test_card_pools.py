@@ -1,7 +1,11 @@
-"""Whole-coup suit bets on a suited shoe in play, priced by pools of cards (card_pools), against other counts.
+"""Whole-coup suit bets on a suited shoe in play, priced by pools of cards (card_pools) and, where suits are
+compared only with each other, by patterns of suits (card_patterns), against other counts.
 
-* Brute force over every ordered six cards of small suited shoes (tests/oracles/brute.py): the pools
-  answer there (a spy says so), for suit classes, colours and suit equality over the third cards.
+* Brute force over every ordered six cards of small suited shoes (tests/oracles/brute.py): the pools or
+  the patterns answer there (a spy says so), for suit classes, colours and suit equality.
+* The patterns against the plain pools, which expand every read card's suit, on shoes in play and on
+  both sides of the int64 bound; three writings of one bet priced alike; the patterns of k cards against
+  the Stirling numbers.
 * The card classes (card_classes._coup_counts, a different method) on 8-deck shoes in play, with the
   int64 products on one side of their bound (N**6 < 2**62: N <= 1,290 cards) and Python integers on the
   other.
@@ -14,7 +18,7 @@ import pytest
 
 from exact_odds.bets import language
 from exact_odds.bets.paytable import PayLine, PayTable, deal_names
-from exact_odds.punto_banco import card_classes, card_pools
+from exact_odds.punto_banco import card_classes, card_patterns, card_pools
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -36,18 +40,28 @@ def table(conditions):
 def spied(monkeypatch):
     answered = []
     real = card_pools.pool_counts
-    monkeypatch.setattr(card_pools, "pool_counts", lambda *a, **k: answered.append(real(*a, **k)) or answered[-1])
+    monkeypatch.setattr(card_pools, "pool_counts", lambda *a: answered.append(real(*a)) or answered[-1])
+    return answered
+
+
+def symmetric_spied(monkeypatch):
+    """What the pools and the patterns answered, in order: (whether by patterns, the counts or None)."""
+    answered = []
+    for module, name in ((card_pools, "pool_counts"), (card_patterns, "pattern_counts")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, real=real, by=module is card_patterns:
+                            answered.append((by, real(*a))) or answered[-1][1])
     return answered
 
 
 @pytest.mark.parametrize("condition", THIRD_CARD_FORMS)
 def test_third_cards_suits_by_pools_equal_brute_force(condition, monkeypatch):
-    answered = spied(monkeypatch)
+    answered = symmetric_spied(monkeypatch)
     expected = dict(brute_lines(SMALL, [condition]))
     assert expected.get(0)
     result = table([condition]).price(walk(Shoe.from_cards(SMALL)))
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
-    assert answered and answered[0] is not None
+    assert len(answered) == 1 and answered[0][1] is not None
 
 
 def pools_and_classes(conditions, shoe):
@@ -89,10 +103,11 @@ def test_pools_equal_the_card_classes_past_the_int64_bound():
 
 
 def test_a_bet_past_the_row_limit_is_declined_and_priced_otherwise(monkeypatch):
-    """Every card's suit against every other's: 4**6 pools a sequence, past the limit; another route prices it."""
+    """A third card's suit against constants: four pools a sequence, past a limit of 1,000 rows; another
+    route prices it."""
     monkeypatch.setattr(card_pools, "LIMIT", 1000)
     answered = spied(monkeypatch)
-    condition = "player_card3_suit == banker_card3_suit"
+    condition = "player_card3_suit == hearts or banker_card3_suit in (spades, diamonds)"
     result = table([condition]).price(walk(Shoe.from_cards(SMALL)))
     assert answered == [None]
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(SMALL, [condition]))
@@ -110,14 +125,6 @@ SYMMETRIC_FORMS = [
     "suited_run(player_hand) or player_card3_suit != banker_card1_suit and tie",
     "not same_suit(third_cards) and banker_cards == 3",
 ]
-
-
-def symmetric_spied(monkeypatch):
-    answered = []
-    real = card_pools.pool_counts
-    monkeypatch.setattr(card_pools, "pool_counts",
-                        lambda *a, **k: answered.append((k.get("symmetric"), real(*a, **k))) or answered[-1][1])
-    return answered
 
 
 @pytest.mark.parametrize("condition", SYMMETRIC_FORMS)
@@ -154,8 +161,8 @@ def patterns_and_expanded(conditions, shoe):
     value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr))) for n, t in sorted(read.value_names.items()))
     slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
     of_card = card_classes._classes(card_classes._signature(read))[0]
-    return [card_pools.pool_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names, symmetric=s)
-            for s in (True, False)]
+    return [by(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
+            for by in (card_patterns.pattern_counts, card_pools.pool_counts)]
 
 
 @pytest.mark.parametrize("shoe", [shoe_in_play(8, 150), shoe_in_play(25, 10), shoe_in_play(25, 9)],
@@ -191,13 +198,13 @@ def stirling2(n, k):
 
 @pytest.mark.parametrize("k", range(7))
 def test_the_patterns_of_k_cards_are_the_set_partitions_into_four_blocks_or_fewer(k):
-    patterns = card_pools._patterns(k)
+    patterns = card_patterns._patterns(k)
     assert len(patterns) == len(set(patterns)) == sum(stirling2(k, j) for j in range(5))
     for p in patterns:  # numbered in order of first appearance
         assert all(b <= max(p[:i], default=-1) + 1 for i, b in enumerate(p))
     # every naming of every pattern: each of the 4**k ways to give k cards suits, once
-    named = {tuple(suits[b] for b in p) for p in patterns for suits in card_pools._namings(max(p, default=-1) + 1)}
-    assert len(named) == sum(len(card_pools._namings(max(p, default=-1) + 1)) for p in patterns) == 4 ** k
+    named = {tuple(suits[b] for b in p) for p in patterns for suits in card_patterns._namings(max(p, default=-1) + 1)}
+    assert len(named) == sum(len(card_patterns._namings(max(p, default=-1) + 1)) for p in patterns) == 4 ** k
 
 
 def test_a_pattern_plan_past_the_limit_is_declined_and_priced_otherwise(monkeypatch):
