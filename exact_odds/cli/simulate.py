@@ -40,7 +40,7 @@ MAX_SIMULATED_SHOES = 1_000_000
                    "bets, half of it pricing its 80-odd coups, after about 0.4 s of start-up).")
 @click.option("--decks", default=8, show_default=True, type=WholeNumber(), metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
-                   f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 12 s).")
+                   f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 10 s of one core).")
 @click.option("--seed", default=1, show_default=True, type=WholeNumber(), metavar="S",
               help="Seed of the run; each shoe gets its own seed derived from it.")
 @click.option("--burn", default="none", show_default=True, type=click.Choice(["none", "face-value"]),
