@@ -120,9 +120,9 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     do not depend on the bets). Bets that read ranks or suits (pairs, Lucky 8,
     All Red; name them in --bets or choose a variant holding them) are priced
     on the exact suited shoe left before every coup, one shoe at a time: about
-    1 ms a coup of one core for a pair bet, 3-6 ms for All Red and 15 ms for
-    Lucky 8, after about a second of set-up, against about 10 microseconds for
-    a value-level bet (100 eight-deck shoes of Lucky 8: about 2 minutes of
+    1 ms a coup of one core for a pair bet, 3-6 ms for All Red and 15-20 ms
+    for Lucky 8, after about a second of set-up, against about 10 microseconds
+    for a value-level bet (100 eight-deck shoes of Lucky 8: about 3 minutes of
     CPU). Try a few shoes first.
 
     \b
@@ -171,7 +171,7 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     if card_level and sys.stderr.isatty():
         click.echo(f"note: {', '.join(card_level)} read{'s' if len(card_level) == 1 else ''} ranks or suits: each "
                    "coup is priced on the suited shoe left, one shoe at a time (about 1 ms a coup for a pair bet, "
-                   "3-6 ms for All Red, 15 ms for Lucky 8)", err=True)
+                   "3-6 ms for All Red, 15-20 ms for Lucky 8)", err=True)
     if checkpoint is not None:
         from exact_odds.files import OutputError, check_writable
 
