@@ -70,19 +70,26 @@ QUICK = {
     "exact-odds serve",
 }
 
-#: Examples that may take longer than :data:`LIMIT`, each with the time it may take (seconds).
+#: Examples that may take longer than :data:`LIMIT`, each with the time it may take (seconds). The
+#: times in the comments: the issue 23 report, then the two runs of the slow set of 26 Nov 2026 (issues
+#: 22 and 25: two examples at once on the shared 2-core machine at load 5-13). Each shows progress on a
+#: terminal (bars, or the names of the tables as they are made) except ``edge --bets all``: its one walk
+#: and the card-level bets' tables are a few seconds of CPU on a machine that is not loaded.
 LIMITS = {
-    "exact-odds report --paytable my_bet.toml --shoes 2000 --jobs 2 -o my_bet.html": 120,  # 18.5 s measured
-    "exact-odds tables": 120,  # 20.7 s
-    "exact-odds tables --out new_tables": 120,  # 16.7 s
-    "exact-odds banque --equilibrium --decks 6 --no-theta-table": 180,  # 34 s
-    "exact-odds banque --equilibrium --punters know-cards --decks 6 --no-theta-table --exact": 300,  # 64 s
-    # 45 s of CPU, 2 min 20 s on the loaded machine
+    "exact-odds report --paytable my_bet.toml --shoes 2000 --jobs 2 -o my_bet.html": 120,  # 18.5 s; 13.3 s
+    "exact-odds tables": 120,  # 20.7 s; 46.7 s, 58.1 s
+    "exact-odds tables --check": 120,  # 47.0 s and 58.6 s (the default 60 s was too close)
+    # about 8 s of CPU (the card-level bets' tables); 12.7 s, 32.1 s, and 59.2 s alone at load 13
+    "exact-odds edge --bets all --decks 6": 180,
+    "exact-odds tables --out new_tables": 120,  # 16.7 s; 41.1 s
+    "exact-odds banque --equilibrium --decks 6 --no-theta-table": 180,  # 34 s; 15.4 s
+    "exact-odds banque --equilibrium --punters know-cards --decks 6 --no-theta-table --exact": 300,  # 64 s; 57.8 s
+    # 45 s of CPU, 2 min 20 s on the loaded machine; 44.8 s
     "exact-odds banque --equilibrium --punters know-cards --decks 1 --theta 1/4 --no-theta-table --format json": 600,
-    # theta 1/2 alone: 34.6 s measured (issue 23; the whole table asks for --allow-slow)
+    # theta 1/2 alone: 34.6 s measured (issue 23; the whole table asks for --allow-slow); 25.9 s
     "exact-odds banque --equilibrium --punters know-cards --decks 1 --no-theta-table": 300,
-    # 701 s on two worker threads of a loaded shared 2-core machine
-    "exact-odds simulate --shoes 100000 --decks 8 --seed 7 --scheduler tcp://127.0.0.1:8786": 1800,
+    # 41 s on a local cluster of two workers at load 10, 62.0 s at load 13 (100,000 shoes, shown before: 208.6 s)
+    "exact-odds simulate --shoes 20000 --decks 8 --seed 7 --scheduler tcp://127.0.0.1:8786": 180,
 }
 
 #: The loopback address the cluster examples are written with.

@@ -40,7 +40,7 @@ MAX_SIMULATED_SHOES = 1_000_000
                    "bets, half of it pricing its 80-odd coups, after about 0.4 s of start-up).")
 @click.option("--decks", default=8, show_default=True, type=WholeNumber(), metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
-                   f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 12 s).")
+                   f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 10 s of one core).")
 @click.option("--seed", default=1, show_default=True, type=WholeNumber(), metavar="S",
               help="Seed of the run; each shoe gets its own seed derived from it.")
 @click.option("--burn", default="none", show_default=True, type=click.Choice(["none", "face-value"]),
@@ -119,10 +119,11 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     Every card is dealt with its suit (from the same shuffle: a run's coups
     do not depend on the bets). Bets that read ranks or suits (pairs, Lucky 8,
     All Red; name them in --bets or choose a variant holding them) are priced
-    on the exact suited shoe left before every coup, one shoe at a time: from
-    about 0.05 s a coup for a pair bet to seconds or minutes a coup for Lucky 8
-    or All Red on a depleted shoe, against about 10 microseconds for a
-    value-level bet. Try one deck and a few shoes first.
+    on the exact suited shoe left before every coup, one shoe at a time: about
+    1 ms a coup of one core for a pair bet, 3-6 ms for All Red and 15-20 ms
+    for Lucky 8, after about a second of set-up, against about 10 microseconds
+    for a value-level bet (100 eight-deck shoes of Lucky 8: about 3 minutes of
+    CPU). Try a few shoes first.
 
     \b
     Examples:
@@ -169,8 +170,8 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     card_level = [b.name for b in bets if not b.is_value_level]
     if card_level and sys.stderr.isatty():
         click.echo(f"note: {', '.join(card_level)} read{'s' if len(card_level) == 1 else ''} ranks or suits: each "
-                   "coup is priced on the suited shoe left, one shoe at a time (from about 0.05 s a coup for a "
-                   "pair bet to seconds or more for Lucky 8 or All Red)", err=True)
+                   "coup is priced on the suited shoe left, one shoe at a time (about 1 ms a coup for a pair bet, "
+                   "3-6 ms for All Red, 15-20 ms for Lucky 8)", err=True)
     if checkpoint is not None:
         from exact_odds.files import OutputError, check_writable
 
