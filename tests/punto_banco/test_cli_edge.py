@@ -185,3 +185,17 @@ def test_every_json_fraction_is_reduced(command):
 
     visit(data)
     assert len(seen) >= 10  # the document really holds fractions
+
+
+def test_many_card_level_bets_get_a_note_on_a_terminal_only(monkeypatch):
+    """The whole catalog takes seconds: on a terminal edge says so first, on stderr; piped, it says nothing."""
+    from exact_odds.cli import punto_banco as edge_cli
+
+    monkeypatch.setattr(edge_cli, "CARD_LEVEL_NOTE", 2)
+    args = ("edge", "--decks", "1", "--bets", "banker,player_pair,banker_pair")
+    piped = run(*args)
+    monkeypatch.setattr(edge_cli, "on_terminal", lambda: True)
+    shown = run(*args)
+    assert piped.exit_code == shown.exit_code == 0
+    assert piped.stderr == "" and shown.stdout == piped.stdout
+    assert shown.stderr.startswith("note: 2 of these bets read ranks or suits") and shown.stderr.count("\n") == 1
