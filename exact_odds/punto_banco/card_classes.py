@@ -89,7 +89,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
             found = older(dist)
         if found:
             return found
-    model = suit_model(shoe) if read.suit else None
+    model = suit_model(shoe).given_rank() if read.suit else None  # the classes know every card's rank
     known = model is None or model.assumption is None or shoe.is_infinite
     if read.first_four_only and known:
         counts = _first_four_counts(_first_four_plan(trees, _signature(read)), shoe)
@@ -113,7 +113,7 @@ def _slow_in_play(read, shoe: Shoe) -> bool:
     be weighed apart."""
     if not read.suit or shoe.is_infinite or read.first_four_only and shoe.suited is not None:
         return False
-    return len(set(suit_model(shoe).ranks)) > 1
+    return len(set(suit_model(shoe).given_rank().ranks)) > 1
 
 
 # --- classes of cards ---------------------------------------------------------

@@ -75,6 +75,12 @@ class RankSuits:
         den = comb(sum(self.base), self.removed) * falling(self.left, big_m)
         return num, den
 
+    def given_rank(self) -> RankSuits:
+        """The same suits, given the rank, without the removals of unknown suit. They do not change them:
+        C(B - M, k) / C(B, k) = falling(B - k, M) / falling(B, M), so :meth:`ways` is
+        prod falling(b[s], m[s]) / falling(B, M) whatever k. Ranks alike in their base are then alike."""
+        return RankSuits(self.base, 0)
+
 
 @dataclass(frozen=True)
 class SuitModel:
@@ -82,6 +88,13 @@ class SuitModel:
 
     ranks: tuple[RankSuits, ...] | None
     assumption: str | None
+
+    def given_rank(self) -> SuitModel:
+        """:meth:`RankSuits.given_rank` of every rank: the same suits for cards whose ranks are known. A
+        shoe of 13 counts is then one model for every rank (its decks' suits), as fresh decks are."""
+        if self.ranks is None:
+            return self
+        return SuitModel(tuple(r.given_rank() for r in self.ranks), self.assumption)
 
     def ways(self, rank: int, suits: tuple[int, ...]) -> tuple[int, int]:
         """:meth:`RankSuits.ways` of ``rank``; the infinite deck gives 1 / 4**M."""
