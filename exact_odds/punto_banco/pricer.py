@@ -49,7 +49,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
-from exact_odds.punto_banco import prebuilt
+from exact_odds.punto_banco import native, prebuilt
 from exact_odds.punto_banco.basis import Basis, reduce_rows
 from exact_odds.punto_banco.bilinear import Kernel
 from exact_odds.punto_banco.compiled import CompiledWalk, compiled
@@ -126,6 +126,10 @@ class Pricer:
         #: price by the features path the bilinear kernel replaced (False: the kernel); the same
         #: integers either way, kept so tests and benchmarks can compare the two
         self.dense_kernel = False
+        #: price finite shoes of 6..458 cards by the compiled kernel where it is built
+        #: (:mod:`exact_odds.punto_banco.native`; False: numpy). The same integers either way.
+        self.compiled_kernel = True
+        self._native_tables: bytes | bool | None = None  # (False: the kernel takes no such basis)
 
     @property
     def compiled(self) -> CompiledWalk:
@@ -206,8 +210,28 @@ class Pricer:
         """Build the numpy tables now (before worker processes fork, so each starts ready)."""
         np = numpy_or_none()
         if np is not None:
-            self.kernel(np, np.float64)
+            if self._native(np) is None:
+                self.kernel(np, np.float64)
         return self
+
+    def _native(self, np):
+        """The compiled kernel and its tables for this pricer's basis, or None (not built, switched
+        off by ``EXACT_ODDS_PURE`` or :attr:`compiled_kernel`, or a basis it does not take)."""
+        kernel = native.module()
+        if kernel is None or not self.compiled_kernel:
+            return None
+        if self._native_tables is None:
+            self._native_tables = native.tables(np, self._basis(np).rows) or False
+        return (kernel, self._native_tables) if self._native_tables else None
+
+    def _native_rows(self, np, value_counts, matrix, norm: int):
+        """``matrix @ [B f; total]`` and the totals of every shoe by the compiled kernel, or None
+        if it is not there or declines a shoe (its bounds: exact_odds/punto_banco/_native.c)."""
+        found = self._native(np)
+        if found is None or matrix.dtype == object:  # (an object matrix: norm >= 2**63)
+            return None
+        rows, totals = found[0].counts(found[1], value_counts, matrix, norm)
+        return None if None in totals else (rows, totals)
 
     def _basis_counts(self, np, counts, finite, totals, kind: str, work=None):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S): ``counts`` their
@@ -250,6 +274,10 @@ class Pricer:
         if np is None or total >= FLOAT_EXACT:
             return self.batch_counts([shoe])[0]
         basis = self._basis(np)
+        if self.compiled_kernel and not shoe.is_infinite:
+            fast = self._native_rows(np, (shoe.value_counts,), basis.e, basis.e_norm)
+            if fast is not None:
+                return fast[0][0]
         return self._combine_one(np, basis.e, basis.e_norm, self._one_basis_counts(np, shoe, total), total)
 
     def house_edges(self, shoe: Shoe) -> list[Fraction]:
@@ -271,6 +299,10 @@ class Pricer:
         if np is None or total >= FLOAT_EXACT:
             return self.batch_ev_numerators([shoe])[0], total
         basis = self._basis(np)
+        if self.compiled_kernel and not shoe.is_infinite:
+            fast = self._native_rows(np, (shoe.value_counts,), basis.pe, basis.pe_norm)
+            if fast is not None:
+                return fast[0][0], total
         return self._combine_one(np, basis.pe, basis.pe_norm, self._one_basis_counts(np, shoe, total), total), total
 
     def _one_basis_counts(self, np, shoe: Shoe, total: int):
@@ -333,6 +365,15 @@ class Pricer:
         the shoe is too large for int64, else ``basis.<matrix> @ basis counts`` in chunks."""
         shoes = list(shoes)
         np = numpy_or_none()
+        if np is not None and self.compiled_kernel and not self.dense_kernel and shoes:
+            basis = self._basis(np)
+            values = [s.value_counts for s in shoes if not s.is_infinite]
+            if len(values) == len(shoes):
+                for s in shoes:
+                    s.checked()
+                fast = self._native_rows(np, values, getattr(basis, matrix), getattr(basis, matrix + "_norm"))
+                if fast is not None:
+                    return fast[0]
         out: list = [None] * len(shoes)
         groups: dict[str, tuple[list[int], list[tuple[int, ...]], list[int], list[int]]] = {}
         for i, s in enumerate(shoes):
@@ -422,6 +463,12 @@ class Pricer:
         checks are skipped (they were 7% of the time)."""
         np = numpy_or_none()
         c = counts_array(np, value_counts)  # an integer array: checked in numpy, no list per shoe
+        if np is not None and self.compiled_kernel and not self.dense_kernel:
+            matrix, norm = self._outcome_ev_matrix(np) if outcomes else (self._basis(np).pe, self._basis(np).pe_norm)
+            fast = (self._native_rows(np, np.ascontiguousarray(c) if c is not None else value_counts, matrix, norm)
+                    if c is not None or type(value_counts) in (list, tuple) else None)  # (no iterator used up)
+            if fast is not None:  # every shoe priced (a shoe it declines: the paths below price them all)
+                return fast
         rows_list = None if c is None else c
         if c is None:
             rows_list = value_counts if checked else value_rows(value_counts)
