@@ -196,7 +196,7 @@ CLONES static void walk8(const Tables *t, const double g[VALUES][7][LANES], doub
 /* ------------------------------------------------------------------ prepare */
 
 /* A C-contiguous buffer of ``count`` items of ``format`` and ``itemsize`` (count < 0: any multiple
-   of -count), or -1 with ValueError naming ``what``. */
+   of -count, in rows of -count if it has rows), or -1 with ValueError naming ``what``. */
 static int take_buffer(PyObject *obj, Py_buffer *view, const char *formats, Py_ssize_t itemsize, Py_ssize_t count,
                        const char *what) {
     if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
@@ -204,7 +204,8 @@ static int take_buffer(PyObject *obj, Py_buffer *view, const char *formats, Py_s
     if (f[0] == '=' || f[0] == '<' || f[0] == '@') f++;
     Py_ssize_t items = view->len / itemsize;
     if (view->itemsize != itemsize || !strchr(formats, f[0]) || f[1] || view->len % itemsize
-        || (count >= 0 ? items != count : items % -count)) {
+        || (count >= 0 ? items != count : items % -count)
+        || (count < 0 && view->ndim > 1 && view->shape[view->ndim - 1] != -count)) {
         PyBuffer_Release(view);
         PyErr_Format(PyExc_ValueError, "%s", what);
         return -1;
