@@ -20,6 +20,9 @@ main``) another checkout timed in the same run, and the same-run ratio to the ke
 * cold ``python -m exact_odds edge --decks 8`` against ``python -c pass``;
 * ``simulate --shoes 1000 --decks 8 --seed 1 --jobs 2`` (a fresh interpreter), seconds.
 
+It says which path priced in each checkout (the compiled kernel, exact_odds/punto_banco/_native.c, where
+it is built in place: ``pip install -e .`` in the checkout; numpy where not).
+
 Each checkout's Python work runs in its own interpreter with ``PYTHONPATH`` naming the checkout (so
 use an interpreter without an editable install of exact_odds, which would shadow it: the script
 checks where exact_odds is imported from). Rows alternate between the checkouts, so the noise of a
@@ -68,7 +71,12 @@ pricer.value_batch(values)
 batch = median(lambda: pricer.value_batch(values), repeat) / len(values)
 analyse(shoes[0], method="compiled")
 ana = median(lambda: [analyse(s, method="compiled") for s in shoes[:20]], repeat) / 20
-print(json.dumps({"one": one, "batch": batch, "analyse": ana}))
+try:
+    from exact_odds.punto_banco.native import describe
+    path = describe()
+except ImportError:
+    path = "numpy (no compiled kernel in this checkout)"
+print(json.dumps({"one": one, "batch": batch, "analyse": ana, "path": path}))
 '''
 
 
@@ -222,6 +230,7 @@ def main() -> None:
         samples: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
         samples["C"] = {}
         bare, bare_cpu = [], []
+        paths: dict[str, str] = {}
         for _ in range(args.repeat):
             for name, tree in trees.items():
                 s = samples[name]
@@ -242,13 +251,18 @@ def main() -> None:
         print(f"C sweep rows = exact-odds sweep rows on all {args.shoes:,} shoes")
         for _ in range(3):  # the in-process rows: three rounds alternating between the checkouts
             for name, tree in trees.items():
-                for k, v in in_process(tree, ranks, args.repeat).items():
+                got = in_process(tree, ranks, args.repeat)
+                paths[name] = got.pop("path")
+                for k, v in got.items():
                     samples[name].setdefault(k, []).append(v)
 
     med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
     bare_s = statistics.median(bare)
     names = list(trees)
-    print(f"\nmedians of {args.repeat}; C kernel: {KERNEL.relative_to(ROOT)} (cc -O3 -march=native)")
+    print(f"\nmedians of {args.repeat}; C kernel: {KERNEL.relative_to(ROOT)} (cc -O3 -march=native); load average "
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
+    for name in trees:
+        print(f"  {name}: value-level bets priced by {paths[name]}")
     head = f"{'work':42}" + "".join(f"{n:>14}" for n in names) + f"{'C kernel':>14}" + "".join(
         f"{'ratio ' + n:>14}" for n in names)
     print(head)

@@ -55,3 +55,13 @@ def tables(np, rows):
         prefix.append((t, lay.by_value[a][2], start, stop))
     return kernel.prepare(np.ascontiguousarray(rows, dtype=np.float64), np.array(lay.cell, dtype=np.int32),
                           np.array(prefix, dtype=np.int32), np.array(lay.triple_slots, dtype=np.int32))
+
+
+def rows(tables: bytes, value_counts, matrix, norm: int):
+    """``(rows, totals)``: ``matrix @ [B f; total]`` of every shoe (lists of Python ints) and its
+    six-card total, by the kernel; None if ``matrix`` is of Python ints (``norm >= 2**63``) or the
+    kernel declines a shoe (its bounds: exact_odds/punto_banco/_native.c), so the caller prices."""
+    if matrix.dtype == object:
+        return None
+    out, totals = module().counts(tables, value_counts, matrix, norm)
+    return None if None in totals else (out, totals)

@@ -37,6 +37,12 @@ total less some lines) and expected-value numerators (scaled payouts of both
 signs) are then formed in int64: their partial sums are bounded by
 ``e_norm * total`` and ``pe_norm * total`` (:class:`~exact_odds.punto_banco.basis.Basis`),
 checked before use, else Python integers.
+
+The compiled kernel (:mod:`exact_odds.punto_banco.native`, a C extension built where a compiler
+is found) prices finite shoes of 6..458 cards with the same integers; where it is missing,
+switched off (``EXACT_ODDS_PURE=1``, :attr:`Pricer.compiled_kernel`) or declines a shoe, numpy
+prices, and without numpy pure Python. The module is long because one class holds every entry
+point (one shoe, a list of shoes, value counts) and each picks among those three paths.
 """
 
 from __future__ import annotations
@@ -129,7 +135,7 @@ class Pricer:
         #: price finite shoes of 6..458 cards by the compiled kernel where it is built
         #: (:mod:`exact_odds.punto_banco.native`; False: numpy). The same integers either way.
         self.compiled_kernel = True
-        self._native_tables: bytes | bool | None = None  # (False: the kernel takes no such basis)
+        self._native_tables: bytes | bool | None = None
 
     @property
     def compiled(self) -> CompiledWalk:
@@ -209,29 +215,26 @@ class Pricer:
     def prepare(self) -> "Pricer":
         """Build the numpy tables now (before worker processes fork, so each starts ready)."""
         np = numpy_or_none()
-        if np is not None:
-            if self._native(np) is None:
-                self.kernel(np, np.float64)
+        if np is not None and not self._native_tables_of(np):
+            self.kernel(np, np.float64)
         return self
 
-    def _native(self, np):
-        """The compiled kernel and its tables for this pricer's basis, or None (not built, switched
-        off by ``EXACT_ODDS_PURE`` or :attr:`compiled_kernel`, or a basis it does not take)."""
-        kernel = native.module()
-        if kernel is None or not self.compiled_kernel:
-            return None
+    def _native_tables_of(self, np) -> bytes | bool:
+        """The compiled kernel's tables for this pricer's basis (:func:`native.tables`), made once;
+        False where it is missing, switched off, or takes no such basis."""
         if self._native_tables is None:
-            self._native_tables = native.tables(np, self._basis(np).rows) or False
-        return (kernel, self._native_tables) if self._native_tables else None
+            self._native_tables = native.module() is not None and (native.tables(np, self._basis(np).rows) or False)
+        return self.compiled_kernel and self._native_tables
 
-    def _native_rows(self, np, value_counts, matrix, norm: int):
-        """``matrix @ [B f; total]`` and the totals of every shoe by the compiled kernel, or None
-        if it is not there or declines a shoe (its bounds: exact_odds/punto_banco/_native.c)."""
-        found = self._native(np)
-        if found is None or matrix.dtype == object:  # (an object matrix: norm >= 2**63)
+    def _native_rows(self, np, value_counts, matrix: str):
+        """:func:`native.rows` with ``basis.<matrix>`` (or the outcome and EV rows, ``"outcome_ev"``),
+        or None (no kernel, or a shoe it declines)."""
+        tables = self._native_tables_of(np)
+        if not tables:
             return None
-        rows, totals = found[0].counts(found[1], value_counts, matrix, norm)
-        return None if None in totals else (rows, totals)
+        m, norm = (self._outcome_ev_matrix(np) if matrix == "outcome_ev"
+                   else (getattr(self._basis(np), matrix), getattr(self._basis(np), matrix + "_norm")))
+        return native.rows(tables, value_counts, m, norm)
 
     def _basis_counts(self, np, counts, finite, totals, kind: str, work=None):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S): ``counts`` their
@@ -273,11 +276,10 @@ class Pricer:
         np = numpy_or_none()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_counts([shoe])[0]
+        fast = None if shoe.is_infinite else self._native_rows(np, (shoe.value_counts,), "e")
+        if fast is not None:
+            return fast[0][0]
         basis = self._basis(np)
-        if self.compiled_kernel and not shoe.is_infinite:
-            fast = self._native_rows(np, (shoe.value_counts,), basis.e, basis.e_norm)
-            if fast is not None:
-                return fast[0][0]
         return self._combine_one(np, basis.e, basis.e_norm, self._one_basis_counts(np, shoe, total), total)
 
     def house_edges(self, shoe: Shoe) -> list[Fraction]:
@@ -298,11 +300,10 @@ class Pricer:
         np = numpy_or_none()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_ev_numerators([shoe])[0], total
+        fast = None if shoe.is_infinite else self._native_rows(np, (shoe.value_counts,), "pe")
+        if fast is not None:
+            return fast[0][0], total
         basis = self._basis(np)
-        if self.compiled_kernel and not shoe.is_infinite:
-            fast = self._native_rows(np, (shoe.value_counts,), basis.pe, basis.pe_norm)
-            if fast is not None:
-                return fast[0][0], total
         return self._combine_one(np, basis.pe, basis.pe_norm, self._one_basis_counts(np, shoe, total), total), total
 
     def _one_basis_counts(self, np, shoe: Shoe, total: int):
@@ -365,15 +366,10 @@ class Pricer:
         the shoe is too large for int64, else ``basis.<matrix> @ basis counts`` in chunks."""
         shoes = list(shoes)
         np = numpy_or_none()
-        if np is not None and self.compiled_kernel and not self.dense_kernel and shoes:
-            basis = self._basis(np)
-            values = [s.value_counts for s in shoes if not s.is_infinite]
-            if len(values) == len(shoes):
-                for s in shoes:
-                    s.checked()
-                fast = self._native_rows(np, values, getattr(basis, matrix), getattr(basis, matrix + "_norm"))
-                if fast is not None:
-                    return fast[0]
+        if np is not None and not self.dense_kernel and not any(s.checked().is_infinite for s in shoes):
+            fast = self._native_rows(np, [s.value_counts for s in shoes], matrix)
+            if fast is not None:
+                return fast[0]
         out: list = [None] * len(shoes)
         groups: dict[str, tuple[list[int], list[tuple[int, ...]], list[int], list[int]]] = {}
         for i, s in enumerate(shoes):
@@ -463,10 +459,9 @@ class Pricer:
         checks are skipped (they were 7% of the time)."""
         np = numpy_or_none()
         c = counts_array(np, value_counts)  # an integer array: checked in numpy, no list per shoe
-        if np is not None and self.compiled_kernel and not self.dense_kernel:
-            matrix, norm = self._outcome_ev_matrix(np) if outcomes else (self._basis(np).pe, self._basis(np).pe_norm)
-            fast = (self._native_rows(np, np.ascontiguousarray(c) if c is not None else value_counts, matrix, norm)
-                    if c is not None or type(value_counts) in (list, tuple) else None)  # (no iterator used up)
+        if np is not None and not self.dense_kernel and (c is not None or type(value_counts) in (list, tuple)):
+            fast = self._native_rows(np, value_counts if c is None else np.ascontiguousarray(c),
+                                     "outcome_ev" if outcomes else "pe")  # (never an iterator: read once)
             if fast is not None:  # every shoe priced (a shoe it declines: the paths below price them all)
                 return fast
         rows_list = None if c is None else c

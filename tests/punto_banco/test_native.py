@@ -97,7 +97,7 @@ def edge_shoe(n):
 @needs_kernel
 def test_458_cards_are_priced_by_the_kernel_and_459_declined_both_exact():
     """The float64 bound: 458 * 457 * ... * 453 < 2**53 < 459 * 458 * ... * 454."""
-    kernel, tables = STANDARD._native(np)
+    kernel, tables = native.module(), STANDARD._native_tables_of(np)
     basis = STANDARD._basis(np)
     assert six_card_total(value_shoe(edge_shoe(458))) < 2**53 < six_card_total(value_shoe(edge_shoe(459)))
     rows, totals = kernel.counts(tables, [edge_shoe(458), edge_shoe(459)], basis.e, basis.e_norm)
@@ -114,7 +114,7 @@ def test_458_cards_are_priced_by_the_kernel_and_459_declined_both_exact():
 @needs_kernel
 def test_the_int64_bound_norm_times_total_is_checked_on_both_sides():
     """A shoe is priced while norm * total <= 2**63 - 1 and declined from 2**63 on."""
-    kernel, tables = STANDARD._native(np)
+    kernel, tables = native.module(), STANDARD._native_tables_of(np)
     shoe = edge_shoe(416)
     total = six_card_total(value_shoe(shoe))
     largest = (2**63 - 1) // total  # the largest norm with norm * total < 2**63
@@ -127,7 +127,7 @@ def test_the_int64_bound_norm_times_total_is_checked_on_both_sides():
 
 @needs_kernel
 def test_the_kernel_declines_what_it_cannot_read_and_the_checks_name_it():
-    kernel, tables = STANDARD._native(np)
+    kernel, tables = native.module(), STANDARD._native_tables_of(np)
     basis = STANDARD._basis(np)
     bad = [(True,) + (32,) * 9, (32.0,) + (32,) * 9, (32,) * 9, (-1,) + (40,) * 9, (1,) * 5 + (0,) * 5,
            (np.int64(32),) + (32,) * 9, (2**70,) + (1,) * 9]
