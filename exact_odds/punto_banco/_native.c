@@ -1,4 +1,4 @@
-/* exact_odds.punto_banco._native: the compiled kernel of a pricer (issue 27).
+/* exact_odds_native: the compiled kernel of a pricer (issue 27).
 
    An optional C extension (setup.py builds it with optional=True: without a compiler the package
    installs without it, and exact_odds/punto_banco/native.py then reports it missing, so every caller
@@ -478,12 +478,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_native",
+    PyModuleDef_HEAD_INIT, "exact_odds_native",
     "The compiled kernel of a pricer (exact_odds/punto_banco/_native.c; the bounds are proven there).",
     -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__native(void) {
+PyMODINIT_FUNC PyInit_exact_odds_native(void) {
     PyObject *mod = PyModule_Create(&module);
     if (mod && PyModule_AddIntConstant(mod, "MAX_CARDS", MAX_CARDS) < 0) {
         Py_DECREF(mod);

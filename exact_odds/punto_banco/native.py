@@ -1,8 +1,8 @@
 """The compiled kernel, if it was built and is not switched off.
 
-:mod:`exact_odds.punto_banco._native` is a C extension (``exact_odds/punto_banco/_native.c``, its
-exactness bounds proven in its comment) that setup.py builds where a C compiler is found; without
-one, ``pip install`` installs the package without it. :func:`module` gives it, or None where it is
+``exact_odds_native`` is a C extension (``exact_odds/punto_banco/_native.c``, its exactness bounds
+proven in its comment) that setup.py builds where a C compiler is found; without one, ``pip install``
+installs the package without it. (A top-level module: setup.py says why.) :func:`module` gives it, or None where it is
 missing or the environment variable ``EXACT_ODDS_PURE`` is set to anything but ``""`` or ``0``
 (then :class:`~exact_odds.punto_banco.pricer.Pricer` prices by numpy, or by pure Python without
 numpy: the same integers). It is read once per process.
@@ -24,10 +24,10 @@ def module() -> ModuleType | None:
     if os.environ.get(PURE, "") not in ("", "0"):
         return None
     try:
-        from exact_odds.punto_banco import _native
+        import exact_odds_native
     except ImportError:
         return None
-    return _native
+    return exact_odds_native
 
 
 def describe() -> str:
