@@ -224,7 +224,7 @@ class Pricer:
         False where it is missing, switched off, or takes no such basis."""
         if self._native_tables is None:
             self._native_tables = native.module() is not None and (native.tables(np, self._basis(np).rows) or False)
-        return self.compiled_kernel and self._native_tables
+        return self.compiled_kernel and native.module() is not None and self._native_tables  # (unpickled elsewhere)
 
     def _native_rows(self, np, value_counts, matrix: str):
         """:func:`native.rows` with ``basis.<matrix>`` (or the outcome and EV rows, ``"outcome_ev"``),

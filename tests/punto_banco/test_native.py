@@ -11,6 +11,7 @@ that reason and the rest check that every path still prices.
 """
 
 import os
+import pickle
 import subprocess
 import sys
 
@@ -158,13 +159,18 @@ def test_prepare_refuses_entries_outside_0_to_720_and_a_wrong_layout():
         kernel.prepare(rows, cell, np.zeros((220, 4), dtype=np.int32), np.zeros((770, 3), dtype=np.int32))
 
 
-def test_exact_odds_pure_switches_the_kernel_off():
-    script = ("from exact_odds.punto_banco import native; from exact_odds.bets.catalog import builtin_catalog;"
-              "from exact_odds.punto_banco.pricer import Pricer; from exact_odds.punto_banco.features import value_shoe;"
-              "p = Pricer(tuple(builtin_catalog().variant('standard')));"
+def test_exact_odds_pure_switches_the_kernel_off_also_for_a_pricer_pickled_with_its_tables():
+    """A pricer made where the kernel runs (its tables made) prices the same in a process without it
+    (a Dask worker may be such a process)."""
+    shoe = value_shoe((128,) + (32,) * 9)
+    pricer = pricers()[0]
+    pricer.counts(shoe)
+    script = ("import pickle, sys; from exact_odds.punto_banco import native; from exact_odds.punto_banco.features "
+              "import value_shoe; p = pickle.loads(sys.stdin.buffer.read()); "
               "print(native.module() is None, p.counts(value_shoe((128,) + (32,) * 9)))")
     env = dict(os.environ, EXACT_ODDS_PURE="1")
-    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
-    pure, counts = out.stdout.split(" ", 1)
+    out = subprocess.run([sys.executable, "-c", script], env=env, input=pickle.dumps(pricer), capture_output=True,
+                         check=True)
+    pure, counts = out.stdout.decode().split(" ", 1)
     assert pure == "True"
-    assert counts.strip() == str(STANDARD._counts_python(value_shoe((128,) + (32,) * 9)))
+    assert counts.strip() == str(STANDARD._counts_python(shoe))
