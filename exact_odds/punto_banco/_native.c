@@ -15,8 +15,8 @@
    (M the basis's e or pe, or the outcome-and-EV rows of value_batch). The 5,005 multisets are walked
    as six nested loops over non-decreasing values: each level multiplies its parent's partial product
    by one card factor max(c_v - r, 0), r the copies of v already taken. Eight shoes go together, one
-   in each lane of a vector (walk8); fewer than eight one at a time (walk1, with the rows regrouped so
-   that a group's last value has a fixed stride of ten and no branch).
+   in each lane of a vector (walk8); the last fewer than eight of a call one at a time (blocked1, the
+   blocked layout of exact_odds/punto_banco/bilinear.py: two contiguous dot products per prefix).
 
    Exactness: float64 (the bound of exact_odds/punto_banco/features.py, proven here again)
    ---------------------------------------------------------------------------------------
@@ -26,10 +26,10 @@
    ordered six-card sequences of multiset m that land in the row, so it, every sum of such terms over
    a subset of the multisets (every partial sum below, in whatever order the compiler adds them), and
    the row count are non-negative integers at most total (the row is a set of coups, the total all of
-   them). Intermediate terms of walk1 and walk8 are of that kind too: a last-card sum
-   t = sum_f B[m] * (the last card's factor) is at most 720 * 10 * N, and pe * t is a sum of count
-   parts. float64 represents every integer up to 2**53 exactly and rounds nothing on the way to an
-   exact result, so while total <= 2**53 every product and sum here is exact. total <= 2**53 holds
+   them). walk8's other terms are of that kind too: a last-card sum t = sum_f B[m] * (the last card's
+   factor) is at most 720 * 10 * N, and pe * t is a sum of count parts; blocked1's are bounded in its
+   own comment. So every value formed is an integer of at most total; float64 holds every integer up
+   to 2**53 exactly, so while total <= 2**53 no product or sum (fused or not) rounds. total <= 2**53 holds
    for N <= 458: 458*457*456*455*454*453 = 8,931,244,367,878,560 < 2**53 = 9,007,199,254,740,992,
    and 459 cards give 9,049,538,995,267,680 > 2**53. So a shoe of more than MAX_CARDS = 458 cards is
    declined (and so is one of fewer than 6 cards: no coup). tests/punto_banco/test_native.py prices
@@ -41,8 +41,8 @@
    M @ [B f; total] is at most norm * total in absolute value, norm the largest row sum of |M| (the
    caller passes it: Basis.e_norm, pe_norm, below 2**63). The kernel declines a shoe where
    norm > (2**63 - 1) // total, that is where norm * total >= 2**63 (no product formed that could
-   overflow), so int64 never overflows. The row count B f goes from float64 to int64 exactly (it is an integer
-   below 2**53 < 2**63).
+   overflow), so int64 never overflows. The row count B f goes from float64 to int64 exactly (an
+   integer of at most 2**53).
 */
 
 #define PY_SSIZE_T_CLEAN
@@ -52,9 +52,8 @@
 
 #define VALUES 10
 #define MULTISETS 5005
-#define GROUPS 2002      /* five-value multisets: a six-value one's first five values */
 #define LANES 8
-#define MAX_ROWS 256     /* basis rows the kernel takes (the walks keep R * 10 and R * 8 sums on the stack) */
+#define MAX_ROWS 256     /* basis rows the kernel takes (the walks keep R and R * 8 sums on the stack) */
 #define MAX_CARDS 458    /* the largest N with N(N-1)...(N-5) <= 2**53 (above) */
 #define MIN_CARDS 6
 
