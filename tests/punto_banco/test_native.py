@@ -159,6 +159,7 @@ def test_prepare_refuses_entries_outside_0_to_720_and_a_wrong_layout():
         kernel.prepare(rows, cell, np.zeros((220, 4), dtype=np.int32), np.zeros((770, 3), dtype=np.int32))
 
 
+@needs_kernel
 def test_exact_odds_pure_switches_the_kernel_off_also_for_a_pricer_pickled_with_its_tables():
     """A pricer made where the kernel runs (its tables made) prices the same in a process without it
     (a Dask worker may be such a process)."""
