@@ -12,13 +12,17 @@ main``) another checkout timed in the same run, and the same-run ratio to the ke
 
 * one shoe: ``Pricer(standard).counts(shoe)``, warm, per shoe, over the 200 shoes (this row, the batch
   and ``analyse`` are medians of ``--repeat`` passes in one interpreter per checkout, then the median of
-  three such interpreters, alternating between the checkouts);
+  three such interpreters, alternating between the checkouts and the C kernel; all three in CPU time of
+  the process, which other people's work on a shared machine changes least);
 * batch: ``Pricer.value_batch`` of 12,800 shoes (the 200, 64 times) in one process, per shoe;
 * ``sweep FILE --jobs 2 -o OUT`` end to end (a fresh interpreter: read, price, write) of
   ``--shoes`` 8-deck shoes in play, shoes/s; the C floor is the kernel's sweep in one process;
 * ``analyse(shoe, method="compiled")`` of one shoe, warm;
 * cold ``python -m exact_odds edge --decks 8`` against ``python -c pass``;
 * ``simulate --shoes 1000 --decks 8 --seed 1 --jobs 2`` (a fresh interpreter), seconds.
+
+It says which path priced in each checkout (the compiled kernel, exact_odds/punto_banco/_native.c, where
+it is built in place: ``pip install -e .`` in the checkout; numpy where not).
 
 Each checkout's Python work runs in its own interpreter with ``PYTHONPATH`` naming the checkout (so
 use an interpreter without an editable install of exact_odds, which would shadow it: the script
@@ -59,7 +63,7 @@ pricer = Pricer(tuple(builtin_catalog().variant("standard"))).prepare()
 def median(fn, n):
     times = []
     for _ in range(n):
-        t = time.perf_counter(); fn(); times.append(time.perf_counter() - t)
+        t = time.process_time(); fn(); times.append(time.process_time() - t)
     return statistics.median(times)
 for s in shoes: pricer.counts(s)
 one = median(lambda: [pricer.counts(s) for s in shoes], repeat) / len(shoes)
@@ -68,7 +72,12 @@ pricer.value_batch(values)
 batch = median(lambda: pricer.value_batch(values), repeat) / len(values)
 analyse(shoes[0], method="compiled")
 ana = median(lambda: [analyse(s, method="compiled") for s in shoes[:20]], repeat) / 20
-print(json.dumps({"one": one, "batch": batch, "analyse": ana}))
+try:
+    from exact_odds.punto_banco.native import describe
+    path = describe()
+except ImportError:
+    path = "numpy (no compiled kernel in this checkout)"
+print(json.dumps({"one": one, "batch": batch, "analyse": ana, "path": path}))
 '''
 
 
@@ -213,7 +222,7 @@ def main() -> None:
         pricer, rows, counts_e, table_file = tables(tmp)
         init_kernel(lib, rows, counts_e)
         check_kernel(lib, pricer, ranks, counts_e.shape[0])
-        kernel = kernel_times(lib, ranks, counts_e.shape[0], args.repeat)
+        kernel_rounds = [kernel_times(lib, ranks, counts_e.shape[0], args.repeat)]
 
         src = os.path.join(tmp, "shoes.txt")
         with open(src, "w") as f:
@@ -222,33 +231,44 @@ def main() -> None:
         samples: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
         samples["C"] = {}
         bare, bare_cpu = [], []
+        paths: dict[str, str] = {}
         for _ in range(args.repeat):
             for name, tree in trees.items():
                 s = samples[name]
                 s.setdefault("sweep", []).append(
                     args.shoes / wall([py, "-m", "exact_odds", "sweep", src, "--jobs", "2", "-o", outs[name]], tree))
+                s.setdefault("sweep_cpu", []).append(args.shoes / LAST_CPU[0])
                 s.setdefault("edge", []).append(wall([py, "-m", "exact_odds", "edge", "--decks", "8"], tree))
                 s.setdefault("edge_cpu", []).append(LAST_CPU[0])
                 s.setdefault("simulate", []).append(
                     wall([py, "-m", "exact_odds", "simulate", "--shoes", "1000", "--decks", "8", "--seed", "1",
                           "--jobs", "2"], tree))
+                s.setdefault("simulate_cpu", []).append(LAST_CPU[0])
             samples["C"].setdefault("sweep", []).append(args.shoes / wall([ref_sweep, table_file, src, outs["C"]],
                                                                           None))
+            samples["C"].setdefault("sweep_cpu", []).append(args.shoes / LAST_CPU[0])
             bare.append(wall([py, "-c", "pass"], None))
             bare_cpu.append(LAST_CPU[0])
         with open(outs["after"]) as a, open(outs["C"]) as c:
             if [line for line in a][1:] != [line for line in c][1:]:
                 sys.exit("the C sweep's rows differ from exact-odds sweep's")
         print(f"C sweep rows = exact-odds sweep rows on all {args.shoes:,} shoes")
-        for _ in range(3):  # the in-process rows: three rounds alternating between the checkouts
+        for _ in range(3):  # the in-process rows: three rounds alternating between the checkouts and the kernel
+            kernel_rounds.append(kernel_times(lib, ranks, counts_e.shape[0], args.repeat))
             for name, tree in trees.items():
-                for k, v in in_process(tree, ranks, args.repeat).items():
+                got = in_process(tree, ranks, args.repeat)
+                paths[name] = got.pop("path")
+                for k, v in got.items():
                     samples[name].setdefault(k, []).append(v)
 
     med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
+    kernel = {lanes: statistics.median(r[lanes] for r in kernel_rounds) for lanes in (1, LANES)}
     bare_s = statistics.median(bare)
     names = list(trees)
-    print(f"\nmedians of {args.repeat}; C kernel: {KERNEL.relative_to(ROOT)} (cc -O3 -march=native)")
+    print(f"\nmedians of {args.repeat}; C kernel: {KERNEL.relative_to(ROOT)} (cc -O3 -march=native); load average "
+          f"{', '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
+    for name in trees:
+        print(f"  {name}: value-level bets priced by {paths[name]}")
     head = f"{'work':42}" + "".join(f"{n:>14}" for n in names) + f"{'C kernel':>14}" + "".join(
         f"{'ratio ' + n:>14}" for n in names)
     print(head)
@@ -268,6 +288,9 @@ def main() -> None:
     print(f"{'sweep end to end, shoes/s (--jobs 2)':42}" + "".join(f"{med[n]['sweep']:>14,.0f}" for n in names)
           + f"{med['C']['sweep']:>14,.0f}" + "".join(f"{med['C']['sweep'] / med[n]['sweep']:>13.1f}x" for n in names)
           + "   target >= 300,000 (C: one process)")
+    print(f"{'  the same per CPU second (all processes)':42}" + "".join(f"{med[n]['sweep_cpu']:>14,.0f}" for n in names)
+          + f"{med['C']['sweep_cpu']:>14,.0f}"
+          + "".join(f"{med['C']['sweep_cpu'] / med[n]['sweep_cpu']:>13.1f}x" for n in names))
     print(f"{'analyse(method=compiled), one shoe':42}" + "".join(f"{us(med[n]['analyse']):>14}" for n in names)
           + f"{us(kernel[1]):>14}" + "".join(f"{med[n]['analyse'] / kernel[1]:>13.0f}x" for n in names)
           + "   target <= 200 us")
@@ -279,6 +302,7 @@ def main() -> None:
           + f"{ms(cpu):>14}" + "".join(f"{med[n]['edge_cpu'] / cpu:>13.1f}x" for n in names))
     print(f"{'simulate 1,000 8-deck shoes --jobs 2':42}" + "".join(f"{med[n]['simulate']:>12.2f} s" for n in names)
           + f"{'-':>14}{'':>{14 * len(names)}}   target <= 0.5 s")
+    print(f"{'  the same in CPU time (all processes)':42}" + "".join(f"{med[n]['simulate_cpu']:>12.2f} s" for n in names))
     if args.baseline:
         print("\nbefore / after (speed-up):")
         for key, better in (("one", "lower"), ("batch", "lower"), ("sweep", "higher"), ("analyse", "lower"),

@@ -37,6 +37,12 @@ total less some lines) and expected-value numerators (scaled payouts of both
 signs) are then formed in int64: their partial sums are bounded by
 ``e_norm * total`` and ``pe_norm * total`` (:class:`~exact_odds.punto_banco.basis.Basis`),
 checked before use, else Python integers.
+
+The compiled kernel (:mod:`exact_odds.punto_banco.native`, a C extension built where a compiler
+is found) prices finite shoes of 6..458 cards with the same integers; where it is missing,
+switched off (``EXACT_ODDS_PURE=1``, :attr:`Pricer.compiled_kernel`) or declines a shoe, numpy
+prices, and without numpy pure Python. The module is long because one class holds every entry
+point (one shoe, a list of shoes, value counts) and each picks among those three paths.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
-from exact_odds.punto_banco import prebuilt
+from exact_odds.punto_banco import native, prebuilt
 from exact_odds.punto_banco.basis import Basis, reduce_rows
 from exact_odds.punto_banco.bilinear import Kernel
 from exact_odds.punto_banco.compiled import CompiledWalk, compiled
@@ -126,6 +132,10 @@ class Pricer:
         #: price by the features path the bilinear kernel replaced (False: the kernel); the same
         #: integers either way, kept so tests and benchmarks can compare the two
         self.dense_kernel = False
+        #: price finite shoes of 6..458 cards by the compiled kernel where it is built
+        #: (:mod:`exact_odds.punto_banco.native`; False: numpy). The same integers either way.
+        self.compiled_kernel = True
+        self._native_tables: bytes | bool | None = None
 
     @property
     def compiled(self) -> CompiledWalk:
@@ -205,9 +215,26 @@ class Pricer:
     def prepare(self) -> "Pricer":
         """Build the numpy tables now (before worker processes fork, so each starts ready)."""
         np = numpy_or_none()
-        if np is not None:
+        if np is not None and not self._native_tables_of(np):
             self.kernel(np, np.float64)
         return self
+
+    def _native_tables_of(self, np) -> bytes | bool:
+        """The compiled kernel's tables for this pricer's basis (:func:`native.tables`), made once;
+        False where it is missing, switched off, or takes no such basis."""
+        if self._native_tables is None:
+            self._native_tables = native.module() is not None and (native.tables(np, self._basis(np).rows) or False)
+        return self.compiled_kernel and native.module() is not None and self._native_tables  # (unpickled elsewhere)
+
+    def _native_rows(self, np, value_counts, matrix: str):
+        """:func:`native.rows` with ``basis.<matrix>`` (or the outcome and EV rows, ``"outcome_ev"``),
+        or None (no kernel, or a shoe it declines)."""
+        tables = self._native_tables_of(np)
+        if not tables:
+            return None
+        m, norm = (self._outcome_ev_matrix(np) if matrix == "outcome_ev"
+                   else (getattr(self._basis(np), matrix), getattr(self._basis(np), matrix + "_norm")))
+        return native.rows(tables, value_counts, m, norm)
 
     def _basis_counts(self, np, counts, finite, totals, kind: str, work=None):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S): ``counts`` their
@@ -249,6 +276,9 @@ class Pricer:
         np = numpy_or_none()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_counts([shoe])[0]
+        fast = None if shoe.is_infinite else self._native_rows(np, (shoe.value_counts,), "e")
+        if fast is not None:
+            return fast[0][0]
         basis = self._basis(np)
         return self._combine_one(np, basis.e, basis.e_norm, self._one_basis_counts(np, shoe, total), total)
 
@@ -270,6 +300,9 @@ class Pricer:
         np = numpy_or_none()
         if np is None or total >= FLOAT_EXACT:
             return self.batch_ev_numerators([shoe])[0], total
+        fast = None if shoe.is_infinite else self._native_rows(np, (shoe.value_counts,), "pe")
+        if fast is not None:
+            return fast[0][0], total
         basis = self._basis(np)
         return self._combine_one(np, basis.pe, basis.pe_norm, self._one_basis_counts(np, shoe, total), total), total
 
@@ -333,6 +366,10 @@ class Pricer:
         the shoe is too large for int64, else ``basis.<matrix> @ basis counts`` in chunks."""
         shoes = list(shoes)
         np = numpy_or_none()
+        if np is not None and not self.dense_kernel and not any(s.checked().is_infinite for s in shoes):
+            fast = self._native_rows(np, [s.value_counts for s in shoes], matrix)
+            if fast is not None:
+                return fast[0]
         out: list = [None] * len(shoes)
         groups: dict[str, tuple[list[int], list[tuple[int, ...]], list[int], list[int]]] = {}
         for i, s in enumerate(shoes):
@@ -422,6 +459,11 @@ class Pricer:
         checks are skipped (they were 7% of the time)."""
         np = numpy_or_none()
         c = counts_array(np, value_counts)  # an integer array: checked in numpy, no list per shoe
+        if np is not None and not self.dense_kernel and (c is not None or type(value_counts) in (list, tuple)):
+            fast = self._native_rows(np, value_counts if c is None else np.ascontiguousarray(c),
+                                     "outcome_ev" if outcomes else "pe")  # (never an iterator: read once)
+            if fast is not None:  # every shoe priced (a shoe it declines: the paths below price them all)
+                return fast
         rows_list = None if c is None else c
         if c is None:
             rows_list = value_counts if checked else value_rows(value_counts)

@@ -1,0 +1,492 @@
+/* exact_odds_native: the compiled kernel of a pricer (issue 27).
+
+   An optional C extension (setup.py builds it with optional=True: without a compiler the package
+   installs without it, and exact_odds/punto_banco/native.py then reports it missing, so every caller
+   takes the numpy or pure-Python path). It computes what Pricer.counts and Pricer.value_batch compute
+   on the numpy path, for finite shoes of 6 to 458 cards, and declines every other shoe (returns None
+   for it) so that the exact paths price it. Only the CPython C API and the buffer protocol: no numpy
+   headers.
+
+   What it computes
+   ----------------
+   A pricer's basis rows B (R rows over the 5,005 multisets of six card values in lexicographic order,
+   each entry a whole number 0..720: exact_odds/punto_banco/pricer.py, "The six-card form") times a
+   shoe's six-card features f_m = prod_v falling(c_v, m_v), then the integer rows M @ [B f; total]
+   (M the basis's e or pe, or the outcome-and-EV rows of value_batch). The 5,005 multisets are walked
+   as six nested loops over non-decreasing values: each level multiplies its parent's partial product
+   by one card factor max(c_v - r, 0), r the copies of v already taken. Eight shoes go together, one
+   in each lane of a vector (walk8); the last fewer than eight of a call one at a time (blocked1, the
+   blocked layout of exact_odds/punto_banco/bilinear.py: two contiguous dot products per prefix).
+
+   Exactness: float64 (the bound of exact_odds/punto_banco/features.py, proven here again)
+   ---------------------------------------------------------------------------------------
+   Every card factor is an integer 0..N (N the shoe's cards). A partial product of k <= 6 factors is
+   0 or the falling product of a k-value multiset, at most N(N-1)...(N-k+1) <= total = N(N-1)...(N-5).
+   Every B entry is a whole number 0..720 (prepare refuses anything else), and B[m] * f_m counts the
+   ordered six-card sequences of multiset m that land in the row, so it, every sum of such terms over
+   a subset of the multisets (every partial sum below, in whatever order the compiler adds them), and
+   the row count are non-negative integers at most total (the row is a set of coups, the total all of
+   them). walk8's other terms are of that kind too: a last-card sum t = sum_f B[m] * (the last card's
+   factor) is at most 720 * 10 * N, and pe * t is a sum of count parts; blocked1's are bounded in its
+   own comment. So every value formed is an integer of at most total; float64 holds every integer up
+   to 2**53 exactly, so while total <= 2**53 no product or sum (fused or not) rounds. total <= 2**53 holds
+   for N <= 458: 458*457*456*455*454*453 = 8,931,244,367,878,560 < 2**53 = 9,007,199,254,740,992,
+   and 459 cards give 9,049,538,995,267,680 > 2**53. So a shoe of more than MAX_CARDS = 458 cards is
+   declined (and so is one of fewer than 6 cards: no coup). tests/punto_banco/test_native.py prices
+   458 and 459 cards.
+
+   Exactness: int64 (the combination M @ [B f; total])
+   ---------------------------------------------------
+   Every entry of [B f; total] is an integer in 0..total (above), so every partial sum of a row of
+   M @ [B f; total] is at most norm * total in absolute value, norm the largest row sum of |M| (the
+   caller passes it: Basis.e_norm, pe_norm, below 2**63). The kernel declines a shoe where
+   norm > (2**63 - 1) // total, that is where norm * total >= 2**63 (no product formed that could
+   overflow), so int64 never overflows. The row count B f goes from float64 to int64 exactly (an
+   integer of at most 2**53).
+*/
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define VALUES 10
+#define MULTISETS 5005
+#define LANES 8
+#define MAX_ROWS 256     /* basis rows the kernel takes (the walks keep R and R * 8 sums on the stack) */
+#define MAX_CARDS 458    /* the largest N with N(N-1)...(N-5) <= 2**53 (above) */
+#define MIN_CARDS 6
+
+#define PREFIXES 220     /* three-value multisets: the first three values of a six-value one */
+#define TRIPLES 770      /* the 220 plain triples and the 550 offset ones (bilinear.py) */
+/* The walks in two builds where gcc or clang can choose at load time (x86-64 Linux): AVX2 (four
+   float64 lanes) where the processor has it, else the baseline (two). The same arithmetic either way. */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef CLONES
+#define CLONES
+#endif
+
+#define SLOTS 60         /* card factor slots: 6 * v + r is max(c_v - r, 0) */
+
+/* The blocked layout (exact_odds/punto_banco/bilinear.py's Layout): per triple its three card factor
+   slots; per prefix its triple, its plain suffixes (the first n triples), its offset suffixes' first
+   and end triple, and where its cells start (the sum of the widths of the prefixes before it). */
+typedef struct {
+    int32_t slot[TRIPLES][3];
+    int32_t prefix[PREFIXES][4];
+    int32_t offset[PREFIXES];
+} Layout;
+
+/* The tables of prepare(), in one bytes object: the layout, then B (R x 5,005, lexicographic), then
+   W (B's entries by prefix, row, suffix column: each prefix's R rows of n + k cells). */
+typedef struct {
+    int rows;
+    const Layout *lay;
+    const double *b;
+    const double *w;
+} Tables;
+
+/* ------------------------------------------------------------------ the walks */
+
+/* One shoe, blocked (the layout of exact_odds/punto_banco/bilinear.py, handed over by prepare): a
+   six-value multiset is a prefix (its first three values, 220 of them) and a suffix (its last three, a
+   plain triple or one with the copies of the prefix's largest value offset: 770 triples in all),
+   f_m = T[prefix] * T[suffix] with T the 770 triple products, and count_r = sum_p T[p] * u_r[p],
+   u_r[p] = sum over p's suffixes of B_r * T[suffix]: per prefix and row, two contiguous dot products
+   (its plain suffixes are T[0:n], its offset ones T[start:stop]). Bounds (bilinear.py's proof): a
+   triple product is 0 or a falling product of three values, at most N**3; u_r[p] and its partial sums
+   are at most 720 * N(N-1)(N-2) < 2**53 (the suffixes of one prefix are distinct multisets, whose
+   falling products add up to at most the ordered draws of three cards); T[p] * u_r[p] and every
+   partial sum over prefixes are sums of count parts, at most total. */
+static inline __attribute__((always_inline)) double dot(const double *a, const double *b, int n) {
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0; /* four chains: whole numbers, exact in any order */
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += a[i] * b[i];
+        s1 += a[i + 1] * b[i + 1];
+        s2 += a[i + 2] * b[i + 2];
+        s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < n; i++) s0 += a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+static inline __attribute__((always_inline)) void blocked1_rows(const Tables *t, const double *g, double *acc,
+                                                                const int rows) {
+    double tr[TRIPLES], s[MAX_ROWS];
+    for (int r = 0; r < rows; r++) s[r] = 0;
+    for (int i = 0; i < TRIPLES; i++) tr[i] = g[t->lay->slot[i][0]] * g[t->lay->slot[i][1]] * g[t->lay->slot[i][2]];
+    for (int p = 0; p < PREFIXES; p++) {
+        double tp = tr[t->lay->prefix[p][0]];
+        if (tp == 0) continue;
+        int n = t->lay->prefix[p][1], start = t->lay->prefix[p][2], k = t->lay->prefix[p][3] - start, width = n + k;
+        const double *w = t->w + (size_t)rows * t->lay->offset[p];
+        for (int r = 0; r < rows; r++, w += width) s[r] += tp * (dot(w, tr, n) + dot(w + n, tr + start, k));
+    }
+    for (int r = 0; r < rows; r++) acc[r] = s[r];
+}
+
+CLONES static void blocked1(const Tables *t, const double *g, double *acc) {
+    switch (t->rows) {
+    case 1: blocked1_rows(t, g, acc, 1); break;
+    case 2: blocked1_rows(t, g, acc, 2); break;
+    case 3: blocked1_rows(t, g, acc, 3); break;
+    default: blocked1_rows(t, g, acc, t->rows);
+    }
+}
+
+/* The same for LANES shoes at once, lane innermost (the compiler's vector lanes): acc[r][l]. */
+static inline __attribute__((always_inline)) void walk8_rows(const Tables *t, const double g[VALUES][7][LANES],
+                                                             double acc[][LANES], const int rows) {
+    for (int r = 0; r < rows; r++)
+        for (int l = 0; l < LANES; l++) acc[r][l] = 0;
+    int idx = 0;
+    for (int a = 0; a < VALUES; a++) {
+        double pa[LANES];
+        for (int l = 0; l < LANES; l++) pa[l] = g[a][0][l];
+        for (int b = a; b < VALUES; b++) {
+            int rb = b == a ? 1 : 0;
+            double pb[LANES];
+            for (int l = 0; l < LANES; l++) pb[l] = pa[l] * g[b][rb][l];
+            for (int c = b; c < VALUES; c++) {
+                int rc = c == b ? rb + 1 : 0;
+                double pc[LANES];
+                for (int l = 0; l < LANES; l++) pc[l] = pb[l] * g[c][rc][l];
+                for (int d = c; d < VALUES; d++) {
+                    int rd = d == c ? rc + 1 : 0;
+                    double pd[LANES];
+                    for (int l = 0; l < LANES; l++) pd[l] = pc[l] * g[d][rd][l];
+                    for (int e = d; e < VALUES; e++) {
+                        int re = e == d ? rd + 1 : 0;
+                        double pe[LANES];
+                        for (int l = 0; l < LANES; l++) pe[l] = pd[l] * g[e][re][l];
+                        /* per lane, t_r = sum_f B * (the last card's factor) <= 720 * 10 * N, and
+                           pe * t_r a sum of count parts B[m] * f_m: at most total */
+                        for (int r = 0; r < rows; r++) {
+                            const double *w = t->b + (size_t)r * MULTISETS + idx;
+                            double s[LANES];
+                            for (int l = 0; l < LANES; l++) s[l] = w[0] * g[e][re + 1][l];
+                            for (int f = e + 1; f < VALUES; f++)
+                                for (int l = 0; l < LANES; l++) s[l] += w[f - e] * g[f][0][l];
+                            for (int l = 0; l < LANES; l++) acc[r][l] += pe[l] * s[l];
+                        }
+                        idx += VALUES - e;
+                    }
+                }
+            }
+        }
+    }
+}
+
+CLONES static void walk8(const Tables *t, const double g[VALUES][7][LANES], double acc[][LANES]) {
+    switch (t->rows) {
+    case 1: walk8_rows(t, g, acc, 1); break;
+    case 2: walk8_rows(t, g, acc, 2); break;
+    case 3: walk8_rows(t, g, acc, 3); break;
+    case 4: walk8_rows(t, g, acc, 4); break;
+    default: walk8_rows(t, g, acc, t->rows);
+    }
+}
+
+/* ------------------------------------------------------------------ prepare */
+
+/* A C-contiguous buffer of ``count`` items of ``format`` and ``itemsize`` (count < 0: any multiple
+   of -count, in rows of -count if it has rows), or -1 with ValueError naming ``what``. */
+static int take_buffer(PyObject *obj, Py_buffer *view, const char *formats, Py_ssize_t itemsize, Py_ssize_t count,
+                       const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
+    const char *f = view->format ? view->format : "B";
+    if (f[0] == '=' || f[0] == '<' || f[0] == '@') f++;
+    Py_ssize_t items = view->len / itemsize;
+    if (view->itemsize != itemsize || !strchr(formats, f[0]) || f[1] || view->len % itemsize
+        || (count >= 0 ? items != count : items % -count)
+        || (count < 0 && view->ndim > 1 && view->shape[view->ndim - 1] != -count)) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s", what);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(prepare_doc,
+"prepare(rows, cell, prefix, slots) -> bytes or None\n\n"
+"The kernel's tables for basis rows: ``rows`` a C-contiguous float64 buffer of R x 5,005 whole\n"
+"numbers 0..720 (Basis.rows); the blocked layout of exact_odds/punto_banco/bilinear.py as int32\n"
+"buffers: ``cell`` (5,005 x 2: prefix, suffix column per multiset), ``prefix`` (220 x 4: its triple,\n"
+"plain suffixes, first and end offset triple), ``slots`` (770 x 3 card factor slots). None if R is\n"
+"over 256 (the numpy path then prices). ValueError for anything out of range.");
+
+static PyObject *prepare(PyObject *self, PyObject *args) {
+    PyObject *rows_obj, *cell_obj, *prefix_obj, *slots_obj;
+    if (!PyArg_ParseTuple(args, "OOOO:prepare", &rows_obj, &cell_obj, &prefix_obj, &slots_obj)) return NULL;
+    Py_buffer rv, cv, pv, sv;
+    if (take_buffer(rows_obj, &rv, "d", 8, -MULTISETS, "rows must be float64, 5,005 to a row") < 0) return NULL;
+    PyObject *result = NULL;
+    int got = 0;
+    if (take_buffer(cell_obj, &cv, "il", 4, 2 * MULTISETS, "cell must be 5,005 x 2 int32") < 0) goto done;
+    got = 1;
+    if (take_buffer(prefix_obj, &pv, "il", 4, 4 * PREFIXES, "prefix must be 220 x 4 int32") < 0) goto done;
+    got = 2;
+    if (take_buffer(slots_obj, &sv, "il", 4, 3 * TRIPLES, "slots must be 770 x 3 int32") < 0) goto done;
+    got = 3;
+    Py_ssize_t rows = rv.len / (8 * MULTISETS);
+    if (rows < 1 || rows > MAX_ROWS) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    const double *b = rv.buf;
+    for (Py_ssize_t i = 0; i < rows * MULTISETS; i++) {
+        double x = b[i];
+        if (!(x >= 0 && x <= 720 && x == (double)(int)x)) {
+            PyErr_SetString(PyExc_ValueError, "rows must hold whole numbers 0..720");
+            goto done;
+        }
+    }
+    Layout lay;
+    const int32_t *slots = sv.buf, *prefix = pv.buf, *cell = cv.buf;
+    for (int i = 0; i < TRIPLES; i++)
+        for (int j = 0; j < 3; j++) {
+            if (slots[3 * i + j] < 0 || slots[3 * i + j] >= SLOTS) goto bad;
+            lay.slot[i][j] = slots[3 * i + j];
+        }
+    int32_t cells = 0;
+    for (int p = 0; p < PREFIXES; p++) {
+        const int32_t *q = prefix + 4 * p;
+        if (q[0] < 0 || q[0] >= TRIPLES || q[1] < 0 || q[1] > TRIPLES || q[2] < 0 || q[2] > q[3] || q[3] > TRIPLES)
+            goto bad;
+        for (int j = 0; j < 4; j++) lay.prefix[p][j] = q[j];
+        lay.offset[p] = cells;
+        cells += q[1] + q[3] - q[2];
+        if (cells > MULTISETS) goto bad;
+    }
+    if (cells != MULTISETS) goto bad;
+    char seen[MULTISETS] = {0};
+    for (int m = 0; m < MULTISETS; m++) {
+        int p = cell[2 * m], col = cell[2 * m + 1];
+        if (p < 0 || p >= PREFIXES || col < 0 || col >= lay.prefix[p][1] + lay.prefix[p][3] - lay.prefix[p][2]
+            || seen[lay.offset[p] + col]++)
+            goto bad;
+    }
+    size_t n_b = (size_t)rows * MULTISETS;
+    result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof lay + 2 * sizeof(double) * n_b));
+    if (!result) goto done;
+    char *out = PyBytes_AS_STRING(result);
+    memcpy(out, &lay, sizeof lay);
+    double *ob = (double *)(out + sizeof lay), *ow = ob + n_b;
+    memcpy(ob, b, sizeof(double) * n_b);
+    for (int m = 0; m < MULTISETS; m++) {
+        int p = cell[2 * m], col = cell[2 * m + 1], width = lay.prefix[p][1] + lay.prefix[p][3] - lay.prefix[p][2];
+        for (Py_ssize_t r = 0; r < rows; r++)
+            ow[(size_t)rows * lay.offset[p] + (size_t)r * width + col] = b[(size_t)r * MULTISETS + m];
+    }
+    goto done;
+bad:
+    PyErr_SetString(PyExc_ValueError, "the layout is not bilinear.py's (an index out of range, or a cell twice)");
+done:
+    if (got >= 3) PyBuffer_Release(&sv);
+    if (got >= 2) PyBuffer_Release(&pv);
+    if (got >= 1) PyBuffer_Release(&cv);
+    PyBuffer_Release(&rv);
+    return result;
+}
+
+/* ------------------------------------------------------------------ counts */
+
+/* One shoe's value counts, read from an exact tuple or list of 10 exact ints (anything else: 0,
+   the shoe declined; the caller's checks then name what is wrong). 1 if read, -1 on a Python error. */
+static int read_shoe(PyObject *item, int64_t c[VALUES]) {
+    PyObject **cells;
+    if (PyTuple_CheckExact(item)) {
+        if (PyTuple_GET_SIZE(item) != VALUES) return 0;
+        cells = &PyTuple_GET_ITEM(item, 0);
+    } else if (PyList_CheckExact(item)) {
+        if (PyList_GET_SIZE(item) != VALUES) return 0;
+        cells = &PyList_GET_ITEM(item, 0);
+    } else {
+        return 0;
+    }
+    for (int v = 0; v < VALUES; v++) {
+        if (!PyLong_CheckExact(cells[v])) return 0;
+        int overflow;
+        long long x = PyLong_AsLongLongAndOverflow(cells[v], &overflow);
+        if (overflow || x < 0 || x > MAX_CARDS) return 0;
+        if (x == -1 && PyErr_Occurred()) return -1;
+        c[v] = x;
+    }
+    return 1;
+}
+
+/* The shoe's cards if the kernel prices it exactly (6..458 cards and norm * total < 2**63), else 0. */
+static int64_t priced_cards(const int64_t c[VALUES], int64_t norm, int64_t *total) {
+    int64_t n = 0;
+    for (int v = 0; v < VALUES; v++) {
+        if (c[v] < 0 || c[v] > MAX_CARDS) return 0;
+        n += c[v];
+    }
+    if (n < MIN_CARDS || n > MAX_CARDS) return 0;
+    int64_t t = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5); /* <= 2**53 */
+    if (norm > INT64_MAX / t) return 0; /* norm * t > INT64_MAX, that is >= 2**63 (t >= 720 > 0) */
+    *total = t;
+    return n;
+}
+
+/* out[i] = M[i] . [basis; total] in int64 (|partial sums| <= norm * total < 2**63, checked). */
+static PyObject *combine(const int64_t *m, int outs, int rows, const double *basis, int stride, int64_t total) {
+    PyObject *list = PyList_New(outs);
+    if (!list) return NULL;
+    for (int i = 0; i < outs; i++) {
+        const int64_t *row = m + (size_t)i * (rows + 1);
+        int64_t x = row[rows] * total;
+        for (int r = 0; r < rows; r++) x += row[r] * (int64_t)basis[(size_t)r * stride];
+        PyObject *n = PyLong_FromLongLong(x);
+        if (!n) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, n);
+    }
+    return list;
+}
+
+PyDoc_STRVAR(counts_doc,
+"counts(tables, shoes, matrix, norm) -> (rows, totals)\n\n"
+"For every shoe, ``matrix @ [B f; total]`` as a list of Python ints and its six-card total: the\n"
+"numpy path's integers. ``tables`` from prepare(); ``shoes`` a list of value counts (a tuple or list\n"
+"of 10 ints per shoe: cards of value 0..9) or a C-contiguous int64 buffer of S x 10; ``matrix`` a\n"
+"C-contiguous int64 buffer of E x (R + 1); ``norm`` its largest row sum of absolute values (below\n"
+"2**63). A shoe the kernel declines (not 10 exact ints from 0, fewer than 6 or more than 458 cards,\n"
+"norm * total >= 2**63) gets None in both lists.");
+
+static PyObject *counts(PyObject *self, PyObject *args) {
+    PyObject *tables_obj, *shoes_obj, *matrix_obj;
+    long long norm_ll;
+    if (!PyArg_ParseTuple(args, "O!OOL:counts", &PyBytes_Type, &tables_obj, &shoes_obj, &matrix_obj, &norm_ll))
+        return NULL;
+    if (norm_ll < 0) {
+        PyErr_SetString(PyExc_ValueError, "norm must be >= 0");
+        return NULL;
+    }
+    Py_ssize_t size = PyBytes_GET_SIZE(tables_obj) - (Py_ssize_t)sizeof(Layout);
+    size_t per_row = 2 * sizeof(double) * MULTISETS;
+    if (size <= 0 || size % per_row || size / per_row > MAX_ROWS) {
+        PyErr_SetString(PyExc_ValueError, "tables must come from prepare()");
+        return NULL;
+    }
+    Tables t;
+    t.rows = (int)(size / per_row);
+    t.lay = (const Layout *)PyBytes_AS_STRING(tables_obj);
+    t.b = (const double *)(PyBytes_AS_STRING(tables_obj) + sizeof(Layout));
+    t.w = t.b + (size_t)t.rows * MULTISETS;
+
+    Py_buffer mview;
+    if (take_buffer(matrix_obj, &mview, "ql", 8, -(t.rows + 1), "matrix must be int64, R + 1 to a row") < 0)
+        return NULL;
+    PyObject *rows_out = NULL, *totals_out = NULL, *shoes_fast = NULL, *result = NULL;
+    Py_buffer sview;
+    int have_sview = 0;
+    int outs = (int)(mview.len / (8 * (t.rows + 1)));
+    const int64_t *m = mview.buf;
+    int64_t norm = norm_ll;
+
+    Py_ssize_t n_shoes;
+    const int64_t *flat = NULL;
+    if (PyObject_CheckBuffer(shoes_obj)) {
+        if (take_buffer(shoes_obj, &sview, "ql", 8, -VALUES, "shoes must be int64, 10 to a shoe") < 0) goto done;
+        have_sview = 1;
+        flat = sview.buf;
+        n_shoes = sview.len / (8 * VALUES);
+    } else {
+        shoes_fast = PySequence_Fast(shoes_obj, "shoes must be a sequence of value counts");
+        if (!shoes_fast) goto done;
+        n_shoes = PySequence_Fast_GET_SIZE(shoes_fast);
+    }
+    rows_out = PyList_New(n_shoes);
+    totals_out = PyList_New(n_shoes);
+    if (!rows_out || !totals_out) goto done;
+
+    /* The shoes in lanes of eight (the last lanes of a short batch one by one). */
+    double g8[VALUES][7][LANES], acc8[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
+    Py_ssize_t index[LANES];
+    int64_t total[LANES];
+    int filled = 0;
+    for (Py_ssize_t i = 0; i <= n_shoes; i++) {
+        if (i < n_shoes) {
+            int64_t c[VALUES], tot = 0;
+            int ok;
+            if (flat) {
+                memcpy(c, flat + (size_t)i * VALUES, sizeof c);
+                ok = 1;
+            } else {
+                ok = read_shoe(PySequence_Fast_ITEMS(shoes_fast)[i], c);
+                if (ok < 0) goto done;
+            }
+            if (!ok || !priced_cards(c, norm, &tot)) {
+                PyList_SET_ITEM(rows_out, i, Py_NewRef(Py_None));
+                PyList_SET_ITEM(totals_out, i, Py_NewRef(Py_None));
+                continue;
+            }
+            for (int v = 0; v < VALUES; v++)
+                for (int k = 0; k < 7; k++) g8[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+            index[filled] = i;
+            total[filled++] = tot;
+            if (filled < LANES) continue;
+        }
+        if (filled == LANES) {
+            walk8(&t, g8, acc8);
+            for (int l = 0; l < LANES; l++) {
+                PyObject *row = combine(m, outs, t.rows, &acc8[0][l], LANES, total[l]);
+                if (!row) goto done;
+                PyList_SET_ITEM(rows_out, index[l], row);
+                PyObject *tot = PyLong_FromLongLong(total[l]);
+                if (!tot) goto done;
+                PyList_SET_ITEM(totals_out, index[l], tot);
+            }
+        } else {
+            for (int l = 0; l < filled; l++) {
+                for (int v = 0; v < VALUES; v++)
+                    for (int k = 0; k < 6; k++) g1[6 * v + k] = g8[v][k][l];
+                blocked1(&t, g1, acc1);
+                PyObject *row = combine(m, outs, t.rows, acc1, 1, total[l]);
+                if (!row) goto done;
+                PyList_SET_ITEM(rows_out, index[l], row);
+                PyObject *tot = PyLong_FromLongLong(total[l]);
+                if (!tot) goto done;
+                PyList_SET_ITEM(totals_out, index[l], tot);
+            }
+        }
+        filled = 0;
+    }
+    result = PyTuple_Pack(2, rows_out, totals_out);
+done:
+    Py_XDECREF(rows_out);
+    Py_XDECREF(totals_out);
+    Py_XDECREF(shoes_fast);
+    if (have_sview) PyBuffer_Release(&sview);
+    PyBuffer_Release(&mview);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"prepare", prepare, METH_VARARGS, prepare_doc},
+    {"counts", counts, METH_VARARGS, counts_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "exact_odds_native",
+    "The compiled kernel of a pricer (exact_odds/punto_banco/_native.c; the bounds are proven there).",
+    -1, methods,
+};
+
+PyMODINIT_FUNC PyInit_exact_odds_native(void) {
+    PyObject *mod = PyModule_Create(&module);
+    if (mod && PyModule_AddIntConstant(mod, "MAX_CARDS", MAX_CARDS) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}
