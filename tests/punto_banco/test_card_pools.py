@@ -210,7 +210,7 @@ def test_the_patterns_of_k_cards_are_the_set_partitions_into_four_blocks_or_fewe
 def test_a_pattern_plan_past_the_limit_is_declined_and_priced_otherwise(monkeypatch):
     monkeypatch.setattr(card_pools, "LIMIT", 1000)
     answered = symmetric_spied(monkeypatch)
-    condition = SYMMETRIC_FORMS[0]
+    condition = "same_suit(third_cards) and player_cards == 3"
     result = table([condition]).price(walk(Shoe.from_cards(FOUR_SUITS)))
     assert answered == [(True, None)]
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(FOUR_SUITS, [condition]))
