@@ -57,6 +57,15 @@ class SimulationState:
     edge_counts: list[Any]
     search: Any = None
 
+    def whole(self) -> bool:
+        """Whether every part covers the ``done`` shoes and their coups (a state saved in the middle
+        of :meth:`add`, as a stop could before issue 25, does not). The count's part is empty in a
+        run without a count."""
+        parts = [*self.perfect] + ([self.counted] if self.counted.shoes else []) + (
+            [] if self.search is None else [self.search])
+        return (all((p.shoes, p.coups) == (self.done, self.coups) for p in parts)
+                and all(t.coups == self.coups for t in self.tallies))
+
     def add(self, play: Any) -> None:
         """The next block of shoes (a :class:`~exact_odds.in_play.simulate.shoe_blocks.BlockPlay`)."""
         from exact_odds.in_play.simulate.edge_counts import merge_edge_counts
@@ -153,6 +162,10 @@ class Checkpoint:
         if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT
                 and isinstance(data[2], SimulationState)):
             raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate")
+        if not data[2].whole():
+            raise CheckpointError(f"{self.path!r} holds a state whose parts cover different shoes (saved by a "
+                                  "version that a stop could cut in the middle of a block); start the run again "
+                                  "with another file")
         if data[1] != self.identity:
             mine = dict(p.split(" ", 1) if " " in p else (p, "") for p in self.identity.split("; "))
             theirs = dict(p.split(" ", 1) if " " in p else (p, "") for p in str(data[1]).split("; "))

@@ -379,7 +379,11 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
             plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
                                  setup=(prepare, setup))
             for play in plays:
-                state.add(play)
+                # A stop (Ctrl-C, SIGTERM) waits for the block to be added whole: the state saved then
+                # covers the same shoes in every part (one landing between two of its sums lost the
+                # trigger search 900 of 1,000,000 shoes over four stops).
+                with parallel.signals_held():
+                    state.add(play)
                 if saver is not None:
                     saver.save_now_and_then(state)
     except KeyboardInterrupt:
