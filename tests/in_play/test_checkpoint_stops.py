@@ -74,8 +74,22 @@ def _covered(path):
         {state.coups, state.perfect[0].coups, state.counted.coups, state.search.coups}
 
 
+@pytest.fixture
+def another_thread():
+    """A thread besides the main one, as a process pool's: the system may give it a signal sent to
+    the process (blocking the signal in the main thread alone would not hold it back)."""
+    import threading
+
+    done = threading.Event()
+    thread = threading.Thread(target=done.wait, daemon=True)
+    thread.start()
+    yield
+    done.set()
+    thread.join()
+
+
 def test_stops_during_the_first_block_a_later_block_and_after_a_save_resume_to_the_same_bytes(
-        tmp_path, monkeypatch, sigterm_raises):
+        tmp_path, monkeypatch, sigterm_raises, another_thread):
     whole = _bytes(_run())
     path = tmp_path / "run.ckpt"
     stops = [

@@ -12,6 +12,7 @@ from exact_odds.in_play.simulate import shoe_blocks, simulation
 from exact_odds.blas import one_blas_thread
 from exact_odds.in_play.simulate.deal_batch import _shuffle, deal_block, shuffled_block, shuffled_ids
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.simulate.bankroll import simulated_ruin
 from exact_odds.in_play.simulate.statistics import RatioMoments, ShoeTally, StrategyAccumulator
 from exact_odds.rules.coup import coup_complete, deal_of
 from exact_odds.rules.cards import RANK_VALUES
@@ -136,8 +137,33 @@ def test_strategy_accumulator_merge_is_adding_shoe_by_shoe():
     for t in tallies[4:]:
         b.add(t)
     a.merge(b)
+    one.fold()
     assert (a.shoes, a.coups, a.bets, a.e, a.q, a.r) == (one.shoes, one.coups, one.bets, one.e, one.q, one.r)
-    assert {k: list(v) for k, v in a.per_shoe.items()} == {k: list(v) for k, v in one.per_shoe.items()}
+    assert (a.gram, a.nonzero, a.folded) == (one.gram, one.nonzero, one.folded)  # to the last bit
+    assert {k: list(v) for k, v in a.kept.items()} == {k: list(v) for k, v in one.kept.items()}
+    with pytest.raises(ValueError, match="folded"):
+        a.merge(one)  # folded shoes cannot be added in order
+
+
+def test_strategy_sums_of_products_are_the_shoes_own():
+    """The sums the standard errors come from are the shoes' floats multiplied and added in order, as a plain
+    loop over the shoes adds them (an oracle that keeps every shoe)."""
+    tallies = [ShoeTally(80 + i, i % 3, Fraction(i, 7), Fraction(i * i, 11), Fraction(-i, 3), Fraction(i % 3),
+                          Fraction(-i, 3)) for i in range(9)]
+    acc = StrategyAccumulator(bankroll=5, keep_shoes=False)
+    for t in tallies:
+        acc.add(t)
+    acc.fold()
+    rows = [(1.0, float(t.coups), float(t.bets), float(t.expected_win), float(t.second_moment),
+             float(t.realised_win), float(t.wagered)) for t in tallies]
+    for j in range(7):
+        for k in range(7):
+            total = 0.0
+            for row in rows:
+                total += row[j] * row[k]
+            assert acc.gram[7 * j + k] == total
+    assert acc.kept is None and acc.ruin.trials() == simulated_ruin([float(t.realised_win) for t in tallies],
+                                                                     [float(t.lowest) for t in tallies], 5.0)
 
 
 def test_the_result_does_not_depend_on_the_blocks(monkeypatch):

@@ -83,13 +83,18 @@ def test_a_run_stopped_and_resumed_on_two_processes_gives_the_same_bytes(tmp_pat
     assert _json(_run(path)) == whole  # the finished run's checkpoint: nothing left to deal
 
 
-def test_a_finished_run_is_reported_again_for_another_bankroll_from_its_checkpoint(tmp_path):
+def test_a_finished_run_is_reported_again_for_other_coups_an_hour_from_its_checkpoint(tmp_path):
+    """The rates are made from the sums at the end; the bankroll is part of the run (its ruin trials
+    are played as the shoes come, not kept shoe by shoe), so another bankroll is another run."""
     path = tmp_path / "run.ckpt"
     _run(path)
-    options = dict(count=CountStrategy("d7", TAGS, Fraction(4)), count_bet=1, bankroll=37, triggers=TRIGGERS)
+    options = dict(count=CountStrategy("d7", TAGS, Fraction(4)), count_bet=1, bankroll=100, triggers=TRIGGERS,
+                   coups_per_hour=45)
     again = simulate(40, 8, 9, [BANKER, DRAGON7], checkpoint=path, **options)
     assert _json(again) == _json(simulate(40, 8, 9, [BANKER, DRAGON7], **options))
-    assert again.count_result.bankroll == 37
+    assert again.count_result.coups_per_hour == 45
+    with pytest.raises(CheckpointError, match="another run .bankroll 100, not 37"):
+        simulate(40, 8, 9, [BANKER, DRAGON7], checkpoint=path, **{**options, "bankroll": 37})
 
 
 def test_a_checkpoint_of_another_run_is_refused_in_one_line(tmp_path):

@@ -7,16 +7,28 @@ exactly as an unstopped run would have: the exact sums are Fractions and
 integers, and every float sum adds shoe after shoe in order whatever the
 blocks (:mod:`exact_odds.in_play.simulate.shoe_blocks`), so the figures are the
 same to the last bit however often the run was stopped, and on however many
-processes or which cluster it ran.
+processes or which cluster it ran. A stop (Ctrl-C, SIGTERM) waits while a block
+is added (simulate holds the signals back meanwhile), so every part of a saved
+state covers the same shoes (:meth:`SimulationState.whole`; a file whose parts
+disagree is refused).
+
+The state's size is set by the study's shape, not by its shoes: the standard
+errors come from sums of products over the shoes
+(:class:`~exact_odds.in_play.simulate.statistics.StrategyAccumulator`,
+:class:`~exact_odds.in_play.simulate.statistics.RatioMoments`, the trigger
+search's cross sums), the simulated ruin trials are played as the shoes come,
+the tallies are by cards left. Only the distribution of the edge
+(:class:`~exact_odds.in_play.simulate.edge_counts.EdgeCounts`: the coups by
+cards left and edge rounded to 1/100,000) grows with the distinct edges seen.
 
 The file is a pickle of ``(FORMAT, identity, state)``, written atomically
 (:mod:`exact_odds.files`) every :data:`EVERY_SECONDS`, when the run is stopped,
 and at its end. The identity names the run (shoes, seed, decks, burn, cut card,
-bets, count, sizing, triggers; not the bankroll or the coups an hour, which
-only the figures made at the end read): a file of another run is refused
-(:class:`CheckpointError`). It is read with only the classes a state holds
-allowed (:class:`_StateUnpickler`): a file that is not a checkpoint is refused,
-never run.
+bets, count, sizing, triggers, bankroll; not the coups an hour, which only the
+figures made at the end read): a file of another run is refused
+(:class:`CheckpointError`), as is one of another format. It is read with only
+the classes a state holds allowed (:class:`_StateUnpickler`): a file that is not
+a checkpoint is refused, never run.
 """
 
 from __future__ import annotations
@@ -32,7 +44,7 @@ from typing import Any
 from exact_odds.files import write_bytes
 
 #: The checkpoint format: a file of another format is refused.
-FORMAT = "exact_odds simulate checkpoint 1"
+FORMAT = "exact_odds simulate checkpoint 2"
 
 #: Seconds between checkpoints while a run goes on (at least; and at least 20 times what the last
 #: write took, so that a large state, 100 MB for a million shoes, costs under 5% of the run).
@@ -88,10 +100,10 @@ class SimulationState:
 
 
 def run_identity(shoes: int, seed: int, bets: Any, decks: int, burn: str, cut_card: int, count: Any,
-                 count_bet: int, sizing: Any, ramp: Any, triggers: Any) -> str:
+                 count_bet: int, sizing: Any, ramp: Any, triggers: Any, bankroll: Any = None) -> str:
     """What makes two runs the same run, as one line of text (bets by their pay tables). The bankroll
-    and the coups an hour are not in it: the figures that read them are made from the sums at the end
-    (a Kelly bet's bankroll is, in its sizing)."""
+    is in it (the simulated ruin trials are played from it as the shoes come, rather than keeping
+    every shoe); the coups an hour are not: the figures that read them are made from the sums at the end."""
     def bet(b: Any) -> str:
         lines = ";".join(f"{line.condition}:{line.pays}" for line in b.lines)
         return f"{b.key}[{lines};otherwise:{b.otherwise}]"
@@ -102,7 +114,8 @@ def run_identity(shoes: int, seed: int, bets: Any, decks: int, burn: str, cut_ca
              "count none" if count is None else f"count {count.tags_text()} from {count.trigger} on bet {count_bet}",
              f"perfect play's bets {'one unit' if sizing is None else sizing.text()}",
              f"count's bets {'one unit' if ramp is None else ramp.text()}",
-             f"triggers {','.join(map(str, triggers)) or 'none'}"]
+             f"triggers {','.join(map(str, triggers)) or 'none'}",
+             f"bankroll {'none' if bankroll is None else bankroll}"]
     return "; ".join(parts)
 
 
@@ -122,6 +135,7 @@ _ALLOWED = {
     ("exact_odds.in_play.simulate.statistics", "RatioMoments"),
     ("exact_odds.in_play.simulate.edge_counts", "EdgeCounts"),
     ("exact_odds.in_play.simulate.triggers", "TriggerAccumulator"),
+    ("exact_odds.in_play.simulate.bankroll", "RuinPlay"),
 }
 
 
@@ -159,6 +173,10 @@ class Checkpoint:
                 KeyError, MemoryError, RecursionError, UnicodeDecodeError) as exc:
             raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate "
                                   f"({type(exc).__name__})") from None
+        if isinstance(data, tuple) and len(data) == 3 and isinstance(data[0], str) and data[0] != FORMAT \
+                and data[0].startswith(FORMAT.rsplit(" ", 1)[0]):
+            raise CheckpointError(f"{self.path!r} is a checkpoint of an older version of exact-odds simulate "
+                                  "(it kept every shoe); start the run again with another file")
         if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT
                 and isinstance(data[2], SimulationState)):
             raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate")

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
+from exact_odds import interrupts
 from exact_odds.in_play.workers import parallel
 from exact_odds.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
@@ -353,13 +354,14 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
     sizing, ramp, bankroll, coups_per_hour, triggers = check_sizing(sizing, ramp, bankroll, coups_per_hour,
                                                                     triggers, count)
     setup = (bets, decks, burn, cut_card, count, count_bet, sizing, ramp, triggers)
-    identity = run_identity(shoes, seed, *setup)
+    identity = run_identity(shoes, seed, *setup, bankroll)
     prepare(*setup)
     full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
     bands = decks  # bands of 52 cards left, from a full shoe down
     state = SimulationState(
-        done=0, coups=0, tallies=[BetTally() for _ in bets], perfect=[StrategyAccumulator() for _ in bets],
-        counted=StrategyAccumulator(), edge_moments=[RatioMoments(f) for f in full_ev],
+        done=0, coups=0, tallies=[BetTally() for _ in bets],
+        perfect=[StrategyAccumulator(bankroll, keep_shoes=False) for _ in bets],
+        counted=StrategyAccumulator(bankroll, keep_shoes=False), edge_moments=[RatioMoments(f) for f in full_ev],
         depth=[[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev],
         edge_counts=[merge_edge_counts([]) for _ in bets],
         search=TriggerAccumulator(triggers) if triggers else None)
@@ -382,7 +384,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
                 # A stop (Ctrl-C, SIGTERM) waits for the block to be added whole: the state saved then
                 # covers the same shoes in every part (one landing between two of its sums lost the
                 # trigger search 900 of 1,000,000 shoes over four stops).
-                with parallel.signals_held():
+                with interrupts.deferred():
                     state.add(play)
                 if saver is not None:
                     saver.save_now_and_then(state)
