@@ -234,3 +234,21 @@ def test_a_counting_block_is_its_shoes_played_one_by_one():
     block = counting.play_block(seeds)
     assert block == [counting.play_shoe(s) for s in seeds]
     assert sum(t[1].bets for t in block) > 0  # the count bet: the comparison could fail
+
+
+def test_edge_counts_merged_late_and_a_range_of_cards_left_at_a_time_are_the_same(monkeypatch):
+    """The run's edge counts wait for several blocks before they are merged, and a large merge goes a range of
+    cards left at a time: the counts are those merged block by block in one piece."""
+    from exact_odds.in_play.simulate import checkpoint, edge_counts
+
+    def run():
+        return simulation.simulate(24, 8, 3, [builtin_catalog().bet("dragon7")])
+
+    monkeypatch.setattr(checkpoint, "WAITING_ROWS", 0)
+    monkeypatch.setattr(edge_counts, "PIECE_ROWS", 10**9)
+    each_block = run()
+    monkeypatch.setattr(checkpoint, "WAITING_ROWS", 10**9)
+    monkeypatch.setattr(edge_counts, "PIECE_ROWS", 300)
+    at_the_end = run()
+    assert len(each_block.edge_counts[0]) > 3 * 300  # so that the pieces were several
+    assert each_block.edge_counts == at_the_end.edge_counts

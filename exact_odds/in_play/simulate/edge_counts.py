@@ -134,9 +134,32 @@ def _compact(left: Any, edge: Any, coups: Any) -> EdgeCounts:
     return EdgeCounts(left.astype(np.uint16), small(edge), small(coups))
 
 
+#: Rows merged at once at most (about): more are merged a range of cards left at a time, so that the
+#: sorting's arrays (some 50 bytes a row) stay small beside the counts (10 bytes a row).
+PIECE_ROWS = 1 << 20
+
+
 def merge_edge_counts(parts: Sequence[EdgeCounts]) -> EdgeCounts:
-    """Every part's coups added up (see the module docstring)."""
+    """Every part's coups added up (see the module docstring): a range of cards left at a time
+    where they are many (:data:`PIECE_ROWS`), the ranges cut where the largest part has every
+    PIECE_ROWS-th row (the rows are sorted by cards left: each range is a slice of every part)."""
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         return _compact(empty, empty, empty)
+    if sum(len(p) for p in parts) <= PIECE_ROWS or any(p.edge.dtype == object for p in parts):
+        return _merged(parts)
+    biggest = max(parts, key=len)
+    cuts = [LEFT_LIMIT] + sorted(set(biggest.left[PIECE_ROWS::PIECE_ROWS].tolist()), reverse=True) + [-1]
+    fewer = [-p.left.astype(np.int64) for p in parts]  # ascending in each part
+    pieces = []
+    for high, low in zip(cuts, cuts[1:]):  # the rows with low < cards left <= high
+        ranges = [(int(np.searchsorted(f, -high, side="left")), int(np.searchsorted(f, -low, side="left")))
+                  for f in fewer]
+        piece = [EdgeCounts(p.left[a:b], p.edge[a:b], p.coups[a:b]) for p, (a, b) in zip(parts, ranges) if b > a]
+        if piece:
+            pieces.append(_merged(piece))
+    return _compact(*(np.concatenate([getattr(p, name) for p in pieces]) for name in ("left", "edge", "coups")))
+
+
+def _merged(parts: Sequence[EdgeCounts]) -> EdgeCounts:
     return count_edges(*(np.concatenate([getattr(p, name) for p in parts]) for name in ("left", "edge", "coups")))

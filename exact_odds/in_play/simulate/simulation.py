@@ -401,7 +401,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         count=count, count_bet=None if count is None else count_bet,
         count_result=None if count is None else state.counted.result(count.name, count, per_hour, big_b),
         edge_moments=tuple(state.edge_moments), depth_moments=tuple(tuple(d) for d in state.depth),
-        edge_counts=tuple(state.edge_counts), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
+        edge_counts=tuple(state.merge_edges()), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
         trigger_curve=None if state.search is None else state.search.curve(per_hour),
     )
 
