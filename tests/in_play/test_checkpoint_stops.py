@@ -26,7 +26,7 @@ from exact_odds.report.simulation import simulation_report
 
 DRAGON7 = builtin_catalog().bet("dragon7")
 TAGS = (0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0)
-SHOES = 120
+SHOES = 80
 
 
 def _run(path=None):
@@ -137,3 +137,18 @@ def test_a_checkpoint_whose_parts_cover_different_shoes_is_refused(tmp_path):
     with pytest.raises(CheckpointError, match="cover different shoes"):
         simulate(4, 8, 3, [DRAGON7], count=CountStrategy("d7", TAGS, Fraction(4)), triggers=[Fraction(2)],
                  checkpoint=path)
+
+
+def test_a_checkpoint_of_the_older_format_is_refused_in_one_line(tmp_path):
+    """The first format kept seven floats a shoe per strategy; its files cannot be resumed by this one."""
+    import pickle
+
+    from click.testing import CliRunner
+
+    from exact_odds.cli import main
+
+    path = tmp_path / "old.ckpt"
+    path.write_bytes(pickle.dumps(("exact_odds simulate checkpoint 1", "shoes 3", [])))
+    r = CliRunner().invoke(main, ["simulate", "--shoes", "3", "--bets", "banker", "-q", "--checkpoint", str(path)])
+    assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1, r.output
+    assert "older version" in r.stderr and "Traceback" not in r.output
