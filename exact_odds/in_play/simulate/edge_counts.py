@@ -149,12 +149,15 @@ def merge_edge_counts(parts: Sequence[EdgeCounts]) -> EdgeCounts:
     if sum(len(p) for p in parts) <= PIECE_ROWS or any(p.edge.dtype == object for p in parts):
         return _merged(parts)
     biggest = max(parts, key=len)
-    cuts = [LEFT_LIMIT] + sorted(set(biggest.left[PIECE_ROWS::PIECE_ROWS].tolist()), reverse=True) + [-1]
-    fewer = [-p.left.astype(np.int64) for p in parts]  # ascending in each part
+    cuts = [None, *sorted(set(biggest.left[PIECE_ROWS::PIECE_ROWS].tolist()), reverse=True), None]
+
+    def more_than(p: EdgeCounts, n: int | None, otherwise: int) -> int:
+        """The rows of ``p`` with more than ``n`` cards left: its first ones (read backwards, ascending)."""
+        return otherwise if n is None else len(p) - int(np.searchsorted(p.left[::-1], n, side="right"))
+
     pieces = []
     for high, low in zip(cuts, cuts[1:]):  # the rows with low < cards left <= high
-        ranges = [(int(np.searchsorted(f, -high, side="left")), int(np.searchsorted(f, -low, side="left")))
-                  for f in fewer]
+        ranges = [(more_than(p, high, 0), more_than(p, low, len(p))) for p in parts]
         piece = [EdgeCounts(p.left[a:b], p.edge[a:b], p.coups[a:b]) for p, (a, b) in zip(parts, ranges) if b > a]
         if piece:
             pieces.append(_merged(piece))
