@@ -165,13 +165,10 @@ def _apply(fn: Callable[[T], R], batch: Sequence[T] | _Batch, setup: tuple[str, 
 
 
 @contextmanager
-def signals_held() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP held back in this thread for the ``with`` block; a signal that
-    came meanwhile is handled when the block ends (its KeyboardInterrupt raised there, not in the
-    middle of the block). Used while processes are forked (a child inherits the mask, so none can
-    reach a worker before it has set its own handling), and by a caller whose step must not be
-    cut in two (simulate adding a block of shoes to the state its checkpoint saves). Where the
-    platform has no ``pthread_sigmask`` (Windows) nothing is held."""
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP held back in this thread while processes are forked (a child
+    inherits the mask, so none can reach a worker before it has set its own handling); the
+    parent gets a signal held back when the block ends."""
     try:
         old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     except (AttributeError, OSError, ValueError):  # no pthread_sigmask on this platform
@@ -321,7 +318,7 @@ def _in_order(executor: Executor, fn: Callable[[T], R], batches: list[Sequence[T
             if len(pending) >= ahead:
                 return
 
-    with signals_held():  # the first submit forks the processes
+    with _signals_held():  # the first submit forks the processes
         submit_more()
     while pending:
         batch, future = pending.popleft()
