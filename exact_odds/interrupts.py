@@ -32,7 +32,8 @@ import os
 import signal
 import sys
 import threading
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 #: Seconds a Ctrl-C is given to stop the program the ordinary way (workers stopped, a Dask
 #: cluster's tasks cancelled: well under two seconds) before it is stopped outright.
@@ -77,6 +78,40 @@ def say_interrupted(prog: str | None = None) -> None:
         sys.stderr.flush()
     except (OSError, ValueError):  # standard error closed: nothing to tell
         pass
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """A step that a stop must not cut in two: a Ctrl-C, SIGTERM or SIGHUP that comes during the
+    ``with`` block is noted, and its handler (the KeyboardInterrupt) runs when the block ends.
+
+    For the library too (simulate adds each block of shoes to the state its checkpoint saves this
+    way). Python runs a signal's handler in the main thread whichever thread the system gave the
+    signal to, so blocking the signal in this thread (``pthread_sigmask``) would not do where other
+    threads run (a process pool's); the handlers are swapped instead. Only Python handlers are:
+    a signal left to the system's default ends the process at once, as it would have. Outside the
+    main thread (where no handler runs) nothing is swapped."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+
+    def note(signum: int, frame: Any) -> None:
+        came.append(signum)
+
+    swapped = {}
+    for signum in STOPPING:
+        handler = signal.getsignal(signum)
+        if callable(handler):
+            swapped[signum] = handler
+            signal.signal(signum, note)
+    try:
+        yield
+    finally:
+        for signum, handler in swapped.items():
+            signal.signal(signum, handler)
+        if came:
+            swapped[came[0]](came[0], None)
 
 
 def install(prog: str = "exact-odds") -> None:

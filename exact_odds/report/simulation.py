@@ -291,7 +291,7 @@ def trigger_section(curve: "TriggerCurve") -> tuple[Section, dict[str, Any]]:
              f"by SCORE: {said(best['score'], 'score', 'index')}. Neighbouring triggers within about 2 SE of the "
              "best are as good on this evidence.",)
     document = {
-        "coups_per_hour": str(curve.coups_per_hour),
+        "shoes": curve.shoes, "coups": curve.coups, "coups_per_hour": str(curve.coups_per_hour),
         "best_by_win": None if best["win_per_100_coups"] is None else str(best["win_per_100_coups"].trigger),
         "best_by_score": None if best["score"] is None else str(best["score"].trigger),
         "triggers": [{"trigger": str(r.trigger), "bets": r.bets, "bet_frequency": r.bet_frequency.value,

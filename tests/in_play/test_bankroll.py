@@ -137,3 +137,19 @@ def test_twice_the_bet_is_twice_the_win_and_sd_and_the_same_score_and_n0(runs, s
 def test_a_ramp_reads_back_as_it_is_written(spec, by):
     ramp = money.parse_ramp(spec, by)
     assert money.parse_ramp(ramp.text(), by) == ramp
+
+
+def test_ruin_trials_played_as_the_shoes_come_are_those_played_at_once():
+    """A run plays its ruin trials block by block (it keeps no shoe): the trials carry over the blocks."""
+    import random
+
+    rng = random.Random(4)
+    totals = [rng.choice([-3.0, -1.0, 0.0, 2.0, 4.0]) for _ in range(400)]
+    lows = [min(t, 0.0) - rng.choice([0.0, 1.0]) for t in totals]
+    whole = money.simulated_ruin(totals, lows, 6)
+    assert whole.trials > 20 and whole.unfinished_shoes > 0
+    pieces, at = money.RuinPlay(6), 0
+    for size in (1, 7, 0, 150, 2, 240):
+        pieces.play(totals[at: at + size], lows[at: at + size])
+        at += size
+    assert at == 400 and pieces.trials() == whole

@@ -12,6 +12,7 @@ from exact_odds.in_play.simulate import shoe_blocks, simulation
 from exact_odds.blas import one_blas_thread
 from exact_odds.in_play.simulate.deal_batch import _shuffle, deal_block, shuffled_block, shuffled_ids
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
+from exact_odds.in_play.simulate.bankroll import simulated_ruin
 from exact_odds.in_play.simulate.statistics import RatioMoments, ShoeTally, StrategyAccumulator
 from exact_odds.rules.coup import coup_complete, deal_of
 from exact_odds.rules.cards import RANK_VALUES
@@ -136,8 +137,33 @@ def test_strategy_accumulator_merge_is_adding_shoe_by_shoe():
     for t in tallies[4:]:
         b.add(t)
     a.merge(b)
+    one.fold()
     assert (a.shoes, a.coups, a.bets, a.e, a.q, a.r) == (one.shoes, one.coups, one.bets, one.e, one.q, one.r)
-    assert {k: list(v) for k, v in a.per_shoe.items()} == {k: list(v) for k, v in one.per_shoe.items()}
+    assert (a.gram, a.nonzero, a.folded) == (one.gram, one.nonzero, one.folded)  # to the last bit
+    assert {k: list(v) for k, v in a.kept.items()} == {k: list(v) for k, v in one.kept.items()}
+    with pytest.raises(ValueError, match="folded"):
+        a.merge(one)  # folded shoes cannot be added in order
+
+
+def test_strategy_sums_of_products_are_the_shoes_own():
+    """The sums the standard errors come from are the shoes' floats multiplied and added in order, as a plain
+    loop over the shoes adds them (an oracle that keeps every shoe)."""
+    tallies = [ShoeTally(80 + i, i % 3, Fraction(i, 7), Fraction(i * i, 11), Fraction(-i, 3), Fraction(i % 3),
+                          Fraction(-i, 3)) for i in range(9)]
+    acc = StrategyAccumulator(bankroll=5, keep_shoes=False)
+    for t in tallies:
+        acc.add(t)
+    acc.fold()
+    rows = [(1.0, float(t.coups), float(t.bets), float(t.expected_win), float(t.second_moment),
+             float(t.realised_win), float(t.wagered)) for t in tallies]
+    for j in range(7):
+        for k in range(7):
+            total = 0.0
+            for row in rows:
+                total += row[j] * row[k]
+            assert acc.gram[7 * j + k] == total
+    assert acc.kept is None and acc.ruin.trials() == simulated_ruin([float(t.realised_win) for t in tallies],
+                                                                     [float(t.lowest) for t in tallies], 5.0)
 
 
 def test_the_result_does_not_depend_on_the_blocks(monkeypatch):
@@ -208,3 +234,21 @@ def test_a_counting_block_is_its_shoes_played_one_by_one():
     block = counting.play_block(seeds)
     assert block == [counting.play_shoe(s) for s in seeds]
     assert sum(t[1].bets for t in block) > 0  # the count bet: the comparison could fail
+
+
+def test_edge_counts_merged_late_and_a_range_of_cards_left_at_a_time_are_the_same(monkeypatch):
+    """The run's edge counts wait for several blocks before they are merged, and a large merge goes a range of
+    cards left at a time: the counts are those merged block by block in one piece."""
+    from exact_odds.in_play.simulate import checkpoint, edge_counts
+
+    def run():
+        return simulation.simulate(24, 8, 3, [builtin_catalog().bet("dragon7")])
+
+    monkeypatch.setattr(checkpoint, "WAITING_ROWS", 0)
+    monkeypatch.setattr(edge_counts, "PIECE_ROWS", 10**9)
+    each_block = run()
+    monkeypatch.setattr(checkpoint, "WAITING_ROWS", 10**9)
+    monkeypatch.setattr(edge_counts, "PIECE_ROWS", 300)
+    at_the_end = run()
+    assert len(each_block.edge_counts[0]) > 3 * 300  # so that the pieces were several
+    assert each_block.edge_counts == at_the_end.edge_counts

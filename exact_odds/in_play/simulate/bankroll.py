@@ -274,24 +274,41 @@ class RuinTrials:
         return p, math.sqrt(p * (1 - p) / t)
 
 
-def simulated_ruin(totals: Iterable[float], lows: Iterable[float], bankroll: float) -> RuinTrials:
-    """Play shoe after shoe from ``bankroll``: a shoe's ``total`` is what it paid, its ``low`` the lowest
-    its running result reached (0 or less). A trial ends ruined when the bankroll plus a shoe's low is 0
-    or less, doubled when it is ``2 × bankroll`` or more after a shoe; the next trial starts afresh."""
-    start = float(bankroll)
-    if not start > 0:
-        raise SizingError(f"a bankroll is more than 0 units, not {bankroll}")
-    ruined = doubled = run = 0
-    money = start
-    for total, low in zip(totals, lows):
-        run += 1
-        if money + low <= 0:
-            ruined += 1
-        elif money + total >= 2 * start:
-            doubled += 1
-        else:
-            money += total
-            continue
-        money, run = start, 0
-    return RuinTrials(ruined, doubled, run)
+class RuinPlay:
+    """The ruin trials played from ``bankroll`` as the shoes come, in their order (:func:`simulated_ruin`
+    on every shoe given so far, without keeping them: a run of a million shoes holds four numbers)."""
 
+    def __init__(self, bankroll: Fraction | int | float):
+        self.start = float(bankroll)
+        if not self.start > 0:
+            raise SizingError(f"a bankroll is more than 0 units, not {bankroll}")
+        self.money = self.start
+        self.ruined = self.doubled = self.run = 0
+
+    def play(self, totals: Iterable[float], lows: Iterable[float]) -> None:
+        """The next shoes: each one's ``total`` (what it paid) and ``low`` (the lowest its running result
+        reached, 0 or less). A trial ends ruined when the bankroll plus a shoe's low is 0 or less,
+        doubled when it is ``2 × bankroll`` or more after a shoe; the next trial starts afresh."""
+        start, money, run = self.start, self.money, self.run
+        for total, low in zip(totals, lows):
+            run += 1
+            if money + low <= 0:
+                self.ruined += 1
+            elif money + total >= 2 * start:
+                self.doubled += 1
+            else:
+                money += total
+                continue
+            money, run = start, 0
+        self.money, self.run = money, run
+
+    def trials(self) -> RuinTrials:
+        return RuinTrials(self.ruined, self.doubled, self.run)
+
+
+def simulated_ruin(totals: Iterable[float], lows: Iterable[float], bankroll: float) -> RuinTrials:
+    """Play shoe after shoe from ``bankroll`` (:meth:`RuinPlay.play`): the trials ruined, doubled, and
+    the shoes of the last one left unfinished."""
+    trials = RuinPlay(bankroll)
+    trials.play(totals, lows)
+    return trials.trials()

@@ -7,16 +7,28 @@ exactly as an unstopped run would have: the exact sums are Fractions and
 integers, and every float sum adds shoe after shoe in order whatever the
 blocks (:mod:`exact_odds.in_play.simulate.shoe_blocks`), so the figures are the
 same to the last bit however often the run was stopped, and on however many
-processes or which cluster it ran.
+processes or which cluster it ran. A stop (Ctrl-C, SIGTERM) waits while a block
+is added (simulate holds the signals back meanwhile), so every part of a saved
+state covers the same shoes (:meth:`SimulationState.whole`; a file whose parts
+disagree is refused).
+
+The state's size is set by the study's shape, not by its shoes: the standard
+errors come from sums of products over the shoes
+(:class:`~exact_odds.in_play.simulate.statistics.StrategyAccumulator`,
+:class:`~exact_odds.in_play.simulate.statistics.RatioMoments`, the trigger
+search's cross sums), the simulated ruin trials are played as the shoes come,
+the tallies are by cards left. Only the distribution of the edge
+(:class:`~exact_odds.in_play.simulate.edge_counts.EdgeCounts`: the coups by
+cards left and edge rounded to 1/100,000) grows with the distinct edges seen.
 
 The file is a pickle of ``(FORMAT, identity, state)``, written atomically
 (:mod:`exact_odds.files`) every :data:`EVERY_SECONDS`, when the run is stopped,
 and at its end. The identity names the run (shoes, seed, decks, burn, cut card,
-bets, count, sizing, triggers; not the bankroll or the coups an hour, which
-only the figures made at the end read): a file of another run is refused
-(:class:`CheckpointError`). It is read with only the classes a state holds
-allowed (:class:`_StateUnpickler`): a file that is not a checkpoint is refused,
-never run.
+bets, count, sizing, triggers, bankroll; not the coups an hour, which only the
+figures made at the end read): a file of another run is refused
+(:class:`CheckpointError`), as is one of another format. It is read with only
+the classes a state holds allowed (:class:`_StateUnpickler`): a file that is not
+a checkpoint is refused, never run.
 """
 
 from __future__ import annotations
@@ -26,16 +38,20 @@ import io
 import os
 import pickle
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from exact_odds.files import write_bytes
 
 #: The checkpoint format: a file of another format is refused.
-FORMAT = "exact_odds simulate checkpoint 1"
+FORMAT = "exact_odds simulate checkpoint 2"
+
+#: Rows of edge counts that wait before they are merged, at least (:meth:`SimulationState.add`).
+WAITING_ROWS = 1 << 18
 
 #: Seconds between checkpoints while a run goes on (at least; and at least 20 times what the last
-#: write took, so that a large state, 100 MB for a million shoes, costs under 5% of the run).
+#: write took, so that a large state costs under 5% of the run: the edge counts of a million shoes
+#: are some 120 MB).
 EVERY_SECONDS = 30.0
 
 
@@ -56,6 +72,27 @@ class SimulationState:
     depth: list[list[Any]]
     edge_counts: list[Any]
     search: Any = None
+    #: per bet, the blocks' edge counts not merged into ``edge_counts`` yet (:meth:`add`)
+    edges_waiting: list[list[Any]] = field(default_factory=list)
+
+    def merge_edges(self) -> list[Any]:
+        """Each bet's edge counts, every block merged."""
+        from exact_odds.in_play.simulate.edge_counts import merge_edge_counts
+
+        for b, waiting in enumerate(self.edges_waiting):
+            if waiting:
+                self.edge_counts[b] = merge_edge_counts([self.edge_counts[b], *waiting])
+                waiting.clear()
+        return self.edge_counts
+
+    def whole(self) -> bool:
+        """Whether every part covers the ``done`` shoes and their coups (a state saved in the middle
+        of :meth:`add`, as a stop could before issue 25, does not). The count's part is empty in a
+        run without a count."""
+        parts = [*self.perfect] + ([self.counted] if self.counted.shoes else []) + (
+            [] if self.search is None else [self.search])
+        return (all((p.shoes, p.coups) == (self.done, self.coups) for p in parts)
+                and all(t.coups == self.coups for t in self.tallies))
 
     def add(self, play: Any) -> None:
         """The next block of shoes (a :class:`~exact_odds.in_play.simulate.shoe_blocks.BlockPlay`)."""
@@ -71,7 +108,15 @@ class SimulationState:
             # every band at once; a shoe with no coup in a band adds zeros there, which change nothing
             RatioMoments.add_columns([em for em, _ in self.depth[b]], block.band_ev, block.band_coups)
             RatioMoments.add_columns([pm for _, pm in self.depth[b]], block.band_positive, block.band_coups)
-            self.edge_counts[b] = merge_edge_counts([self.edge_counts[b], block.edges])
+            # Merging every block into the run's counts sorted them all each time (4 s a block, 1 GB, at
+            # 12 million rows): blocks wait until they hold a quarter as many rows as the counts.
+            if len(self.edges_waiting) < len(self.edge_counts):
+                self.edges_waiting = [[] for _ in self.edge_counts]
+            waiting = self.edges_waiting[b]
+            waiting.append(block.edges)
+            if sum(map(len, waiting)) > max(WAITING_ROWS, len(self.edge_counts[b]) // 4):
+                self.edge_counts[b] = merge_edge_counts([self.edge_counts[b], *waiting])
+                waiting.clear()
         if play.count is not None:
             self.counted.merge(play.count)
         if self.search is not None and play.search is not None:
@@ -79,10 +124,10 @@ class SimulationState:
 
 
 def run_identity(shoes: int, seed: int, bets: Any, decks: int, burn: str, cut_card: int, count: Any,
-                 count_bet: int, sizing: Any, ramp: Any, triggers: Any) -> str:
+                 count_bet: int, sizing: Any, ramp: Any, triggers: Any, bankroll: Any = None) -> str:
     """What makes two runs the same run, as one line of text (bets by their pay tables). The bankroll
-    and the coups an hour are not in it: the figures that read them are made from the sums at the end
-    (a Kelly bet's bankroll is, in its sizing)."""
+    is in it (the simulated ruin trials are played from it as the shoes come, rather than keeping
+    every shoe); the coups an hour are not: the figures that read them are made from the sums at the end."""
     def bet(b: Any) -> str:
         lines = ";".join(f"{line.condition}:{line.pays}" for line in b.lines)
         return f"{b.key}[{lines};otherwise:{b.otherwise}]"
@@ -93,7 +138,8 @@ def run_identity(shoes: int, seed: int, bets: Any, decks: int, burn: str, cut_ca
              "count none" if count is None else f"count {count.tags_text()} from {count.trigger} on bet {count_bet}",
              f"perfect play's bets {'one unit' if sizing is None else sizing.text()}",
              f"count's bets {'one unit' if ramp is None else ramp.text()}",
-             f"triggers {','.join(map(str, triggers)) or 'none'}"]
+             f"triggers {','.join(map(str, triggers)) or 'none'}",
+             f"bankroll {'none' if bankroll is None else bankroll}"]
     return "; ".join(parts)
 
 
@@ -113,6 +159,7 @@ _ALLOWED = {
     ("exact_odds.in_play.simulate.statistics", "RatioMoments"),
     ("exact_odds.in_play.simulate.edge_counts", "EdgeCounts"),
     ("exact_odds.in_play.simulate.triggers", "TriggerAccumulator"),
+    ("exact_odds.in_play.simulate.bankroll", "RuinPlay"),
 }
 
 
@@ -150,9 +197,17 @@ class Checkpoint:
                 KeyError, MemoryError, RecursionError, UnicodeDecodeError) as exc:
             raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate "
                                   f"({type(exc).__name__})") from None
+        if isinstance(data, tuple) and len(data) == 3 and isinstance(data[0], str) and data[0] != FORMAT \
+                and data[0].startswith(FORMAT.rsplit(" ", 1)[0]):
+            raise CheckpointError(f"{self.path!r} is a checkpoint of an older version of exact-odds simulate "
+                                  "(it kept every shoe); start the run again with another file")
         if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT
                 and isinstance(data[2], SimulationState)):
             raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate")
+        if not data[2].whole():
+            raise CheckpointError(f"{self.path!r} holds a state whose parts cover different shoes (saved by a "
+                                  "version that a stop could cut in the middle of a block); start the run again "
+                                  "with another file")
         if data[1] != self.identity:
             mine = dict(p.split(" ", 1) if " " in p else (p, "") for p in self.identity.split("; "))
             theirs = dict(p.split(" ", 1) if " " in p else (p, "") for p in str(data[1]).split("; "))

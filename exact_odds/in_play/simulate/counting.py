@@ -295,7 +295,7 @@ def count_study(bet: PayTable, decks: int, counts: Sequence[CountStrategy], *, c
 
     setup = (bet, decks, burn, cut_card, counts, one_more_coup)
     _prepare(*setup)
-    acc = [StrategyAccumulator() for _ in range(1 + len(counts))]
+    acc = [StrategyAccumulator(bankroll, keep_shoes=False) for _ in range(1 + len(counts))]
     seeds = shoe_seeds(seed, shoes)
     blocks = seed_blocks(seeds, block_sizes(shoes, decks, jobs if isinstance(jobs, int) else 4))
     with one_blas_thread():  # the processes share the cores already (exact_odds.blas)

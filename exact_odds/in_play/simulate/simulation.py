@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.selection import unique_keys
+from exact_odds import interrupts
 from exact_odds.in_play.workers import parallel
 from exact_odds.blas import one_blas_thread
 from exact_odds.in_play._display import html_table, listed, short, to_frame
@@ -353,13 +354,14 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
     sizing, ramp, bankroll, coups_per_hour, triggers = check_sizing(sizing, ramp, bankroll, coups_per_hour,
                                                                     triggers, count)
     setup = (bets, decks, burn, cut_card, count, count_bet, sizing, ramp, triggers)
-    identity = run_identity(shoes, seed, *setup)
+    identity = run_identity(shoes, seed, *setup, bankroll)
     prepare(*setup)
     full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
     bands = decks  # bands of 52 cards left, from a full shoe down
     state = SimulationState(
-        done=0, coups=0, tallies=[BetTally() for _ in bets], perfect=[StrategyAccumulator() for _ in bets],
-        counted=StrategyAccumulator(), edge_moments=[RatioMoments(f) for f in full_ev],
+        done=0, coups=0, tallies=[BetTally() for _ in bets],
+        perfect=[StrategyAccumulator(bankroll, keep_shoes=False) for _ in bets],
+        counted=StrategyAccumulator(bankroll, keep_shoes=False), edge_moments=[RatioMoments(f) for f in full_ev],
         depth=[[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev],
         edge_counts=[merge_edge_counts([]) for _ in bets],
         search=TriggerAccumulator(triggers) if triggers else None)
@@ -379,7 +381,11 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
             plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
                                  setup=(prepare, setup))
             for play in plays:
-                state.add(play)
+                # A stop (Ctrl-C, SIGTERM) waits for the block to be added whole: the state saved then
+                # covers the same shoes in every part (one landing between two of its sums lost the
+                # trigger search 900 of 1,000,000 shoes over four stops).
+                with interrupts.deferred():
+                    state.add(play)
                 if saver is not None:
                     saver.save_now_and_then(state)
     except KeyboardInterrupt:
@@ -395,7 +401,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         count=count, count_bet=None if count is None else count_bet,
         count_result=None if count is None else state.counted.result(count.name, count, per_hour, big_b),
         edge_moments=tuple(state.edge_moments), depth_moments=tuple(tuple(d) for d in state.depth),
-        edge_counts=tuple(state.edge_counts), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
+        edge_counts=tuple(state.merge_edges()), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
         trigger_curve=None if state.search is None else state.search.curve(per_hour),
     )
 

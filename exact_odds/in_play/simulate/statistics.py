@@ -141,11 +141,6 @@ def ratio_estimate(numerators: Sequence[Number], denominators: Sequence[Number])
     return linearised_estimate(ratio, [yi - ratio * ni for yi, ni in zip(y, n)], float(den) / len(y))
 
 
-def _estimate(value: float, influences: Any, mean_denominator: float) -> Estimate:
-    """:func:`linearised_estimate` of influences the caller formed as a float64 array."""
-    return Estimate(value, _standard_error(influences.tolist(), float(mean_denominator)), len(influences))
-
-
 def linearised_estimate(value: float | None, influences: Sequence[float], mean_denominator: float) -> Estimate:
     """``value`` with the standard error ``√(Σz_i² / (S (S - 1))) / n̄`` from each shoe's influence ``z_i``."""
     z = _check(influences, "influences")
@@ -228,13 +223,37 @@ class StrategyResult:
                 f"win per shoe {self.win_per_shoe!r})")
 
 
-class StrategyAccumulator:
-    """Exact totals and per-shoe floats (for the standard errors) of one strategy."""
+#: The per-shoe floats of a strategy, in the order of its sums of products (``1`` first: a mean's).
+_COLUMNS = ("1", "n", "b", "e", "q", "r", "w")
 
-    def __init__(self) -> None:
+
+class StrategyAccumulator:
+    """Exact totals of one strategy, and for its standard errors the sums of products ``G`` over the
+    shoes of every two of their floats ``v_i`` = (1, coups, bets, EV, E[X²], paid, wagered). Every
+    standard error here is that of an influence ``z_i = c · v_i`` (module docstring), and
+    ``Σ z_i² = cᵀ G c``: 49 floats however many shoes (keeping seven floats a shoe, a million shoes
+    held 112 MB). Shoes added wait, and are folded into ``G`` (:meth:`fold`) when merged, when more
+    than :data:`FOLD_SHOES` wait, and before the result, each sum adding its terms shoe after shoe
+    (``numpy.cumsum`` from its running value): the same bits however the shoes came in blocks.
+    The ruin trials are played as the shoes come from ``bankroll`` if given
+    (:class:`~exact_odds.in_play.simulate.bankroll.RuinPlay`); ``keep_shoes`` keeps each shoe's paid
+    and low (16 bytes) so that :meth:`result` may play them from any bankroll."""
+
+    #: Shoes waiting to be folded at most (a block of shoes waits whole until it is merged).
+    FOLD_SHOES = 1 << 16
+
+    def __init__(self, bankroll: Fraction | int | None = None, *, keep_shoes: bool = True) -> None:
+        from exact_odds.in_play.simulate.bankroll import RuinPlay, check_bankroll
+
         self.coups = self.bets = self.shoes = 0
         self.e = self.q = self.r = self.w = Fraction(0)
-        self.per_shoe = {k: array("d") for k in ("n", "b", "e", "q", "r", "w", "low")}
+        self.pending = {k: array("d") for k in ("n", "b", "e", "q", "r", "w", "low")}
+        self.folded = 0
+        self.gram = [0.0] * (len(_COLUMNS) ** 2)
+        self.nonzero = [0] * len(_COLUMNS)
+        self.bankroll = None if bankroll is None else check_bankroll(bankroll)
+        self.ruin = None if bankroll is None else RuinPlay(self.bankroll)
+        self.kept = {k: array("d") for k in ("r", "low")} if keep_shoes else None
 
     def add(self, t: ShoeTally) -> None:
         """One more shoe."""
@@ -247,7 +266,7 @@ class StrategyAccumulator:
         added without arithmetic."""
         self.shoes += len(coups)
         self.coups += sum(coups)
-        self.per_shoe["n"].extend(map(float, coups))
+        self.pending["n"].extend(map(float, coups))
         floats: dict[str, list[float]] = {k: [0.0] * len(coups) for k in ("b", "e", "q", "r", "w", "low")}
         for i, (bets, e, q, r, w, low) in enumerate(sums):
             if bets or e or q or r or w or low:
@@ -259,20 +278,57 @@ class StrategyAccumulator:
                 for k, v in zip(("b", "e", "q", "r", "w", "low"), (bets, e, q, r, w, low)):
                     floats[k][i] = float(v)
         for k, values in floats.items():
-            self.per_shoe[k].extend(values)
+            self.pending[k].extend(values)
+        if len(self.pending["n"]) > self.FOLD_SHOES:
+            self.fold()
 
     def merge(self, other: "StrategyAccumulator") -> None:
-        """Add the shoes of ``other`` after these (the same totals and per-shoe floats, in the same
-        order, as adding its shoes one by one: the sums are exact)."""
-        self.shoes += other.shoes
-        self.coups += other.coups
-        self.bets += other.bets
-        self.e += other.e
-        self.q += other.q
-        self.r += other.r
-        self.w += other.w
-        for k, values in other.per_shoe.items():
-            self.per_shoe[k].extend(values)
+        """Add the shoes of ``other`` (a block's, none folded yet) after these, as one by one."""
+        if other.folded:
+            raise ValueError("merge adds shoes not folded yet (a block's): folded sums cannot be added in order")
+        self.fold()
+        for name in ("shoes", "coups", "bets", "e", "q", "r", "w"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.pending = {k: array("d", v) for k, v in other.pending.items()}
+        self.fold()
+
+    def fold(self) -> None:
+        """Add the waiting shoes to the sums of products, shoe after shoe, and play them in the ruin trials."""
+        import numpy as np
+
+        k = len(self.pending["n"])
+        if not k:
+            return
+        v = np.column_stack([np.ones(k)] + [np.frombuffer(self.pending[c], dtype=np.float64) for c in _COLUMNS[1:]])
+        terms = (v[:, :, None] * v[:, None, :]).reshape(k, len(_COLUMNS) ** 2)
+        self.gram = np.cumsum(np.concatenate((np.array([self.gram]), terms)), axis=0)[-1].tolist()
+        self.nonzero = [a + int(c) for a, c in zip(self.nonzero, np.count_nonzero(v, axis=0).tolist())]
+        if self.ruin is not None:
+            self.ruin.play(self.pending["r"].tolist(), self.pending["low"].tolist())
+        if self.kept is not None:
+            for name in ("r", "low"):
+                self.kept[name].extend(self.pending[name])
+        self.folded += k
+        self.pending = {name: array("d") for name in self.pending}
+
+    def sum_of_squares(self, c: Any) -> float:
+        """``Σ z_i²`` of ``z_i = c · v_i`` (``c``: a coefficient of each of :data:`_COLUMNS`): ``cᵀ G c``
+        by math.fsum, at least 0."""
+        c, size = [float(x) for x in c], len(_COLUMNS)
+        return max(math.fsum(c[j] * c[k] * self.gram[j * size + k] for j in range(size) for k in range(size)
+                             if c[j] and c[k]), 0.0)
+
+    def _trials(self, bankroll: Fraction | int) -> Any:
+        """The ruin trials from ``bankroll``: played as the shoes came, or the kept shoes played now."""
+        from exact_odds.in_play.simulate import bankroll as money
+
+        big_b = money.check_bankroll(bankroll)
+        if self.ruin is not None and big_b == self.bankroll:
+            return self.ruin.trials()
+        if self.kept is None:
+            raise ValueError(f"these shoes were played in ruin trials from a bankroll of {self.bankroll}, and not "
+                             f"kept: no trials from {big_b}")
+        return money.simulated_ruin(self.kept["r"].tolist(), self.kept["low"].tolist(), float(big_b))
 
     def result(self, name: str, count: Any, coups_per_hour: Fraction | int | None = None,
                bankroll: Fraction | int | None = None) -> StrategyResult:
@@ -280,58 +336,60 @@ class StrategyAccumulator:
         ``bankroll`` too its risks of ruin and hours to double (exact_odds.in_play.simulate.bankroll)."""
         import numpy as np
 
+        self.fold()
         s = self.shoes
-        # Every influence below is the float expression of one shoe, element by element (numpy rounds
-        # each operation as Python does, in the same order), and its squares are added by math.fsum.
-        n, b, e, q, r, w = (np.frombuffer(self.per_shoe[k], dtype=np.float64) for k in ("n", "b", "e", "q", "r", "w"))
-        n_bar = self.coups / s
+        n_bar = self.coups / s if s else 0.0
+        nonzero = dict(zip(_COLUMNS, self.nonzero))
+        u = dict(zip(_COLUMNS, np.eye(len(_COLUMNS))))  # the influence x_i, for each x
 
-        def ratio(total_num: Fraction | int, total_den: int, nums, dens) -> Estimate:
+        def estimate(value: float, c: Any, mean_denominator: float) -> Estimate:
+            if s < 2 or mean_denominator == 0:
+                return Estimate(value, None, s)
+            return Estimate(value, math.sqrt(self.sum_of_squares(c) / (s * (s - 1))) / mean_denominator, s)
+
+        def ratio(total_num: Fraction | int, total_den: Fraction | int, num: str, den: str) -> Estimate:
             if total_den == 0:
                 return Estimate(None, None, s)
             value = float(Fraction(total_num) / total_den)
-            if np.count_nonzero(dens) < 2:  # one shoe holds every coup counted: no spread to measure
+            if nonzero[den] < 2:  # one shoe holds every coup counted: no spread to measure
                 return Estimate(value, None, s)
-            return _estimate(value, nums - value * dens, total_den / s)
+            return estimate(value, u[num] - value * u[den], float(Fraction(total_den) / s))
 
-        def mean(total: Fraction, values) -> Estimate:
+        def mean(total: Fraction, x: str) -> Estimate:
             value = float(total / s)
-            return _estimate(value, values - value, 1.0)
+            return estimate(value, u[x] - value * u["1"], 1.0)
 
         m1 = Fraction(self.e) / self.coups if self.coups else Fraction(0)
         m2 = Fraction(self.q) / self.coups if self.coups else Fraction(0)
         var = m2 - m1 * m1
         sd = math.sqrt(var) if var > 0 else 0.0
         f1, f2 = float(m1), float(m2)
+        z_m1, z_sd = u["e"] - f1 * u["n"], None
         if sd > 0:
             # d SD = (d m2 − 2 m1 d m1) / (2 SD); d DI = 1000 (d m1 / SD − m1 d SD / SD²)
-            z_sd = ((q - f2 * n) - 2 * f1 * (e - f1 * n)) / (2 * sd)
-            sd_est = _estimate(sd, z_sd, n_bar).bounded(0.0)
-            di = 1000 * f1 / sd
-            z_di = 1000 * ((e - f1 * n) / sd - f1 * z_sd / sd ** 2)
-            di_est = _estimate(di, z_di, n_bar)
+            z_sd = ((u["q"] - f2 * u["n"]) - 2 * f1 * z_m1) / (2 * sd)
+            sd_est = estimate(sd, z_sd, n_bar).bounded(0.0)
+            di_est = estimate(1000 * f1 / sd, 1000 * (z_m1 / sd - f1 * z_sd / sd ** 2), n_bar)
         else:  # never bet (or every bet certain): no spread, no index
             sd_est = Estimate(0.0 if self.coups else None, None if s < 2 else 0.0, s)
             di_est = Estimate(None, None, s)
         totals = StrategyTotals(s, self.coups, self.bets, self.e, self.q, self.r, self.w)
-        win_per_coup = ratio(self.e, self.coups, e, n)
+        win_per_coup = ratio(self.e, self.coups, "e", "n")
         extra: dict[str, Any] = {}
         if coups_per_hour is not None:
             from exact_odds.in_play.simulate import bankroll as money
 
             h = money.check_coups_per_hour(coups_per_hour)
             fh = float(h)
-            z_m1 = e - f1 * n
-            sd_z = z_sd if sd > 0 else None
 
             def derived(formula: Any) -> Estimate:
                 """A function g(μ, σ) of the win and SD per coup, its SE by the delta method."""
                 if formula is None or not self.coups:
                     return Estimate(None, None, s)
                 value, d_mu, d_sigma = formula
-                if sd_z is None:
+                if z_sd is None:
                     return Estimate(value, None, s)
-                return _estimate(value, d_mu * z_m1 + d_sigma * sd_z, n_bar)
+                return estimate(value, d_mu * z_m1 + d_sigma * z_sd, n_bar)
 
             extra = dict(coups_per_hour=h, win_per_hour=win_per_coup.scaled(h),
                          sd_per_100_coups=sd_est.scaled(10), sd_per_hour=sd_est.scaled(math.sqrt(fh)),
@@ -339,7 +397,7 @@ class StrategyAccumulator:
             if bankroll is not None:
                 big_b = money.check_bankroll(bankroll)
                 fb = float(big_b)
-                trials = money.simulated_ruin(r.tolist(), self.per_shoe["low"].tolist(), fb)
+                trials = self._trials(big_b)
                 p, p_se = trials.estimate()
                 extra.update(
                     bankroll=big_b,
@@ -350,17 +408,15 @@ class StrategyAccumulator:
                     ruin_trials=trials)
         return StrategyResult(
             name=name, count=count, totals=totals,
-            bet_frequency=ratio(self.bets, self.coups, b, n).bounded(0.0, 1.0),
-            advantage_when_betting=ratio(self.e, self.w, e, w),
+            bet_frequency=ratio(self.bets, self.coups, "b", "n").bounded(0.0, 1.0),
+            advantage_when_betting=ratio(self.e, self.w, "e", "w"),
             win_per_100_coups=win_per_coup.scaled(100),
-            win_per_shoe=mean(self.e, e),
-            realised_win_per_shoe=mean(self.r, r),
+            win_per_shoe=mean(self.e, "e"),
+            realised_win_per_shoe=mean(self.r, "r"),
             sd_per_coup=sd_est,
             desirability_index=di_est,
             **extra,
         )
-
-
 
 
 class RatioMoments:
