@@ -114,6 +114,38 @@ def deferred() -> Iterator[None]:
             swapped[came[0]](came[0], None)
 
 
+@contextmanager
+def finishing(most: float) -> Iterator[None]:
+    """Work a stop must let end, such as the last save of a checkpoint after a Ctrl-C: while it runs, the
+    backstop (:data:`GRACE_SECONDS` after the signal) waits, at most ``most`` seconds from now, so it
+    never cuts the work in two; then it stops the program as before. A second Ctrl-C still ends the
+    work, as any KeyboardInterrupt does."""
+    import time
+
+    with _LOCK:
+        _STATE["until"] = time.monotonic() + most
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _STATE["until"] = None
+
+
+def _backstop() -> None:
+    """:func:`stop_now`, unless :func:`finishing` work runs: then once it ends (or its time is up)."""
+    import time
+
+    with _LOCK:
+        until = _STATE.get("until")
+    left = 0 if until is None else until - time.monotonic()
+    if left > 0:
+        timer = threading.Timer(min(left, 0.2), _backstop)
+        timer.daemon = True
+        timer.start()
+        return
+    stop_now()
+
+
 def install(prog: str = "exact-odds") -> None:
     """Make every Ctrl-C, SIGTERM and SIGHUP stop the console script (module docstring). Only
     where Python's own handler is in place (for SIGTERM and SIGHUP: the system's default), so a
@@ -140,7 +172,7 @@ def _on_signal(signum: int, frame: Any) -> None:
     with _LOCK:
         if _STATE["backstop"] is None:
             _STATE["signal"] = signum
-            timer = threading.Timer(GRACE_SECONDS, stop_now)
+            timer = threading.Timer(GRACE_SECONDS, _backstop)
             timer.daemon = True
             _STATE["backstop"] = timer
             timer.start()

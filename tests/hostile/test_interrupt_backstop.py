@@ -91,3 +91,25 @@ def test_a_normal_ctrl_c_still_says_it_once():
         "    say_interrupted()\n"
         "stop_now()\n")
     assert (status, out, err) == (130, "", "exact-odds: interrupted\n")
+
+
+def test_work_a_stop_must_let_end_holds_the_backstop_until_it_ends():
+    """A stopped run's last checkpoint save can take longer than the grace (4 s at a million shoes):
+    inside interrupts.finishing the backstop waits for it, then stops the program as before."""
+    from exact_odds.interrupts import GRACE_SECONDS
+
+    status, out, err, spent = run(
+        "from exact_odds.interrupts import finishing\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    time.sleep(5)\n"
+        "except KeyboardInterrupt:\n"
+        "    with finishing(60):\n"
+        f"        time.sleep({GRACE_SECONDS} + 2)\n"  # the save, past the grace
+        "        print('saved', flush=True)\n"
+        "t = time.time()\n"
+        "while time.time() - t < 20:\n"
+        "    pass\n"  # an interrupt swallowed after the save: the backstop ends it
+        "print('ran on')\n", timeout=40)
+    assert (status, out, err) == (143, "saved\n", "exact-odds: terminated (SIGTERM)\n")
+    assert spent < GRACE_SECONDS + 2 + 10
