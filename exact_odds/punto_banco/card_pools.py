@@ -44,7 +44,6 @@ and those sums stay below 2**57), else Python integers.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
 
 from exact_odds.bets import language, partial
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, settle_lines
