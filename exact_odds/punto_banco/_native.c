@@ -470,9 +470,119 @@ done:
     return result;
 }
 
+/* out[i] = M[i] . [basis; total] in int64, into a buffer (the bound of combine). */
+static void combine_into(const int64_t *m, int outs, int rows, const double *basis, int stride, int64_t total,
+                         int64_t *out) {
+    for (int i = 0; i < outs; i++) {
+        const int64_t *row = m + (size_t)i * (rows + 1);
+        int64_t x = row[rows] * total;
+        for (int r = 0; r < rows; r++) x += row[r] * (int64_t)basis[(size_t)r * stride];
+        out[i] = x;
+    }
+    out[outs] = total;
+}
+
+PyDoc_STRVAR(counts_into_doc,
+"counts_into(tables, shoes, matrix, norm, out) -> int\n\n"
+"counts() into an array: ``shoes`` a C-contiguous int64 buffer of S x 10 value counts, ``out`` a\n"
+"writable C-contiguous int64 buffer of S x (E + 1); row i of ``out`` is ``matrix @ [B f; total]`` of\n"
+"shoe i, then its six-card total. Returns how many shoes the kernel declined (counts() says which:\n"
+"fewer than 6 or more than 458 cards, a count below 0, norm * total >= 2**63); their rows are 0,\n"
+"total included.");
+
+static PyObject *counts_into(PyObject *self, PyObject *args) {
+    PyObject *tables_obj, *shoes_obj, *matrix_obj, *out_obj;
+    long long norm_ll;
+    if (!PyArg_ParseTuple(args, "O!OOLO:counts_into", &PyBytes_Type, &tables_obj, &shoes_obj, &matrix_obj, &norm_ll,
+                          &out_obj))
+        return NULL;
+    if (norm_ll < 0) {
+        PyErr_SetString(PyExc_ValueError, "norm must be >= 0");
+        return NULL;
+    }
+    Py_ssize_t size = PyBytes_GET_SIZE(tables_obj) - (Py_ssize_t)sizeof(Layout);
+    size_t per_row = 2 * sizeof(double) * MULTISETS;
+    if (size <= 0 || size % per_row || size / per_row > MAX_ROWS) {
+        PyErr_SetString(PyExc_ValueError, "tables must come from prepare()");
+        return NULL;
+    }
+    Tables t;
+    t.rows = (int)(size / per_row);
+    t.lay = (const Layout *)PyBytes_AS_STRING(tables_obj);
+    t.b = (const double *)(PyBytes_AS_STRING(tables_obj) + sizeof(Layout));
+    t.w = t.b + (size_t)t.rows * MULTISETS;
+
+    Py_buffer mview, sview, oview;
+    if (take_buffer(matrix_obj, &mview, "ql", 8, -(t.rows + 1), "matrix must be int64, R + 1 to a row") < 0)
+        return NULL;
+    int outs = (int)(mview.len / (8 * (t.rows + 1)));
+    if (take_buffer(shoes_obj, &sview, "ql", 8, -VALUES, "shoes must be int64, 10 to a shoe") < 0) {
+        PyBuffer_Release(&mview);
+        return NULL;
+    }
+    Py_ssize_t n_shoes = sview.len / (8 * VALUES);
+    if (PyObject_GetBuffer(out_obj, &oview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&sview);
+        PyBuffer_Release(&mview);
+        return NULL;
+    }
+    const char *f = oview.format ? oview.format : "B";
+    if (f[0] == '=' || f[0] == '<' || f[0] == '@') f++;
+    if (oview.itemsize != 8 || !strchr("ql", f[0]) || f[1] || oview.len != (Py_ssize_t)8 * n_shoes * (outs + 1)) {
+        PyBuffer_Release(&oview);
+        PyBuffer_Release(&sview);
+        PyBuffer_Release(&mview);
+        PyErr_SetString(PyExc_ValueError, "out must be int64, S x (E + 1)");
+        return NULL;
+    }
+    const int64_t *m = mview.buf, *flat = sview.buf;
+    int64_t *out = oview.buf, norm = norm_ll;
+    Py_ssize_t declined = 0;
+    double g8[VALUES][7][LANES], acc8[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
+    Py_ssize_t index[LANES];
+    int64_t total[LANES];
+    int filled = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i <= n_shoes; i++) {
+        if (i < n_shoes) {
+            int64_t c[VALUES], tot = 0;
+            memcpy(c, flat + (size_t)i * VALUES, sizeof c);
+            if (!priced_cards(c, norm, &tot)) {
+                memset(out + (size_t)i * (outs + 1), 0, sizeof(int64_t) * (outs + 1));
+                declined++;
+                continue;
+            }
+            for (int v = 0; v < VALUES; v++)
+                for (int k = 0; k < 7; k++) g8[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+            index[filled] = i;
+            total[filled++] = tot;
+            if (filled < LANES) continue;
+        }
+        if (filled == LANES) {
+            walk8(&t, g8, acc8);
+            for (int l = 0; l < LANES; l++)
+                combine_into(m, outs, t.rows, &acc8[0][l], LANES, total[l], out + (size_t)index[l] * (outs + 1));
+        } else {
+            for (int l = 0; l < filled; l++) {
+                for (int v = 0; v < VALUES; v++)
+                    for (int k = 0; k < 6; k++) g1[6 * v + k] = g8[v][k][l];
+                blocked1(&t, g1, acc1);
+                combine_into(m, outs, t.rows, acc1, 1, total[l], out + (size_t)index[l] * (outs + 1));
+            }
+        }
+        filled = 0;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&oview);
+    PyBuffer_Release(&sview);
+    PyBuffer_Release(&mview);
+    return PyLong_FromSsize_t(declined);
+}
+
 static PyMethodDef methods[] = {
     {"prepare", prepare, METH_VARARGS, prepare_doc},
     {"counts", counts, METH_VARARGS, counts_doc},
+    {"counts_into", counts_into, METH_VARARGS, counts_into_doc},
     {NULL, NULL, 0, NULL},
 };
 

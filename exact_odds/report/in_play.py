@@ -184,9 +184,9 @@ def _block_cells(lines: Sequence[int], block: "PriceBlock") -> dict[str, Any] | 
     if not len(block.rows) or not block.scales:
         return None
     try:
-        rows = np.array(block.rows, dtype=np.int64)
-        totals = np.array(block.totals, dtype=np.int64)
-        line = np.array(lines, dtype=np.int64)
+        rows = np.asarray(block.rows, dtype=np.int64)
+        totals = np.asarray(block.totals, dtype=np.int64)
+        line = np.asarray(lines, dtype=np.int64)
     except OverflowError:  # a count or numerator of 2**63 or more
         return None
     if int(totals.max()) * max(block.scales) >= _BLOCK_DEN or int(totals.min()) < 1 or int(line.min()) < 0:
@@ -308,6 +308,7 @@ def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoeP
     # The cells are digits, '/', '-' and '.': never quoted, so a row is its cells joined by commas.
     # edge_texts inlined, with 10 places: a sweep writes millions of rows, and the calls were a third
     # of the time (tests/in_play/test_sweep_speed.py checks the two give the same text).
+    lines = lines.tolist() if hasattr(lines, "tolist") else lines
     gcd = math.gcd
     out = []
     for number, price in zip(lines, prices):
@@ -331,6 +332,7 @@ def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["Sho
     text = _block_text(_jsonl_layout(headers), lines, prices)
     if text is not None:
         return text
+    lines = lines.tolist() if hasattr(lines, "tolist") else lines  # (json.dumps takes Python ints)
     out = []
     for number, price in zip(lines, prices):
         record: dict[str, object] = dict(zip(headers, [number] + _sweep_cells(price)))
