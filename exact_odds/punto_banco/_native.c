@@ -14,9 +14,10 @@
    shoe's six-card features f_m = prod_v falling(c_v, m_v), then the integer rows M @ [B f; total]
    (M the basis's e or pe, or the outcome-and-EV rows of value_batch). The 5,005 multisets are walked
    as six nested loops over non-decreasing values: each level multiplies its parent's partial product
-   by one card factor max(c_v - r, 0), r the copies of v already taken. Eight shoes go together, one
-   in each lane of a vector (walk8); the last fewer than eight of a call one at a time (blocked1, the
-   blocked layout of exact_odds/punto_banco/bilinear.py: two contiguous dot products per prefix).
+   by one card factor max(c_v - r, 0), r the copies of v already taken. Sixteen shoes go together, one
+   in each lane of a vector (walk_lanes; the last few of a call fill lanes with copies of one of them);
+   the last one or two of a call one at a time (blocked1, the blocked layout of
+   exact_odds/punto_banco/bilinear.py: two contiguous dot products per prefix).
 
    Exactness: float64 (the bound of exact_odds/punto_banco/features.py, proven here again)
    ---------------------------------------------------------------------------------------
@@ -26,7 +27,7 @@
    ordered six-card sequences of multiset m that land in the row, so it, every sum of such terms over
    a subset of the multisets (every partial sum below, in whatever order the compiler adds them), and
    the row count are non-negative integers at most total (the row is a set of coups, the total all of
-   them). walk8's other terms are of that kind too: a last-card sum t = sum_f B[m] * (the last card's
+   them). walk_lanes's other terms are of that kind too: a last-card sum t = sum_f B[m] * (the last card's
    factor) is at most 720 * 10 * N, and pe * t is a sum of count parts; blocked1's are bounded in its
    own comment. So every value formed is an integer of at most total; float64 holds every integer up
    to 2**53 exactly, so while total <= 2**53 no product or sum (fused or not) rounds. total <= 2**53 holds
@@ -52,7 +53,10 @@
 
 #define VALUES 10
 #define MULTISETS 5005
-#define LANES 8
+#define LANES 16   /* shoes a walk prices at once: the loop's bookkeeping and B's loads shared by 16 (8 was 2.2 us a
+                      shoe, 16 1.1 us, 32 1.7 us on a 2-core AMD EPYC: past 16 the lanes' sums no longer fit in registers) */
+#define PAD_FROM 3 /* the last shoes of a call, if at least this many, go through one walk with lanes to spare
+                      (a walk costs about as much as two or three shoes by blocked1) */
 #define MAX_ROWS 256     /* basis rows the kernel takes (the walks keep R and R * 8 sums on the stack) */
 #define MAX_CARDS 458    /* the largest N with N(N-1)...(N-5) <= 2**53 (above) */
 #define MIN_CARDS 6
@@ -140,7 +144,7 @@ CLONES static void blocked1(const Tables *t, const double *g, double *acc) {
 }
 
 /* The same for LANES shoes at once, lane innermost (the compiler's vector lanes): acc[r][l]. */
-static inline __attribute__((always_inline)) void walk8_rows(const Tables *t, const double g[VALUES][7][LANES],
+static inline __attribute__((always_inline)) void lanes_rows(const Tables *t, const double g[VALUES][7][LANES],
                                                              double acc[][LANES], const int rows) {
     for (int r = 0; r < rows; r++)
         for (int l = 0; l < LANES; l++) acc[r][l] = 0;
@@ -182,14 +186,21 @@ static inline __attribute__((always_inline)) void walk8_rows(const Tables *t, co
     }
 }
 
-CLONES static void walk8(const Tables *t, const double g[VALUES][7][LANES], double acc[][LANES]) {
+CLONES static void walk_lanes(const Tables *t, const double g[VALUES][7][LANES], double acc[][LANES]) {
     switch (t->rows) {
-    case 1: walk8_rows(t, g, acc, 1); break;
-    case 2: walk8_rows(t, g, acc, 2); break;
-    case 3: walk8_rows(t, g, acc, 3); break;
-    case 4: walk8_rows(t, g, acc, 4); break;
-    default: walk8_rows(t, g, acc, t->rows);
+    case 1: lanes_rows(t, g, acc, 1); break;
+    case 2: lanes_rows(t, g, acc, 2); break;
+    case 3: lanes_rows(t, g, acc, 3); break;
+    case 4: lanes_rows(t, g, acc, 4); break;
+    default: lanes_rows(t, g, acc, t->rows);
     }
+}
+
+/* The lanes from ``filled`` on, copies of lane 0 (a walk of fewer shoes than lanes; their sums unread). */
+static void pad_lanes(double g[VALUES][7][LANES], int filled) {
+    for (int v = 0; v < VALUES; v++)
+        for (int k = 0; k < 7; k++)
+            for (int l = filled; l < LANES; l++) g[v][k][l] = g[v][k][0];
 }
 
 /* ------------------------------------------------------------------ prepare */
@@ -408,8 +419,8 @@ static PyObject *counts(PyObject *self, PyObject *args) {
     totals_out = PyList_New(n_shoes);
     if (!rows_out || !totals_out) goto done;
 
-    /* The shoes in lanes of eight (the last lanes of a short batch one by one). */
-    double g8[VALUES][7][LANES], acc8[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
+    /* The shoes in lanes of LANES (the last few of a call in spare lanes, or one by one). */
+    double gl[VALUES][7][LANES], accl[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
     Py_ssize_t index[LANES];
     int64_t total[LANES];
     int filled = 0;
@@ -430,15 +441,16 @@ static PyObject *counts(PyObject *self, PyObject *args) {
                 continue;
             }
             for (int v = 0; v < VALUES; v++)
-                for (int k = 0; k < 7; k++) g8[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+                for (int k = 0; k < 7; k++) gl[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
             index[filled] = i;
             total[filled++] = tot;
             if (filled < LANES) continue;
         }
-        if (filled == LANES) {
-            walk8(&t, g8, acc8);
-            for (int l = 0; l < LANES; l++) {
-                PyObject *row = combine(m, outs, t.rows, &acc8[0][l], LANES, total[l]);
+        if (filled >= PAD_FROM) {
+            pad_lanes(gl, filled);
+            walk_lanes(&t, gl, accl);
+            for (int l = 0; l < filled; l++) {
+                PyObject *row = combine(m, outs, t.rows, &accl[0][l], LANES, total[l]);
                 if (!row) goto done;
                 PyList_SET_ITEM(rows_out, index[l], row);
                 PyObject *tot = PyLong_FromLongLong(total[l]);
@@ -448,7 +460,7 @@ static PyObject *counts(PyObject *self, PyObject *args) {
         } else {
             for (int l = 0; l < filled; l++) {
                 for (int v = 0; v < VALUES; v++)
-                    for (int k = 0; k < 6; k++) g1[6 * v + k] = g8[v][k][l];
+                    for (int k = 0; k < 6; k++) g1[6 * v + k] = gl[v][k][l];
                 blocked1(&t, g1, acc1);
                 PyObject *row = combine(m, outs, t.rows, acc1, 1, total[l]);
                 if (!row) goto done;
@@ -538,7 +550,7 @@ static PyObject *counts_into(PyObject *self, PyObject *args) {
     const int64_t *m = mview.buf, *flat = sview.buf;
     int64_t *out = oview.buf, norm = norm_ll;
     Py_ssize_t declined = 0;
-    double g8[VALUES][7][LANES], acc8[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
+    double gl[VALUES][7][LANES], accl[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
     Py_ssize_t index[LANES];
     int64_t total[LANES];
     int filled = 0;
@@ -553,19 +565,20 @@ static PyObject *counts_into(PyObject *self, PyObject *args) {
                 continue;
             }
             for (int v = 0; v < VALUES; v++)
-                for (int k = 0; k < 7; k++) g8[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+                for (int k = 0; k < 7; k++) gl[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
             index[filled] = i;
             total[filled++] = tot;
             if (filled < LANES) continue;
         }
-        if (filled == LANES) {
-            walk8(&t, g8, acc8);
-            for (int l = 0; l < LANES; l++)
-                combine_into(m, outs, t.rows, &acc8[0][l], LANES, total[l], out + (size_t)index[l] * (outs + 1));
+        if (filled >= PAD_FROM) {
+            pad_lanes(gl, filled);
+            walk_lanes(&t, gl, accl);
+            for (int l = 0; l < filled; l++)
+                combine_into(m, outs, t.rows, &accl[0][l], LANES, total[l], out + (size_t)index[l] * (outs + 1));
         } else {
             for (int l = 0; l < filled; l++) {
                 for (int v = 0; v < VALUES; v++)
-                    for (int k = 0; k < 6; k++) g1[6 * v + k] = g8[v][k][l];
+                    for (int k = 0; k < 6; k++) g1[6 * v + k] = gl[v][k][l];
                 blocked1(&t, g1, acc1);
                 combine_into(m, outs, t.rows, acc1, 1, total[l], out + (size_t)index[l] * (outs + 1));
             }
