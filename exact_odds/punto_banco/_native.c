@@ -592,10 +592,175 @@ static PyObject *counts_into(PyObject *self, PyObject *args) {
     return PyLong_FromSsize_t(declined);
 }
 
+/* ------------------------------------------------------------------ numbers for a sweep's text */
+
+/* Writable (for ``out``) or read-only C-contiguous int64 buffer of exactly ``count`` items, else -1 with
+   ValueError naming ``what``. */
+static int int64_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t count, int writable, const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0)) < 0)
+        return -1;
+    const char *f = view->format ? view->format : "B";
+    if (f[0] == '=' || f[0] == '<' || f[0] == '@') f++;
+    if (view->itemsize != 8 || !strchr("ql", f[0]) || f[1] || view->len != 8 * count) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s", what);
+        return -1;
+    }
+    return 0;
+}
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b) {
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+PyDoc_STRVAR(edge_parts_doc,
+"edge_parts(nums, totals, scales, out) -> bool\n\n"
+"The integers of every house edge -num / (scale * total), the texts of exact_odds/report/in_play.py's\n"
+"edge_texts: ``nums`` an int64 buffer of S x B EV numerators, ``totals`` S six-card totals, ``scales``\n"
+"B payout scales; ``out`` a writable int64 buffer of S x B x 6 gets, per edge, whether num > 0 (the\n"
+"fraction's sign), |num| / g and den / g (g = gcd(|num|, den): lowest terms), whether the percent is\n"
+"negative (num > 0 and it does not round to 0), and the percent rounded half away from zero to ten\n"
+"decimals as its whole part and its ten decimals. Exact in 128-bit integers; False (out unfinished)\n"
+"where an edge is out of their reach: a total or scale below 1, den >= 2**63, num = -2**63, or a whole\n"
+"part of 2**63 or more.");
+
+static PyObject *edge_parts(PyObject *self, PyObject *args) {
+    PyObject *nums_obj, *totals_obj, *scales_obj, *out_obj;
+    if (!PyArg_ParseTuple(args, "OOOO:edge_parts", &nums_obj, &totals_obj, &scales_obj, &out_obj)) return NULL;
+    Py_buffer tv, sv, nv, ov;
+    if (PyObject_GetBuffer(totals_obj, &tv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    Py_ssize_t shoes = tv.len / 8;
+    PyBuffer_Release(&tv);
+    if (PyObject_GetBuffer(scales_obj, &sv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    Py_ssize_t bets = sv.len / 8;
+    PyBuffer_Release(&sv);
+    if (int64_buffer(totals_obj, &tv, shoes, 0, "totals must be int64") < 0) return NULL;
+    if (int64_buffer(scales_obj, &sv, bets, 0, "scales must be int64") < 0) {
+        PyBuffer_Release(&tv);
+        return NULL;
+    }
+    if (int64_buffer(nums_obj, &nv, shoes * bets, 0, "nums must be int64, S x B") < 0) {
+        PyBuffer_Release(&sv);
+        PyBuffer_Release(&tv);
+        return NULL;
+    }
+    if (int64_buffer(out_obj, &ov, shoes * bets * 6, 1, "out must be int64, S x B x 6") < 0) {
+        PyBuffer_Release(&nv);
+        PyBuffer_Release(&sv);
+        PyBuffer_Release(&tv);
+        return NULL;
+    }
+    const int64_t *nums = nv.buf, *totals = tv.buf, *scales = sv.buf;
+    int64_t *out = ov.buf;
+    int ok = 1;
+    const unsigned __int128 places = 1000000000000ULL, unit = 10000000000ULL; /* 10**12: percent and 10 decimals */
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < shoes && ok; i++)
+        for (Py_ssize_t j = 0; j < bets; j++) {
+            int64_t num = nums[i * bets + j], den_s;
+            if (totals[i] < 1 || scales[j] < 1 || num == INT64_MIN || __builtin_mul_overflow(totals[i], scales[j], &den_s)) {
+                ok = 0;
+                break;
+            }
+            uint64_t size = num < 0 ? (uint64_t)(-num) : (uint64_t)num, den = (uint64_t)den_s;
+            uint64_t g = gcd_u64(size, den);
+            unsigned __int128 x = (unsigned __int128)size * places, q = x / den, r = x - q * den;
+            if (r + r >= den) q++; /* half away from zero, on the size */
+            unsigned __int128 whole = q / unit;
+            if (whole > (unsigned __int128)INT64_MAX) {
+                ok = 0;
+                break;
+            }
+            int64_t *o = out + 6 * (i * bets + j);
+            o[0] = num > 0;
+            o[1] = (int64_t)(size / g);
+            o[2] = (int64_t)(den / g);
+            o[3] = num > 0 && q != 0;
+            o[4] = (int64_t)whole;
+            o[5] = (int64_t)(q - whole * unit);
+        }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&nv);
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&tv);
+    return PyBool_FromLong(ok);
+}
+
+PyDoc_STRVAR(digits_doc,
+"digits(values, width, zeros, out) -> bool\n\n"
+"The ASCII decimal digits of every number of ``values`` (a C-contiguous int64 buffer of n numbers),\n"
+"each right-aligned in ``width`` bytes of ``out`` (a writable buffer of n x width bytes), the places\n"
+"before its first digit b'0' if ``zeros`` else 0 bytes (0 itself is the digit '0'). False (out\n"
+"unfinished) if a number is below 0 or has more than ``width`` digits.");
+
+static PyObject *digits(PyObject *self, PyObject *args) {
+    PyObject *values_obj, *out_obj;
+    int width, zeros;
+    if (!PyArg_ParseTuple(args, "OipO:digits", &values_obj, &width, &zeros, &out_obj)) return NULL;
+    if (width < 1 || width > 19) {
+        PyErr_SetString(PyExc_ValueError, "width must be 1 to 19");
+        return NULL;
+    }
+    Py_buffer vv, ov;
+    if (PyObject_GetBuffer(values_obj, &vv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    Py_ssize_t n = vv.len / 8;
+    PyBuffer_Release(&vv);
+    if (int64_buffer(values_obj, &vv, n, 0, "values must be int64") < 0) return NULL;
+    if (PyObject_GetBuffer(out_obj, &ov, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&vv);
+        return NULL;
+    }
+    if (ov.len != n * width) {
+        PyBuffer_Release(&ov);
+        PyBuffer_Release(&vv);
+        PyErr_SetString(PyExc_ValueError, "out must hold width bytes a number");
+        return NULL;
+    }
+    const int64_t *v = vv.buf;
+    unsigned char *out = ov.buf;
+    int ok = 1;
+    uint64_t limit = 1;
+    for (int k = 0; k < width; k++) limit *= 10;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (v[i] < 0 || (uint64_t)v[i] >= limit) {
+            ok = 0;
+            break;
+        }
+        uint64_t x = (uint64_t)v[i];
+        unsigned char *o = out + i * width;
+        int k = width; /* o[k - 1] is the next place, from the right; x < 10**width: every digit fits */
+        do {
+            if (x >= 10) { /* two digits at a time, both the number's own (the tens digit is not a leading zero) */
+                uint64_t two = x % 100;
+                x /= 100;
+                o[--k] = (unsigned char)('0' + two % 10);
+                o[--k] = (unsigned char)('0' + two / 10);
+            } else {
+                o[--k] = (unsigned char)('0' + x);
+                x = 0;
+            }
+        } while (x);
+        while (k > 0) o[--k] = zeros ? '0' : 0;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&vv);
+    return PyBool_FromLong(ok);
+}
+
 static PyMethodDef methods[] = {
     {"prepare", prepare, METH_VARARGS, prepare_doc},
     {"counts", counts, METH_VARARGS, counts_doc},
     {"counts_into", counts_into, METH_VARARGS, counts_into_doc},
+    {"edge_parts", edge_parts, METH_VARARGS, edge_parts_doc},
+    {"digits", digits, METH_VARARGS, digits_doc},
     {NULL, NULL, 0, NULL},
 };
 
