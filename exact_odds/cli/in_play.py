@@ -138,9 +138,9 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet
     """
     from functools import partial
 
-    from exact_odds.in_play.sweep.sweep import (SweepCounts, SweepError, SweepShoeTooLarge, check_sweep_lines,
+    from exact_odds.in_play.sweep.sweep import (SweepBytes, SweepError, SweepShoeTooLarge, check_sweep_lines,
                                                 split_bets, sweep_text_chunks)
-    from exact_odds.in_play.sweep.sweep_bytes import read_clean
+    from exact_odds.in_play.sweep.sweep_bytes import read_plain
     from exact_odds.report.in_play import sweep_header, sweep_rows
 
     keys, bets = chosen_bets(variant, bets, paytables, commission, card_level=True)
@@ -148,9 +148,10 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet
         check_output(output)
     max_cards = 52 * MAX_DECKS
     try:
-        # a clean file (value-level bets) read at once into arrays, any other checked line by line
-        lines = source if split_bets(bets)[1] else read_clean(source, max_cards=max_cards)
-        if not isinstance(lines, SweepCounts):
+        # a plain file (value-level bets) read whole and its lines read in the workers, any other
+        # checked line by line first
+        lines = source if split_bets(bets)[1] else read_plain(source)
+        if not isinstance(lines, SweepBytes):
             lines = check_sweep_lines(lines, max_cards=max_cards)
             _suits_note(bets, lines)
         with progress_bar(len(lines), "shoes", quiet) as progress:

@@ -25,7 +25,7 @@ from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
-from exact_odds.in_play.sweep.sweep_bytes import SweepCounts
+from exact_odds.in_play.sweep.sweep_bytes import SweepBytes, block_values
 # Reading a sweep file (its own module; the names stay importable from here).
 from exact_odds.in_play.sweep.sweep_file import (  # noqa: F401
     MAX_COUNT_DIGITS, SweepError, SweepLine, SweepShoeTooLarge, _by_rank, _chunk_value_counts, _line_shoe,
@@ -154,20 +154,22 @@ def _price_and_format(formatter: Callable[[list[int], Sequence[ShoePrice]], str]
     return formatter([number for number, _ in chunk], prices)
 
 
-def _price_values_and_format(formatter: Callable[[Any, Sequence[ShoePrice]], str], chunk: tuple[Any, Any]) -> str:
-    """A chunk of a clean file (:class:`~exact_odds.in_play.sweep.sweep_bytes.SweepCounts`: its line
-    numbers and (S, 10) value counts, int64 arrays) priced, and ``formatter``'s text of it: by the
-    compiled kernel into arrays where it prices every shoe, else by :meth:`Pricer.value_batch
+def _price_block_and_format(formatter: Callable[[Any, Sequence[ShoePrice]], str], max_cards: int | None,
+                            block: tuple[int, bytes]) -> str:
+    """A block of a plain file (:class:`~exact_odds.in_play.sweep.sweep_bytes.SweepBytes`) read
+    (:func:`~exact_odds.in_play.sweep.sweep_bytes.block_values`: its first bad line raises
+    :class:`SweepError`), priced, and ``formatter``'s text of it: by the compiled kernel into int64
+    arrays where it prices every shoe, else by :meth:`Pricer.value_batch
     <exact_odds.punto_banco.pricer.Pricer.value_batch>` (the same integers)."""
-    numbers, values = chunk
+    numbers, values = block_values(block, max_cards)
     pricer = _PRICER["pricer"]
-    got = pricer.value_arrays(values)
+    got = pricer.value_arrays(values) if hasattr(values, "dtype") else None
     rows, totals = got if got is not None else pricer.value_batch(values, outcomes=True)
     return formatter(numbers, PriceBlock(rows, totals, pricer.scales))
 
 
-def _shoes_of(chunk: tuple[Any, Any]) -> int:
-    return len(chunk[0])
+def _lines_of(block: tuple[int, bytes]) -> int:
+    return block[1].count(b"\n")
 
 
 def _with_cards(price: ShoePrice, shoe: Shoe, tableau: Tableau, value: tuple[int, ...], cards: tuple[int, ...],
@@ -242,9 +244,6 @@ CHUNK = 256
 #: formatted as whole arrays, so the larger the cheaper per shoe (numpy's cost per call is shared
 #: by more shoes), and a hundred such units still share out evenly over the processes.
 TEXT_CHUNK = 1024
-#: Shoes per unit of work of a clean file (:class:`~exact_odds.in_play.sweep.sweep_bytes.SweepCounts`)
-#: in a local process: priced and formatted as whole arrays.
-COUNTS_CHUNK = 4096
 #: Shoes per unit of work sent to a Dask worker: a task there costs a round trip to the scheduler.
 DASK_CHUNK = 1024
 #: Shoes per unit of work when card-level bets are priced: milliseconds to seconds a shoe, so a
@@ -277,7 +276,7 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.
     return out
 
 
-def sweep_text_chunks(lines: "Sequence[SweepLine] | SweepCounts", bets: Iterable[PayTable],
+def sweep_text_chunks(lines: "Sequence[SweepLine] | SweepBytes", bets: Iterable[PayTable],
                       formatter: Callable[[list[int], list[ShoePrice]], str], jobs: parallel.Jobs = 1,
                       progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO,
                       max_cards: int | None = None) -> Iterator[str]:
@@ -290,9 +289,11 @@ def sweep_text_chunks(lines: "Sequence[SweepLine] | SweepCounts", bets: Iterable
     for a line of 52 rank-suit counts, under the unknown-suit model for 13 rank counts (then
     stated in each :class:`ShoePrice`'s ``assumptions``). A line given as text (:func:`check_sweep_lines`) is read in the
     worker too: one whose shoe has too few cards or more than ``max_cards`` raises
-    :class:`SweepError` as its chunk is reached (the first such line, in order). A clean file read
-    at once (:func:`~exact_odds.in_play.sweep.sweep_bytes.read_clean`, value-level bets only) goes to
-    the workers as arrays of value counts, :data:`COUNTS_CHUNK` shoes at a time.
+    :class:`SweepError` as its chunk is reached (the first such line, in order). A plain file read
+    whole (:func:`~exact_odds.in_play.sweep.sweep_bytes.read_plain`, value-level bets only) goes to the
+    workers in its blocks of bytes, which they read (every check of its lines made there, the first
+    bad line of the first block that has one named), price and format as whole arrays; progress
+    then counts lines.
     ``formatter`` must be picklable (a module-level function, or a ``functools.partial`` of one)."""
     bets = check_bets(bets)
     parallel.check_jobs(jobs)
@@ -300,14 +301,12 @@ def sweep_text_chunks(lines: "Sequence[SweepLine] | SweepCounts", bets: Iterable
     check_tableau(tableau)
     if not callable(formatter):
         raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
-    if isinstance(lines, SweepCounts):
+    if isinstance(lines, SweepBytes):
         if split_bets(bets)[1]:
             raise ValueError("card-level bets (pairs, suits) are priced from the sweep's lines (check_sweep_lines), "
-                             "not from its value counts")
-        size = COUNTS_CHUNK if isinstance(jobs, int) else DASK_CHUNK
-        blocks = [(lines.lines[i: i + size], lines.values[i: i + size]) for i in range(0, len(lines), size)]
-        return parallel.run(partial(_price_values_and_format, formatter), blocks, jobs, size=_shoes_of,
-                            progress=progress, setup=(_set_sweep, (bets, tableau)))
+                             "not from its blocks of bytes")
+        return parallel.run(partial(_price_block_and_format, formatter, max_cards), lines.blocks, jobs,
+                            size=_lines_of, progress=progress, setup=(_set_sweep, (bets, tableau)))
     lines = list(lines)
     size = CARD_CHUNK if split_bets(bets)[1] else TEXT_CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
