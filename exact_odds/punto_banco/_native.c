@@ -1,4 +1,6 @@
-/* exact_odds_native: the compiled kernel of a pricer (issue 27).
+/* exact_odds_native: the compiled kernel of a pricer (issue 27), and two numeric primitives of a sweep's
+   rows (edge_parts, digits: the integers of its text in 128-bit arithmetic, and numbers as ASCII digits;
+   the text itself is laid out by exact_odds/report/in_play.py).
 
    An optional C extension (setup.py builds it with optional=True: without a compiler the package
    installs without it, and exact_odds/punto_banco/native.py then reports it missing, so every caller
