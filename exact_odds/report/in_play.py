@@ -262,9 +262,8 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
     names = [item[0] for item in layout if isinstance(item, tuple)]
     numbers = [c for c in names if cells[c].dtype != bool and not c.startswith("frac")]
     fracs = [c for c in names if c.startswith("frac")]
-    # every number's digits at once: (shoes, numbers, 4 × groups), leading zeros dropped (set to 0)
-    table = np.stack([cells[c] for c in numbers], axis=1)
-    digits = _ascii(np, table, len(str(int(table.max()))), zeros=False)
+    # each number's digits, as wide as its column's largest, leading zeros dropped (set to 0)
+    digits = {c: _ascii(np, cells[c], len(str(int(cells[c].max()))), zeros=False) for c in numbers}
     decimals = _ascii(np, np.stack([cells[c] for c in fracs], axis=1), 10, zeros=True) if fracs else None
     parts = []
     for item in layout:
@@ -277,9 +276,8 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
         elif name.startswith("frac"):
             parts.append(decimals[:, fracs.index(name)])
         else:
-            parts.append(digits[:, numbers.index(name)])
-    flat = np.concatenate(parts, axis=1).ravel()
-    return flat[flat != 0].tobytes().decode("ascii")
+            parts.append(digits[name])
+    return np.concatenate(parts, axis=1).tobytes().translate(None, b"\0").decode("ascii")  # (unused slots dropped)
 
 
 def _ascii(np, x: Any, width: int, zeros: bool) -> Any:
