@@ -134,3 +134,22 @@ def test_an_endless_line_of_digits_is_refused_with_its_number(tmp_path):
     shoes.write_text("4,4,4,4,4,4,4,4,4,4,4,4,4\n" + "4" * (1 << 21))
     res = run_cli(["sweep", str(shoes)])
     assert res.exit_code == 2 and "line 2: the line is longer than 1,048,576 characters" in res.output
+
+
+def test_exact_odds_pure_gives_the_same_file_as_the_compiled_kernel(tmp_path):
+    """EXACT_ODDS_PURE=1 (numpy's kernel, numpy's long division and digits; the compiled kernel and its
+    primitives off) writes the very bytes of the default run, for 13- and 52-count lines alike."""
+    import os
+    import subprocess
+    import sys
+
+    rng = random.Random(3)
+    shoes = tmp_path / "shoes.txt"
+    shoes.write_text("".join(shoe_line(rng, rng.choice(["13", "13", "52"])) + "\n" for _ in range(2000)))
+    outs = []
+    for pure in ("0", "1"):
+        out = tmp_path / f"out{pure}.csv"
+        subprocess.run([sys.executable, "-m", "exact_odds", "sweep", str(shoes), "--jobs", "2", "-o", str(out)],
+                       env=dict(os.environ, EXACT_ODDS_PURE=pure), check=True, capture_output=True)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] and outs[0].count(b"\n") == 2001
