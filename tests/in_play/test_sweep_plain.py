@@ -153,3 +153,17 @@ def test_exact_odds_pure_gives_the_same_file_as_the_compiled_kernel(tmp_path):
                        env=dict(os.environ, EXACT_ODDS_PURE=pure), check=True, capture_output=True)
         outs.append(out.read_bytes())
     assert outs[0] == outs[1] and outs[0].count(b"\n") == 2001
+
+
+@pytest.mark.parametrize("bad, named", [("1,1,1,1,1,0,0,0,0,0,0,0,0", "line 3: the shoe has 5 cards"),
+                                        ("4,4,4", "line 3: expected 13 rank counts")])
+def test_a_bad_line_among_the_first_few_is_named_as_any_other(tmp_path, bad, named):
+    """With --jobs 2 the first few lines are priced once in the parent before the workers fork (to warm
+    what a process does once); a bad line there is still named, once, by the worker that reads it."""
+    shoes = tmp_path / "shoes.txt"
+    lines = ["32,32,32,32,32,32,32,32,32,32,32,32,32"] * 5000
+    lines[2] = bad
+    shoes.write_text("\n".join(lines) + "\n")
+    for jobs in ("1", "2"):
+        res = run_cli(["sweep", str(shoes), "--jobs", jobs])
+        assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1 and named in res.output

@@ -168,6 +168,22 @@ def _price_block_and_format(formatter: Callable[[Any, Sequence[ShoePrice]], str]
     return formatter(numbers, PriceBlock(rows, totals, pricer.scales))
 
 
+def _warm_up(work: Callable[[tuple[int, bytes]], str], bets: tuple[PayTable, ...], tableau: Tableau,
+             block: tuple[int, bytes]) -> None:
+    """``work`` done once here, on the first few lines of ``block`` (the result dropped), before the
+    worker processes fork: what a process does once, on its first block (numpy's and the pricer's
+    caches, the interpreter's specialised code), is then inherited by every worker instead of paid by
+    each (their first block cost two to four times the others). A bad line there is left for the
+    worker that reads it to name."""
+    first, data = block
+    few = data[:data.find(b"\n", min(len(data), 2048) - 1) + 1]
+    _set_sweep(bets, tableau)
+    try:
+        work((first, few))
+    except SweepError:
+        pass
+
+
 def _lines_of(block: tuple[int, bytes]) -> int:
     return block[1].count(b"\n")
 
@@ -305,8 +321,11 @@ def sweep_text_chunks(lines: "Sequence[SweepLine] | SweepBytes", bets: Iterable[
         if split_bets(bets)[1]:
             raise ValueError("card-level bets (pairs, suits) are priced from the sweep's lines (check_sweep_lines), "
                              "not from its blocks of bytes")
-        return parallel.run(partial(_price_block_and_format, formatter, max_cards), lines.blocks, jobs,
-                            size=_lines_of, progress=progress, setup=(_set_sweep, (bets, tableau)))
+        work = partial(_price_block_and_format, formatter, max_cards)
+        if isinstance(jobs, int) and jobs > 1 and lines.blocks:
+            _warm_up(work, bets, tableau, lines.blocks[0])
+        return parallel.run(work, lines.blocks, jobs, size=_lines_of, progress=progress,
+                            setup=(_set_sweep, (bets, tableau)))
     lines = list(lines)
     size = CARD_CHUNK if split_bets(bets)[1] else TEXT_CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
