@@ -19,6 +19,9 @@ makes it, but of the card identities ``0 .. 52 D - 1`` instead of the ranks:
 ranks (``id // 4D``) are exactly the shoe ``shuffled_cards`` deals for that seed,
 and every card also has a suit (``id % 4``) drawn from the same shuffle. A
 value-only simulation therefore deals the same coups as before suits existed.
+A block's shoes are shuffled together (:func:`shuffled_id_block`): each shoe's
+Mersenne Twister words are drawn at once, and one step of a numpy loop reads the
+next word of every shoe, making the draws and swaps ``random.shuffle`` makes.
 
 Counts are small integers (at most 52 x 1,000 cards of a rank), held in int64.
 """
@@ -211,5 +214,88 @@ def start_of_play(values: Any, cards: int, burn: str) -> Any:
 
 def shuffled_block(decks: int, seeds: Sequence[int]) -> tuple[Any, Any]:
     """The shoes of ``seeds`` shuffled (:func:`shuffled_ids`): (ranks, suits), two (S, 52 decks) arrays."""
-    ids = np.array([shuffled_ids(decks, s) for s in seeds], dtype=np.int64).reshape(len(seeds), 52 * decks)
+    if _same_shuffle() and _same_block_shuffle():
+        ids = shuffled_id_block(52 * decks, seeds)
+    else:  # a Python whose shuffle draws otherwise: shoe by shoe, by its own shuffle
+        ids = np.array([shuffled_ids(decks, s) for s in seeds], dtype=np.int64).reshape(len(seeds), 52 * decks)
     return ids // (SUITS_PER_RANK * decks), ids % SUITS_PER_RANK
+
+
+def shuffled_id_block(cards: int, seeds: Sequence[int]) -> Any:
+    """``random.Random(seed).shuffle(list(range(cards)))`` of every seed, as an (S, cards) int64 array.
+
+    :func:`_shuffle` draws ``j = getrandbits(k)`` for each position i from the end, again while
+    ``j > i``. For k <= 32, ``getrandbits(k)`` is the generator's next 32-bit word shifted right by
+    32 - k, and ``getrandbits(32 m)`` is its next m words, the first the lowest: so every shoe's words
+    are drawn at once (:func:`_words_needed`: enough for all but a vanishing share of shoes), and step t
+    of the loop reads word t of every shoe, taking it as j for the shoe's position i if j <= i (then
+    swapping cards i and j, and moving to i - 1), passing over it if not: the draws and swaps of
+    ``random.shuffle``, shoe by shoe. A shoe whose words ran out is shuffled by :func:`_shuffle`."""
+    count = len(seeds)
+    if cards < 2 or not count:
+        return np.tile(np.arange(cards, dtype=np.int64), (count, 1))
+    words_each = _words_needed(cards)
+    # the words of one shoe after another, then one row per word: row t holds word t of every shoe
+    drawn = b"".join(random.Random(s).getrandbits(32 * words_each).to_bytes(4 * words_each, "little")
+                     for s in seeds)
+    words = np.ascontiguousarray(np.frombuffer(drawn, dtype="<u4").reshape(count, words_each).T, dtype=np.int64)
+    shift, highest = _draw_tables(cards)
+    base = np.arange(count, dtype=np.int64) * cards
+    deck = np.tile(np.arange(cards, dtype=np.int64), count)  # the shoes one after another
+    i = np.full(count, cards - 1, dtype=np.int64)  # each shoe's position being drawn for (0: done)
+    for t in range(words_each):
+        j = words[t] >> shift[i]
+        taken = j <= highest[i]  # (never at position 0: highest is -1 there)
+        at = base + i
+        to = at + (j - i) * taken  # card i swaps with card j, or with itself
+        card = deck[at]
+        deck[at] = deck[to]
+        deck[to] = card
+        i -= taken
+        if t & 63 == 63 and not i.any():
+            break
+    out = deck.reshape(count, cards)
+    for s in np.flatnonzero(i).tolist():  # its words ran out: 12 standard deviations past the mean
+        row = list(range(cards))
+        _shuffle(row, random.Random(seeds[s]).getrandbits)
+        out[s] = row
+    return out
+
+
+@lru_cache(maxsize=16)
+def _words_needed(cards: int) -> int:
+    """The words of a shoe's generator to draw for shuffling ``cards``: the mean number the shuffle
+    reads plus 12 standard deviations plus 32 (position i + 1 = n reads a geometric number of
+    words, each taken with chance n / 2**n.bit_length() >= 1/2)."""
+    mean = var = 0.0
+    for n in range(2, cards + 1):
+        p = n / (1 << n.bit_length())
+        mean += 1 / p
+        var += (1 - p) / (p * p)
+    return int(mean + 12 * var ** 0.5) + 32
+
+
+@lru_cache(maxsize=16)
+def _draw_tables(cards: int) -> tuple[Any, Any]:
+    """Per position i: the shift 32 - (i + 1).bit_length() that makes ``getrandbits`` of a word, and
+    the highest j taken there (i; -1 at position 0, where the shuffle has ended)."""
+    shift = np.array([32 - (i + 1).bit_length() for i in range(cards)], dtype=np.int64)
+    highest = np.arange(cards, dtype=np.int64)
+    highest[0] = -1
+    return shift, highest
+
+
+@lru_cache(maxsize=1)
+def _same_block_shuffle() -> bool:
+    """Whether :func:`shuffled_id_block` gives this Python's ``random.shuffle`` (checked once, as
+    :func:`_same_shuffle`; on 3.11-3.13 it does: a word is 32 bits, drawn as ``getrandbits`` draws)."""
+    seeds = (1, 2**63 + 5, 7)
+    for size in (52, 416, 1000):
+        theirs = []
+        for seed in seeds:
+            row = list(range(size))
+            random.Random(seed).shuffle(row)
+            theirs.append(row)
+        if shuffled_id_block(size, seeds).tolist() != theirs:
+            return False
+    return True

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
 from operator import truediv
 from typing import Any, Sequence
 
@@ -178,7 +179,8 @@ def seed_blocks(seeds: Sequence[int], sizes: Sequence[int]) -> list[tuple[int, .
 class _Priced:
     """One bet's prices before every coup of a block: EV numerators over ``dens`` (scale × total),
     and per coup on demand Σ (scaled payout)² × line count and what the coup paid; ``ev``, if
-    made already, each coup's ``num / den`` as a float (:func:`_floats`)."""
+    made already, each coup's ``num / den`` as a float (:func:`_floats`). ``nums`` and ``dens`` are
+    lists of Python integers or int64 arrays (read a coup's with ``int``)."""
 
     def __init__(self, nums: Sequence[int], dens: Sequence[int], second: Any, paid: Any, ev: Any = None):
         self.nums, self.dens, self.second, self.paid = nums, dens, second, paid
@@ -190,20 +192,72 @@ def _floats(nums: Sequence[int], dens: Sequence[int]) -> Any:
     return np.array(list(map(truediv, nums, dens)), dtype=np.float64)
 
 
+def _exact_floats(nums: Any, dens: Any) -> Any:
+    """:func:`_floats` of two int64 arrays (``dens`` > 0): numpy's division where both operands are
+    exact in float64 (IEEE division is then correctly rounded, as Python's ``int / int`` is; a
+    denominator ``scale × total`` has the trailing zeros of ``total``, a multiple of 6!, so it is
+    exact well past 2**53), Python's own for the others."""
+    fn, fd = nums.astype(np.float64), dens.astype(np.float64)
+    ev = fn / fd
+    for i in np.flatnonzero(~(_exact_in_float(nums, fn) & _exact_in_float(dens, fd))).tolist():
+        ev[i] = int(nums[i]) / int(dens[i])
+    return ev
+
+
+def _exact_in_float(ints: Any, floats: Any) -> Any:
+    """Where ``floats`` (``ints`` converted) is the same whole number as ``ints``."""
+    inside = np.abs(floats) < 2.0**62  # (where the cast back to int64 is defined)
+    return inside & (np.where(inside, floats, 0.0).astype(np.int64) == ints)
+
+
+#: Ranks by value: the value counts of a shoe are the sums of its rank counts over these.
+_RANKS_OF_VALUE = tuple(tuple(r for r in range(13) if RANK_VALUES[r] == v) for v in range(10))
+
+
+def value_counts(known: Any) -> Any:
+    """Each coup's cards of each value 0..9 (an (C, 10) int64 array) from its (C, 13) rank counts:
+    ``known @ RANK_TO_VALUE`` without a matrix product (numpy's is slow for integers)."""
+    out = np.empty((len(known), 10), dtype=np.int64)
+    for v, ranks in enumerate(_RANKS_OF_VALUE):
+        out[:, v] = known[:, ranks[0]] if len(ranks) == 1 else known[:, list(ranks)].sum(axis=1)
+    return out
+
+
+def _int64_rows(rows: Sequence[Sequence[int]], width: int) -> Any:
+    """``rows`` (lists of Python integers, ``width`` each) as a (len, width) int64 array, or None
+    if one does not fit."""
+    try:
+        return np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=len(rows) * width).reshape(-1, width)
+    except (OverflowError, ValueError):
+        return None
+
+
 def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
     """Every value-level bet priced by one :meth:`Pricer.value_batch` call over the block's coups;
     the line counts (for E[payout²]) of the coups some strategy bets (EV > 0, or ``counted``
-    where the count is played on a value-level bet) by one more batch."""
+    where the count is played on a value-level bet) by one more batch. The numerators and
+    denominators are int64 arrays where they fit (the compiled kernel's always do), else lists of
+    Python integers."""
     pricer: Pricer = _WORK["pricer"]
     value: list[int] = _WORK["value"]
     if not value or not len(dealt):
         return {b: _Priced([], [], None, None) for b in value}
-    numerators, totals = pricer.value_batch(dealt.known @ RANK_TO_VALUE)
-    columns = list(zip(*numerators))
-    dens = [list(map(scale.__mul__, totals)) for scale in pricer.scales]
-    evs = [_floats(nums, d) for nums, d in zip(columns, dens)]
-    # EV > 0 for some bet: num / den (den > 0) is a float of num's sign, never 0.0 for num != 0
-    wanted = np.logical_or.reduce([ev > 0 for ev in evs])
+    numerators, totals = pricer.value_batch(value_counts(dealt.known))
+    table = _int64_rows(numerators, len(value))
+    total = _int64_rows([totals], len(totals))
+    if table is not None and total is not None and int(total.max()) <= (2**63 - 1) // max(pricer.scales):
+        total = total[0]
+        columns = [table[:, j] for j in range(len(value))]
+        dens = [scale * total for scale in pricer.scales]
+        evs = [_exact_floats(nums, d) for nums, d in zip(columns, dens)]
+        # EV > 0 for some bet: num > 0 (den > 0), as the float's sign says
+        wanted = np.logical_or.reduce([nums > 0 for nums in columns])
+    else:  # a count past int64: Python integers
+        columns = list(zip(*numerators))
+        dens = [list(map(scale.__mul__, totals)) for scale in pricer.scales]
+        evs = [_floats(nums, d) for nums, d in zip(columns, dens)]
+        # EV > 0 for some bet: num / den (den > 0) is a float of num's sign, never 0.0 for num != 0
+        wanted = np.logical_or.reduce([ev > 0 for ev in evs])
     if counted is not None and _WORK["count_bet"] in value:
         wanted |= counted
     bet_on = np.flatnonzero(wanted).tolist()
@@ -304,8 +358,9 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                 search = TriggerSums(_WORK["triggers"], s_count)
         sizing = _WORK["sizing"]
         for i in bet_coups.tolist():
-            e = Fraction(nums[i], dens[i])
-            m2 = Fraction(p.second(i), scale * dens[i])
+            num, den = int(nums[i]), int(dens[i])
+            e = Fraction(num, den)
+            m2 = Fraction(p.second(i), scale * den)
             paid = p.paid(i)
             s = int(shoe[i])
             targets = []
@@ -365,7 +420,7 @@ def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, lef
     # Division is rounded monotonically, so the best EV is among the coups whose float is the largest.
     for attr, pick, where in (("best", max, np.flatnonzero(ev == ev.max())),
                               ("worst", min, np.flatnonzero(ev == ev.min()))):
-        setattr(t, attr, pick(Fraction(nums[i], dens[i]) for i in where.tolist()))
+        setattr(t, attr, pick(Fraction(int(nums[i]), int(dens[i])) for i in where.tolist()))
     return t
 
 
@@ -434,5 +489,6 @@ def _rounded_edges(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any)
     small = np.abs(x).max() < 2.0**38
     key = key.astype(np.int64) if small else key.astype(object)
     for i in unsure.tolist():
-        key[i] = (-2 * nums[i] * EDGE_RESOLUTION + dens[i]) // (2 * dens[i])
+        num, den = int(nums[i]), int(dens[i])
+        key[i] = (-2 * num * EDGE_RESOLUTION + den) // (2 * den)
     return count_edges(left, key, np.ones(len(key), dtype=np.int64))
