@@ -101,7 +101,7 @@ def rule_tables(tableau: Tableau = PUNTO_BANCO) -> dict[str, Any]:
     player_fifth = np.array([[not four[p, b] and deal_of([p, b, 0, 0, 0], tableau).player_third is not None
                               for b in range(10)] for p in range(10)])
     return {"total": total, "four": four, "five": five, "player_fifth": player_fifth,
-            "value": np.array(RANK_VALUES, dtype=np.int64)}
+            "value": np.array(RANK_VALUES, dtype=np.int64), "total16": total.astype(np.int16)}
 
 
 @dataclass(frozen=True)
@@ -152,55 +152,74 @@ def deal_block(ranks: Any, burn: str = "none", tableau: Tableau = PUNTO_BANCO,
     values[:, :cards] = tables["value"][ranks]
     rows = np.arange(s_count)
     dealt_from = start_of_play(values, cards, burn)  # the first coup's first card
-    pos = dealt_from.copy()
     # What the bettor has seen before the first coup: the burn card turned up, if any.
     seen_first = np.zeros((s_count, 13), dtype=np.int64)
     if burn == "face-value" and cards:
         seen_first[rows, ranks[:, 0]] = 1
     cut = cards - cut_card
-    steps: list[tuple[Any, ...]] = []
-    active = np.flatnonzero(pos <= cut) if cards else rows[:0]
-    # 1 while the cut card has not come out; 2 for the one more coup after it; 0 once dealt out
-    state = np.ones(s_count, dtype=np.int64)
-    while active.size:
-        p = pos[active]
-        c = [values[active, p + j] for j in range(6)]
-        pt = tables["total"][c[0], c[2]]
-        bt = tables["total"][c[1], c[3]]
-        four = tables["four"][pt, bt]
-        five = tables["five"][pt, bt, c[4]]
-        size = np.where(four, 4, np.where(five, 5, 6))
-        player_fifth = tables["player_fifth"][pt, bt]
-        p3 = np.where(size == 6, c[4], np.where((size == 5) & player_fifth, c[4], -1))
-        b3 = np.where(size == 6, c[5], np.where((size == 5) & ~player_fifth, c[4], -1))
-        steps.append((active, p, size, pt, bt, p3, b3))
-        pos[active] = p + size
-        now = state[active]
-        out = (now == 1) & (p + size > cut)  # the cut card came out (before the first card if p == cut)
-        now = np.where(out, np.where(one_more_coup & (p < cut), 2, 0), np.where(now == 2, 0, now))
-        state[active] = now
-        active = active[now > 0]
-    if not steps:
+    if not cards or not s_count or not (dealt_from <= cut).any():
         empty = np.zeros(0, dtype=np.int64)
         return DealtBlock(s_count, empty, empty, empty, np.zeros((0, 13), dtype=np.int64), empty, empty, empty,
                           empty)
-    shoe, start, size, pt, bt, p3, b3 = (np.concatenate(x) for x in zip(*steps))
-    order = np.lexsort((start, shoe))  # shoe by shoe, in deal order
-    shoe, start, size, pt, bt, p3, b3 = (x[order] for x in (shoe, start, size, pt, bt, p3, b3))
-    # The cards of each rank every coup took (its 4-6 cards are inside the shoe: a coup starts at
-    # least 6 cards from the end, check_deal), counted in one bincount; then what was seen before a
-    # coup: the coups before it in its shoe (a running sum, less the shoe's own start), and the
-    # burn card turned up. The shoe's full counts come from its cards too.
+    # The cards a coup would take if it started at each position of each shoe (4, 5 or 6) ...
+    sizes = _sizes_from(values, cards, tables).ravel()
+    # ... and the positions where coups start, one step per coup for every shoe at once: a shoe's
+    # coups from its first card on while they start at or before the cut (the coup the cut card comes
+    # out in is the last), and with ``one_more_coup`` the next one if the last started before the cut.
+    starts = [dealt_from]
+    offset = rows * cards
+    while (starts[-1] <= cut).any():
+        at = starts[-1]
+        starts.append(at + sizes[offset + np.minimum(at, cards - 1)])
+    starts = np.array(starts).T  # (S, steps): a shoe's row in deal order
+    dealt = starts <= cut
+    if one_more_coup:
+        dealt[:, 1:] |= (starts[:, :-1] < cut) & (starts[:, 1:] > cut)
+    shoe, step = np.nonzero(dealt)  # shoe by shoe, in deal order
+    start = starts[shoe, step]
+    first_card = shoe * (cards + 6) + start  # in ``values``, flat
+    c = [values.take(first_card + j) for j in range(6)]
+    pt = tables["total"][c[0], c[2]]
+    bt = tables["total"][c[1], c[3]]
+    size = sizes[shoe * cards + start].astype(np.int64)
+    player_fifth = tables["player_fifth"][pt, bt]
+    p3 = np.where(size == 6, c[4], np.where((size == 5) & player_fifth, c[4], -1))
+    b3 = np.where(size == 6, c[5], np.where((size == 5) & ~player_fifth, c[4], -1))
+    return DealtBlock(s_count, shoe, start, size, _known(ranks, shoe, start, size, seen_first), pt, bt, p3, b3)
+
+
+def _known(ranks: Any, shoe: Any, start: Any, size: Any, seen_first: Any) -> Any:
+    """The cards of each rank not yet seen before each coup (C, 13): the shoe's, less its burn card
+    turned up and the cards of its coups before. A coup's 4-6 cards are inside the shoe (a coup
+    starts at least 6 cards from the end: check_deal). Rank by rank, along the coups (13, C)."""
+    s_count, cards = ranks.shape
     c_count = len(shoe)
-    cell = np.arange(c_count) * 13
-    taken = np.concatenate([(cell + ranks[shoe, start + j])[size > j] for j in range(6)])
-    took = np.bincount(taken, minlength=c_count * 13).reshape(c_count, 13)
-    before = np.cumsum(took, axis=0) - took  # cards taken by the coups before, in the whole block
-    first = np.searchsorted(shoe, shoe, side="left")  # each coup's shoe's first coup (shoe is sorted)
-    seen = before - before[first] + seen_first[shoe]
-    full = np.bincount((rows[:, None] * 13 + ranks).ravel(), minlength=s_count * 13).reshape(s_count, 13)
-    known = full[shoe] - seen
-    return DealtBlock(s_count, shoe, start, size, known, pt, bt, p3, b3)
+    coup = np.arange(c_count)
+    card = shoe * cards + start  # each coup's first card in ``ranks``, flat
+    took = np.bincount(np.concatenate([(ranks.take(card + j) * c_count + coup)[size > j] for j in range(6)]),
+                       minlength=13 * c_count).reshape(13, c_count)  # the cards of each rank each coup took
+    through = np.cumsum(took, axis=1)  # ... added up through each coup of the block
+    firsts = np.flatnonzero(np.concatenate(([True], shoe[1:] != shoe[:-1])))  # each shoe's first coup
+    before_shoe = np.repeat(through[:, firsts] - took[:, firsts], np.diff(np.append(firsts, c_count)), axis=1)
+    full = np.bincount((np.arange(s_count)[:, None] * 13 + ranks).ravel(), minlength=s_count * 13)
+    unseen = np.ascontiguousarray((full.reshape(s_count, 13) - seen_first).T)  # (13, S): before the first coup
+    known = unseen.take(shoe, axis=1)  # (in place from here: fresh arrays of a megabyte cost page faults)
+    known -= through
+    known += took
+    known += before_shoe
+    return known.T
+
+
+def _sizes_from(values: Any, cards: int, tables: dict[str, Any]) -> Any:
+    """The cards (4, 5 or 6) of a coup starting at each of the ``cards`` positions of every shoe of
+    ``values`` (cards' values, six zeros past the end): the rules' tables read at its first five
+    cards (flat, in int16: a tenth of the time of int64 pairs of indices)."""
+    total, four, five = (tables[k].ravel() for k in ("total16", "four", "five"))
+    v = values.astype(np.int16)
+    at = [v[:, j: j + cards] for j in range(5)]
+    both = total.take(at[0] * 10 + at[2]) * 10 + total.take(at[1] * 10 + at[3])  # 10 pt + bt
+    four_cards = four.take(both)
+    return 6 - four_cards.astype(np.int8) - (four_cards | five.take(both * 10 + at[4]))
 
 
 def start_of_play(values: Any, cards: int, burn: str) -> Any:
