@@ -142,17 +142,20 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     """
     from exact_odds.in_play.simulate.simulation import by_cut_card
     from exact_odds.in_play.simulate.simulation import simulate as run_simulation
-    from exact_odds.report.plot import PlotError, check_plot_path, plot_edges, plot_triggers
     from exact_odds.report.simulation import simulation_report
 
-    try:  # before any simulating, so a bad path cannot lose the results at the end
-        plot_file = check_plot_path(plot_path) if plot_path is not None else None
-    except PlotError as exc:
-        raise InputError(plot_message(exc)) from None
-    try:
-        trigger_file = check_plot_path(trigger_plot) if trigger_plot is not None else None
-    except PlotError as exc:
-        raise InputError(plot_message(exc).replace("--plot", "--trigger-plot")) from None
+    plot_file = trigger_file = None
+    if plot_path is not None or trigger_plot is not None:  # (a run without a plot need not import it)
+        from exact_odds.report.plot import PlotError, check_plot_path
+
+        try:  # before any simulating, so a bad path cannot lose the results at the end
+            plot_file = check_plot_path(plot_path) if plot_path is not None else None
+        except PlotError as exc:
+            raise InputError(plot_message(exc)) from None
+        try:
+            trigger_file = check_plot_path(trigger_plot) if trigger_plot is not None else None
+        except PlotError as exc:
+            raise InputError(plot_message(exc).replace("--plot", "--trigger-plot")) from None
 
     if decks < 1:
         raise InputError(f"--decks must be a whole number from 1 to {MAX_SIMULATED_DECKS}, not {decks}")
@@ -192,6 +195,10 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
         with progress_bar(shoes * len(cuts), "shoes (by cut card)", quiet) as progress:
             others = by_cut_card(cuts, shoes, decks, seed, bets, burn, jobs, progress, **run_options)
     click.echo(emit(simulation_report(result, others), fmt))
+    if plot_file is None and trigger_file is None:
+        return
+    from exact_odds.report.plot import PlotError, plot_edges, plot_triggers
+
     # after the results are out: a failure to write a plot loses nothing else
     for file, draw, option in ((plot_file, lambda f: plot_edges(result, f), "--plot"),
                                (trigger_file, lambda f: plot_triggers(result.trigger_curve, f), "--trigger-plot")):

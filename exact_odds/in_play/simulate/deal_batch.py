@@ -81,7 +81,7 @@ def _positions(size: int) -> tuple[tuple[int, int], ...]:
 def _same_shuffle() -> bool:
     """Whether :func:`_shuffle` moves cards as this Python's ``random.shuffle`` does (checked once
     on a few seeds and lengths; where it does not, ``random.shuffle`` itself is used)."""
-    for seed, size in ((1, 52), (2**63 + 5, 416), (7, 1000)):
+    for seed, size in ((1, 52), (2**63 + 5, 416)):
         mine, theirs = list(range(size)), list(range(size))
         _shuffle(mine, random.Random(seed).getrandbits)
         random.Random(seed).shuffle(theirs)
@@ -304,12 +304,21 @@ def _draw_tables(cards: int) -> tuple[Any, Any]:
     return shift, highest
 
 
+def warm_tables(decks: int, tableau: Tableau = PUNTO_BANCO) -> None:
+    """Make what dealing shoes of ``decks`` decks reads once per process (the rules' tables, the
+    shuffle's checks and tables): called before worker processes fork, so that they inherit it."""
+    rule_tables(tableau)
+    if _same_shuffle() and _same_block_shuffle():
+        _words_needed(52 * decks)
+        _draw_tables(52 * decks)
+
+
 @lru_cache(maxsize=1)
 def _same_block_shuffle() -> bool:
     """Whether :func:`shuffled_id_block` gives this Python's ``random.shuffle`` (checked once, as
     :func:`_same_shuffle`; on 3.11-3.13 it does: a word is 32 bits, drawn as ``getrandbits`` draws)."""
     seeds = (1, 2**63 + 5, 7)
-    for size in (52, 416, 1000):
+    for size in (52, 417):
         theirs = []
         for seed in seeds:
             row = list(range(size))

@@ -48,7 +48,6 @@ from exact_odds.in_play.simulate.statistics import (
     ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult)
 from exact_odds.in_play.simulate.triggers import TriggerAccumulator, TriggerCurve, check_triggers
 from exact_odds.in_play.sweep.sweep import check_bets
-from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
 from exact_odds.rules.deal import falling
@@ -463,6 +462,8 @@ def full_shoe_edges(bets: tuple[PayTable, ...], decks: int) -> list[Fraction]:
                      if value else []))
     card = [i for i, b in enumerate(bets) if not b.is_value_level]
     if card:
+        from exact_odds.punto_banco.analysis import analyse  # (the card walk: only for card-level bets)
+
         edges.update(zip(card, (r.house_edge for r in analyse(shoe, [bets[i] for i in card]).results)))
     return [edges[i] for i in range(len(bets))]
 
