@@ -435,24 +435,22 @@ def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, lef
 
 def _sums_by_remaining(nums: Sequence[int], left: Any, left_list: list[int]) -> dict[int, int]:
     """cards left -> the sum of ``nums`` of the coups with that many cards left, from the most
-    cards down: exact. In int64 when every num is (each split into 32-bit halves, hi·2**32 + lo
-    with 0 <= lo < 2**32 and |hi| <= 2**31, whose sums over fewer than 2**31 coups stay below
-    2**63), else in Python integers."""
+    cards down: exact. Where every num is int64, by halves (hi·2**32 + lo with 0 <= lo < 2**32 and
+    |hi| <= 2**31) added by cards left in float64, exactly: fewer than 2**21 coups keep every
+    partial sum below 2**53; else in Python integers."""
     try:
-        v = np.array(nums, dtype=np.int64)
+        v = np.asarray(nums, dtype=np.int64)
     except OverflowError:
         v = None
-    if v is None or len(v) >= 2**31:
+    if v is None or len(v) >= 2**21:
         sums: dict[int, int] = dict.fromkeys(sorted(set(left_list), reverse=True), 0)
         for n, x in zip(left_list, nums):
             sums[n] += x
         return sums
-    order = np.argsort(-left, kind="stable")
-    ordered = left[order]
-    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
-    low = np.add.reduceat(v[order] & 0xFFFFFFFF, starts).tolist()
-    high = np.add.reduceat(v[order] >> 32, starts).tolist()
-    return {n: (h << 32) + lo for n, h, lo in zip(ordered[starts].tolist(), high, low)}
+    present = np.flatnonzero(np.bincount(left))[::-1]  # the numbers of cards left, most first
+    low = np.bincount(left, weights=(v & 0xFFFFFFFF).astype(np.float64))[present].tolist()
+    high = np.bincount(left, weights=(v >> 32).astype(np.float64))[present].tolist()
+    return {n: (int(h) << 32) + int(lo) for n, h, lo in zip(present.tolist(), high, low)}
 
 
 def balanced_counts(count: CountStrategy, known: Any, decks: int) -> tuple[Any, Any]:

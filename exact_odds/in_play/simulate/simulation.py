@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -190,7 +191,7 @@ class SimulationResult:
         if not coups:
             return None, 0, 0
         # sum of s / (scale * falling(n, 6)) over one common denominator (one reduction, not one a term)
-        dens = [falling(n, 6) for n, _, _, _ in rows]
+        dens = [_six_card_total(n) for n, _, _, _ in rows]
         common = lcm(*dens)
         total = sum(s * (common // d) for (_, _, s, _), d in zip(rows, dens))
         return Fraction(total, self.scales[b] * common * coups), coups, sum(p for _, _, _, p in rows)
@@ -408,6 +409,12 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         edge_counts=tuple(state.merge_edges()), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
         trigger_curve=None if state.search is None else state.search.curve(per_hour),
     )
+
+
+@lru_cache(maxsize=None)
+def _six_card_total(n: int) -> int:
+    """n (n - 1) ... (n - 5): the six-card sequences of n cards (a report reads each n many times)."""
+    return falling(n, 6)
 
 
 def by_cut_card(cut_cards: Iterable[int], shoes: int, decks: int, seed: int, bets: Iterable[PayTable | str],
