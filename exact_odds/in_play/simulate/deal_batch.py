@@ -222,6 +222,19 @@ def _sizes_from(values: Any, cards: int, tables: dict[str, Any]) -> Any:
     return 6 - four_cards.astype(np.int8) - (four_cards | five.take(both * 10 + at[4]))
 
 
+#: Ranks by value: the value counts of a shoe are the sums of its rank counts over these.
+_RANKS_OF_VALUE = tuple(tuple(r for r in range(13) if RANK_VALUES[r] == v) for v in range(10))
+
+
+def value_counts(known: Any) -> Any:
+    """Each coup's cards of each value 0..9 (a (C, 10) int64 array) from its (C, 13) rank counts, such
+    as :attr:`DealtBlock.known`: sums of columns (numpy's matrix product of integers is slow)."""
+    out = np.empty((len(known), 10), dtype=np.int64)
+    for v, ranks in enumerate(_RANKS_OF_VALUE):
+        out[:, v] = known[:, ranks[0]] if len(ranks) == 1 else known[:, list(ranks)].sum(axis=1)
+    return out
+
+
 def start_of_play(values: Any, cards: int, burn: str) -> Any:
     """Position of each shoe's first dealt card: after the face-value burn, the card turned up
     and as many more as its value (10-K count 10, as :func:`deal_shoe` burns them)."""

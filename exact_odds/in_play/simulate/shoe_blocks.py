@@ -34,7 +34,8 @@ import numpy as np
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
 from exact_odds.in_play.count import CountStrategy
-from exact_odds.in_play.simulate.deal_batch import DealtBlock, deal_block, shuffled_block, warm_tables
+from exact_odds.in_play.simulate.deal_batch import (DealtBlock, deal_block, shuffled_block, value_counts,  # noqa: F401
+                                                    warm_tables)
 from exact_odds.in_play.simulate.bankroll import Kelly
 from exact_odds.in_play.simulate.edge_counts import EdgeCounts, count_edges, merge_edge_counts
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
@@ -217,19 +218,6 @@ def _exact_in_float(ints: Any, floats: Any) -> Any:
     """Where ``floats`` (``ints`` converted) is the same whole number as ``ints``."""
     inside = np.abs(floats) < 2.0**62  # (where the cast back to int64 is defined)
     return inside & (np.where(inside, floats, 0.0).astype(np.int64) == ints)
-
-
-#: Ranks by value: the value counts of a shoe are the sums of its rank counts over these.
-_RANKS_OF_VALUE = tuple(tuple(r for r in range(13) if RANK_VALUES[r] == v) for v in range(10))
-
-
-def value_counts(known: Any) -> Any:
-    """Each coup's cards of each value 0..9 (an (C, 10) int64 array) from its (C, 13) rank counts:
-    ``known @ RANK_TO_VALUE`` without a matrix product (numpy's is slow for integers)."""
-    out = np.empty((len(known), 10), dtype=np.int64)
-    for v, ranks in enumerate(_RANKS_OF_VALUE):
-        out[:, v] = known[:, ranks[0]] if len(ranks) == 1 else known[:, list(ranks)].sum(axis=1)
-    return out
 
 
 def _int64_rows(rows: Sequence[Sequence[int]], width: int) -> Any:
