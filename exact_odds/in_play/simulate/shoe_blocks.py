@@ -38,6 +38,7 @@ from exact_odds.in_play.simulate.deal_batch import (DealtBlock, deal_block, shuf
                                                     warm_tables)
 from exact_odds.in_play.simulate.bankroll import Kelly
 from exact_odds.in_play.simulate.edge_counts import EdgeCounts, count_edges, merge_edge_counts
+from exact_odds.in_play.simulate.fraction_sums import fraction_sum
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
 from exact_odds.in_play.simulate.statistics import StrategyAccumulator
 from exact_odds.in_play.simulate.triggers import TriggerSums
@@ -354,6 +355,8 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
             if _WORK["triggers"]:
                 search = TriggerSums(_WORK["triggers"], s_count)
         sizing = _WORK["sizing"]
+        gains: list[Fraction] = []  # the coups bet's EVs and what they paid (added at once: fraction_sums)
+        paids: list[Fraction] = []
         for i in bet_coups.tolist():
             num, den = int(nums[i]), int(dens[i])
             e = Fraction(num, den)
@@ -365,8 +368,8 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                 w = _units(sizing, e, m2)
                 if w:
                     targets.append((sums[s], w))
-                tally.expected_gain += e
-                tally.realised_gain += paid
+                gains.append(e)
+                paids.append(paid)
             if count_sums is not None and counted is not None and counted[i]:
                 if bins is not None and bins[i] >= 0:
                     search.add(s, bins[i], e, m2)
@@ -387,6 +390,8 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                 acc[4] += w
                 if acc[3] < acc[5]:
                     acc[5] = acc[3]
+        tally.expected_gain = fraction_sum(gains, tally.expected_gain)
+        tally.realised_gain = fraction_sum(paids, tally.realised_gain)
         perfect = StrategyAccumulator()
         perfect.add_shoes(per_shoe.tolist(), sums)
         if count_sums is not None and count is not None:
