@@ -41,7 +41,6 @@ from exact_odds.in_play.simulate.edge_counts import EdgeCounts, count_edges, mer
 from exact_odds.in_play.simulate.fraction_sums import fraction_sum
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
 from exact_odds.in_play.simulate.statistics import StrategyAccumulator
-from exact_odds.in_play.simulate.triggers import TriggerSums
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
 from exact_odds.report.numbers import decimal_text
 from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES
@@ -120,8 +119,8 @@ class BlockPlay:
     coups: int
     bets: tuple[BetBlock, ...]
     count: StrategyAccumulator | None
-    #: the trigger search's sums (None: no search)
-    search: TriggerSums | None = None
+    #: the trigger search's sums (a triggers.TriggerSums; None: no search)
+    search: Any = None
 
 
 #: A shoe's sums before its first bet, and a flat bet (Fractions are immutable: one is shared).
@@ -353,6 +352,8 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
         if count is not None and b == count_bet:
             count_sums = [[0, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
             if _WORK["triggers"]:
+                from exact_odds.in_play.simulate.triggers import TriggerSums
+
                 search = TriggerSums(_WORK["triggers"], s_count)
         sizing = _WORK["sizing"]
         gains: list[Fraction] = []  # the coups bet's EVs and what they paid (added at once: fraction_sums)

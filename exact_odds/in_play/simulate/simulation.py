@@ -32,7 +32,7 @@ from math import lcm
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
-from exact_odds.bets.selection import unique_keys
+from exact_odds.bets.selection import paytables as check_bets, unique_keys  # (sweep's check_bets, without sweep)
 from exact_odds import interrupts
 from exact_odds.in_play.workers import parallel
 from exact_odds.blas import one_blas_thread
@@ -47,8 +47,6 @@ from exact_odds.in_play.simulate.bankroll import (
 from exact_odds.in_play.simulate.checkpoint import Checkpoint, SimulationState, run_identity
 from exact_odds.in_play.simulate.statistics import (
     ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult)
-from exact_odds.in_play.simulate.triggers import TriggerAccumulator, TriggerCurve, check_triggers
-from exact_odds.in_play.sweep.sweep import check_bets
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
 from exact_odds.rules.deal import falling
@@ -56,6 +54,7 @@ from exact_odds.rules.shoe import Shoe, ShoeError
 
 if TYPE_CHECKING:
     from exact_odds.in_play.count import CountStrategy
+    from exact_odds.in_play.simulate.triggers import TriggerCurve
 
 #: Most seconds a stopped run's last checkpoint save may take before the console script ends anyway
 #: (the 1,000,000-shoe study's saves took up to 4 s on a loaded machine; the grace is 3 s).
@@ -368,7 +367,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         counted=StrategyAccumulator(bankroll, keep_shoes=False), edge_moments=[RatioMoments(f) for f in full_ev],
         depth=[[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev],
         edge_counts=[merge_edge_counts([]) for _ in bets],
-        search=TriggerAccumulator(triggers) if triggers else None)
+        search=_trigger_search(triggers))
     saver = None
     if checkpoint is not None:
         saver = Checkpoint(checkpoint, identity)
@@ -409,6 +408,15 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         edge_counts=tuple(state.merge_edges()), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
         trigger_curve=None if state.search is None else state.search.curve(per_hour),
     )
+
+
+def _trigger_search(triggers: tuple[Fraction, ...]) -> Any:
+    """The trigger search's running sums, or None without triggers."""
+    if not triggers:
+        return None
+    from exact_odds.in_play.simulate.triggers import TriggerAccumulator
+
+    return TriggerAccumulator(triggers)
 
 
 @lru_cache(maxsize=None)
@@ -456,6 +464,8 @@ def check_sizing(sizing: Any, ramp: Any, bankroll: Any, coups_per_hour: Any, tri
     if triggers:
         if count is None:
             raise SizingError("a trigger search needs a count to play")
+        from exact_odds.in_play.simulate.triggers import check_triggers  # (a run without a search need not import it)
+
         triggers = check_triggers(triggers)
     return sizing, ramp, bankroll, check_coups_per_hour(coups_per_hour), triggers
 
