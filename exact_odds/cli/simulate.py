@@ -142,8 +142,6 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     """
     from exact_odds.in_play.simulate.simulation import by_cut_card
     from exact_odds.in_play.simulate.simulation import simulate as run_simulation
-    from exact_odds.report.simulation import simulation_report
-
     plot_file = trigger_file = None
     if plot_path is not None or trigger_plot is not None:  # (a run without a plot need not import it)
         from exact_odds.report.plot import PlotError, check_plot_path
@@ -194,6 +192,8 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
     if cuts:
         with progress_bar(shoes * len(cuts), "shoes (by cut card)", quiet) as progress:
             others = by_cut_card(cuts, shoes, decks, seed, bets, burn, jobs, progress, **run_options)
+    from exact_odds.report.simulation import simulation_report  # (imported during the run: emitter_warmed)
+
     click.echo(emit(simulation_report(result, others), fmt))
     if plot_file is None and trigger_file is None:
         return
@@ -214,9 +214,9 @@ def simulate(shoes, decks, seed, burn, cut_card, penetration, count_spec, trigge
 
 def emitter_warmed(progress, fmt: str):
     """``progress`` (or None), which on its first call, a block of shoes done while the workers deal
-    the others, also renders a one-cell report in ``fmt``: what the format needs (tabulate, whose
-    import reads its package's metadata: 15-20 ms) is then imported during the run rather than after
-    its last shoe. The output does not change."""
+    the others, also imports the report's module and renders a one-cell report in ``fmt``: what the
+    report and the format need (tabulate, whose import reads its package's metadata: 15-20 ms) is
+    then imported during the run rather than after its last shoe. The output does not change."""
     from exact_odds.report.document import Report, Section, Table
 
     warmed = []
@@ -224,6 +224,7 @@ def emitter_warmed(progress, fmt: str):
     def advance(done: int) -> None:
         if not warmed:
             warmed.append(True)
+            import exact_odds.report.simulation  # noqa: F401
             cell = Table(("\u00b1",), (("\u00b1",),))  # (not ASCII: the default format's own writer declines it)
             emit(Report((Section(table=cell),), {"cell": "\u00b1"}, (cell,)), fmt)
         if progress is not None:
