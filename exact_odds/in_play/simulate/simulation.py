@@ -383,7 +383,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         with one_blas_thread():
             plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
                                  setup=(prepare, setup))
-            for play in plays:
+            for added, play in enumerate(plays, 1):
                 # A stop (Ctrl-C, SIGTERM) waits for the block to be added whole: the state saved then
                 # covers the same shoes in every part (one landing between two of its sums lost the
                 # trigger search 900 of 1,000,000 shoes over four stops).
@@ -391,6 +391,8 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
                     state.add(play)
                 if saver is not None:
                     saver.save_now_and_then(state)
+                elif added == len(blocks):  # the blocks' edge counts merged while the workers end
+                    state.merge_edges()
     except KeyboardInterrupt:
         if saver is not None:  # the blocks added so far are a whole prefix of the shoes
             with interrupts.finishing(FINAL_SAVE_SECONDS):  # not cut off by the console's backstop
