@@ -77,13 +77,19 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
                         for name, tests in sorted(read.value_names.items()))
     slots = tuple(s for s in ALL_SLOTS if s in read.slots)
     if _slow_in_play(read, shoe):
-        from exact_odds.punto_banco import card_patterns, card_pools
+        from exact_odds.punto_banco import card_counts, card_patterns, card_pools
         from exact_odds.punto_banco.card_fast import hand_fact_counts
 
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
         if found is None and shoe.suited is not None:
-            by = card_patterns.pattern_counts if read.suit_symmetric else card_pools.pool_counts
-            counts = by(trees, _classes(_signature(read))[0], value_names, slots, shoe, dist.tableau, deal_names)
+            of_card = _classes(_signature(read))[0]
+            # suits counted over every card: before the patterns (whose plan would name most of the
+            # suits), after the pools (milliseconds a shoe where they apply)
+            by = (card_counts.count_counts, card_patterns.pattern_counts) if read.suit_symmetric else \
+                (card_pools.pool_counts, card_counts.count_counts)
+            counts = None
+            for method in by:
+                counts = counts or method(trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)

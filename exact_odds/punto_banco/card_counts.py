@@ -1,0 +1,351 @@
+"""Whole-coup bets that read suits only by counting them over every card, on a suited shoe in play, by
+suit-count generating functions (docs/methods/suits.md, "Card classes").
+
+``of_a_suit(all_cards) >= 3``, ``same_suit(all_cards)``, ``count(all_cards, suit == hearts) >= 4``,
+``all(all_cards, red)``: each reads the coup's suits only through T = (t_1, ..., t_4), how many of its
+4-6 cards hold each suit, so its line is a function of what it reads of the values and ranks and of T
+alone (renaming the cards' suits among themselves never moves it). The pools of
+:mod:`exact_odds.punto_banco.card_pools` would expand every card's suit (4**6 rows a sequence) and the
+patterns of :mod:`exact_odds.punto_banco.card_patterns` name most of them; here a row (a sequence of
+values and each card's *rank pool*: its rank class and value, every suit) is settled once per T, with
+the suits laid out in deal order (T's first t_1 cards of suit 1, ...), and rows alike in what the bet
+reads once. The rows are summed, once per bet, into w[g][T][line]: how many rows of group g (the
+multiset of rank pools the coup draws, with its cards used) settle ``line`` at T.
+
+A shoe weighs a group by the polynomial, in four variables x_1..x_4 (one per suit), of its ordered ways
+to be dealt by suit counts: a pool P drawn m times gives
+
+    q_{P,m}(x) = sum over |a| = m of multinomial(m; a) * prod_s falling(n_{P,s}, a_s) * x**a
+
+(which of its m positions take each suit, then distinct cards of each suit), the pools are disjoint, so
+a group's polynomial is the product of its pools' (degree k <= 6: at most 84 coefficients), and each
+line's count is sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T (the unused cards:
+docs/rules.md §3). The products are taken step by step for every group at once (numpy, grouped by the
+degrees multiplied).
+
+Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
+N**6, and so does every partial sum of w times the coefficients (the rows of a group are distinct
+sequences of values, each T's deals distinct) and of a line's count: int64 while N**6 < 2**62
+(N <= 1,290 cards), else Python integers.
+
+A bet that reads suits any other way (one card's suit, a hand's, a predicate that also reads the rank)
+is declined (None), and so is one whose rows would pass :data:`card_pools.LIMIT`.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from itertools import product
+from math import factorial
+
+from exact_odds.bets import language
+from exact_odds.punto_banco import card_pools
+from exact_odds.punto_banco.card_pools import Pools
+from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, settle_lines
+from exact_odds.rules.cards import RANK_VALUES
+from exact_odds.rules.deal import falling
+from exact_odds.rules.shoe import Shoe
+
+_SUIT_NAMES = frozenset({"suit", "red", "black"})
+_EVERY_CARD = frozenset(ALL_SLOTS)
+#: Most cards whose suits are read one by one (each multiplies the rows by four).
+MOST_NAMED = 3
+
+
+def _numpy():
+    import numpy
+
+    return numpy
+
+
+def suit_reads(trees) -> frozenset | None:
+    """The card slots whose suits the expanded conditions ``trees`` read one by one (*named*), when they
+    also count suits over every card of the coup: an aggregate over ``all_cards`` whose predicate, if any,
+    reads the suit or colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``,
+    ``same_suit(all_cards)``), which depends on the suits only by how many cards hold each. A suit read
+    any other way (``player_card1_suit``, ``same_suit(player_hand)``, a predicate reading rank and suit)
+    names its cards. None when no such count is read, or more than :data:`MOST_NAMED` cards are named."""
+    named: set = set()
+    counted = [False]
+
+    def walk(node) -> None:
+        if isinstance(node, ast.Call):
+            name = node.func.id
+            pred = node.args[1] if len(node.args) > 1 else None
+            names = {n.id for n in ast.walk(pred) if isinstance(n, ast.Name)} if pred is not None else set()
+            if not (name in ("same_suit", "same_colour", "of_a_suit", "suited_run") or names & _SUIT_NAMES):
+                return  # ranks or values only (the rank pools see them)
+            members = set(language.slots_of(node.args[0]))
+            if name == "suited_run" or names & {"rank", "value"} or members != _EVERY_CARD:
+                named.update(members)
+            else:
+                counted[0] = True
+            return
+        if isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
+            slot, attr = language.CARD_ATTRIBUTES[node.id]
+            if attr in _SUIT_NAMES:
+                named.add(slot)
+            return
+        for child in ast.iter_child_nodes(node):
+            walk(child)
+
+    for tree in trees:
+        walk(tree.body)
+    return frozenset(named) if counted[0] and len(named) <= MOST_NAMED else None
+
+
+def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
+                 deal_names) -> list | None:
+    """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that counts suits over every card
+    (:func:`suit_reads`), by suit-count generating functions; None for any other bet, or past the limit.
+    (``slots`` is taken for the same signature: every card is read here.)"""
+    named = suit_reads(trees) if shoe.suited is not None else None
+    if named is None:
+        return None
+    plan = _count_plan(trees, of_card, value_names, named, tableau, deal_names, card_pools.LIMIT)
+    return None if plan is None else weighed(plan, shoe)
+
+
+# --- the monomials of degree <= 6 in four variables -----------------------------
+
+@lru_cache(maxsize=8)
+def compositions(m: int) -> tuple:
+    """The suit-count vectors of m cards (a_1..a_4 >= 0, sum m), in a fixed order."""
+    return tuple(a for a in product(range(m + 1), repeat=4) if sum(a) == m)
+
+
+@lru_cache(maxsize=64)
+def _convolution(d: int, m: int):
+    """For a product of degree d by degree m: the pairs (a, b) of their monomials ordered by the monomial
+    a + b, and where each target starts (for numpy's reduceat)."""
+    np = _numpy()
+    index = {t: i for i, t in enumerate(compositions(d + m))}
+    pairs = sorted((index[tuple(x + y for x, y in zip(a, b))], i, j)
+                   for i, a in enumerate(compositions(d)) for j, b in enumerate(compositions(m)))
+    target = np.array([t for t, _, _ in pairs], dtype=np.intp)
+    left = np.array([i for _, i, _ in pairs], dtype=np.intp)
+    right = np.array([j for _, _, j in pairs], dtype=np.intp)
+    starts = np.flatnonzero(np.r_[True, target[1:] != target[:-1]])
+    return left, right, starts
+
+
+@lru_cache(maxsize=8)
+def _multinomials(m: int):
+    np = _numpy()
+    return np.array([factorial(m) // (factorial(a[0]) * factorial(a[1]) * factorial(a[2]) * factorial(a[3]))
+                     for a in compositions(m)], dtype=np.int64)
+
+
+# --- the plan -----------------------------------------------------------------
+
+@lru_cache(maxsize=16)
+def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, tableau, deal_names, limit: int):
+    """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
+    counted, and those named, by suit); each group's product as steps; its cards used; and w (groups x 84
+    x lines). None past ``limit`` rows."""
+    from exact_odds.punto_banco.hand_suits import value_sequences
+
+    np = _numpy()
+    ranks = Pools(np, lambda card: of_card[card - card % 4])  # a rank class and a value, every suit
+    x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
+    values = np.stack(x)
+    slot_at = _slots_at(np, pdraw, bdraw)  # each position's slot index in ALL_SLOTS, -1 past the coup's cards
+    is_named = np.array([s in named for s in ALL_SLOTS] + [False])
+    size = np.ones(len(used), dtype=np.int64)
+    for i in range(6):
+        size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]] * np.where(is_named[slot_at[i]], 4, 1), 1)
+    if int(size.sum()) > limit:
+        return None
+    # every row: a sequence, a rank pool for each card it uses (-1 past its cards), a suit for each named one
+    rows = np.arange(len(used))
+    pool, suit = [], []
+    for i in range(6):
+        v = values[i][rows]
+        held = slot_at[i][rows] >= 0
+        options = np.where(held, ranks.n_options[v], 1)
+        suits = np.where(is_named[slot_at[i][rows]], 4, 1)
+        k = options * suits
+        parent = np.repeat(np.arange(len(rows)), k)
+        within = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)
+        rows = rows[parent]
+        pool, suit = [p[parent] for p in pool], [s[parent] for s in suit]
+        pick = ranks.flat[np.minimum(ranks.first[v[parent]] + within // suits[parent], len(ranks.flat) - 1)]
+        pool.append(np.where(held[parent], pick, -1))
+        suit.append(np.where(suits[parent] == 4, within % 4 + 1, 0))
+    pool, suit = np.stack(pool), np.stack(suit)
+    # what the bet reads of a row besides the counted suits: its value names' classes, who drew, each card's
+    # rank class and each named card's suit; rows alike in those are settled once per T
+    deal_class, class_values = _deal_classes(np, value_names, deals, deal_names)
+    rank_class = np.array(_dense_ids(ranks.keys) + [-1], dtype=np.int64)  # pool -1: no card
+    seen = deal_class[deal[rows]] * 4 + pdraw[rows] * 2 + bdraw[rows]
+    for p, s in zip(pool, suit):
+        seen = (seen * (len(ranks.keys) + 1) + rank_class[p] + 1) * 5 + s
+    _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
+    alike = alike.reshape(-1)
+    n_lines = len(trees) + 1
+    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
+    held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at,
+                    (deal_class[deal], class_values), rep_rank, n_lines)
+    # the groups: each row's multiset of (rank pool, named suit or 0), and the cards it uses
+    ordered = np.sort(np.where(pool < 0, 999, pool * 5 + suit), axis=0)
+    key = np.zeros(len(rows), dtype=np.int64)
+    for row in ordered:
+        key = key * 1000 + row
+    groups, group = np.unique(key, return_inverse=True)
+    pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
+    g, a = pair // len(first), pair % len(first)
+    w = np.zeros((len(groups), 84, n_lines), dtype=np.int64)
+    np.add.at(w, (g[:, None], np.arange(84)[None, :], held[a]), count[:, None])
+    codes = []
+    for _ in range(6):
+        codes.append(groups % 1000)
+        groups = groups // 1000
+    types, steps, cards_used, counted = _steps(np, np.stack(codes[::-1]))
+    w[np.arange(84)[None, :] >= np.array([len(compositions(u)) for u in range(7)])[counted][:, None]] = 0
+    return tuple(tuple(m) for m in ranks.members), types, steps, cards_used, w
+
+
+def _slots_at(np, pdraw, bdraw):
+    """Each deal position's card slot (its index in ALL_SLOTS; -1: the coup has no card there), per
+    sequence: P1 B1 P2 B2, then the Player's third card if drawn, then the Banker's."""
+    index = {slot: i for i, slot in enumerate(ALL_SLOTS)}
+    fixed = [np.full(len(pdraw), index[s], dtype=np.int64) for s in ((0, 0), (1, 0), (0, 1), (1, 1))]
+    p3, b3 = index[(0, 2)], index[(1, 2)]
+    fourth = np.where(pdraw, p3, np.where(bdraw, b3, -1))
+    fifth = np.where(pdraw & bdraw, b3, -1)
+    return np.stack(fixed + [fourth, fifth])
+
+
+def _dense_ids(keys) -> list:
+    ids: dict = {}
+    return [ids.setdefault(k, len(ids)) for k in keys]
+
+
+def _deal_classes(np, value_names, deals, deal_names):
+    """Each deal's class under the bet's value names (a name tested only against constants is known by its
+    tests), and a representative's values of each class."""
+    from exact_odds.punto_banco.card_classes import _TESTS
+
+    ids: dict = {}
+    reps = []
+    of_deal = []
+    for d in deals:
+        names = deal_names(d)
+        vals = tuple(names[n] for n, _ in value_names)
+        key = tuple(v if tests is None else tuple(_TESTS[op](v, c) for op, c in tests)
+                    for v, (_, tests) in zip(vals, value_names))
+        if key not in ids:
+            ids[key] = len(ids)
+            reps.append(vals)
+        of_deal.append(ids[key])
+    class_values = {n: np.array([r[j] for r in reps], dtype=np.int64) for j, (n, _) in enumerate(value_names)}
+    return np.array(of_deal, dtype=np.int64), class_values
+
+
+def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int):
+    """The line of each distinct row (``rows``: its sequence; ``pool``, ``suit``: per position) at each
+    suit-count vector T of its counted cards, laid out in deal order (rows x 84; past the row's
+    compositions: line 0, cleared later)."""
+    deal_class, class_values = deals
+    counted = ((pool >= 0) & (suit == 0)).sum(axis=0)
+    out = np.zeros((len(rows), 84), dtype=np.int64)
+    for u in range(7):
+        at = np.flatnonzero(counted == u)
+        if not len(at):
+            continue
+        comps = compositions(u)
+        layout = np.array([[s + 1 for s in range(4) for _ in range(a[s])] + [0] for a in comps], dtype=np.int64)
+        each = np.repeat(at, len(comps))
+        which = np.tile(np.arange(len(comps)), len(at))
+        r = rows[each]
+        rank = {slot: np.zeros(len(each), dtype=np.int64) for slot in ALL_SLOTS}
+        suits = {slot: np.zeros(len(each), dtype=np.int64) for slot in ALL_SLOTS}
+        nth = np.zeros(len(each), dtype=np.int64)  # counted cards laid out so far
+        for i in range(6):
+            slot = slot_at[i][r]
+            p, s = pool[i, each], suit[i, each]
+            is_counted = (p >= 0) & (s == 0)
+            given = np.where(is_counted, layout[which, np.minimum(nth, u)], s)
+            nth = nth + is_counted
+            for j, name in enumerate(ALL_SLOTS):
+                hit = slot == j
+                rank[name] = np.where(hit, rep_rank[p], rank[name])
+                suits[name] = np.where(hit, given, suits[name])
+        vals = {name: v[deal_class[r]] for name, v in class_values.items()}
+        out[each, which] = settle_lines(np, trees, language.Cards(rank, suits, vals), len(each))
+    return out
+
+
+def _steps(np, codes):
+    """The product of each group's factors as steps. ``codes``: per group its six sorted position codes
+    (rank pool * 5 + named suit, 999 past its cards). A factor type is (rank pool, its counted cards m, its
+    named cards by suit); at step i, for each (degree so far d, m), the groups multiplied there and their
+    i-th factor's type (its index among the types of that m). Also each group's cards used and counted."""
+    n = codes.shape[1]
+    types: dict = {}  # (pool, m, f) -> index among types of its m
+    by_m: dict = {m: [] for m in range(7)}
+    factors = []
+    for g in range(n):
+        run = [c for c in codes[:, g].tolist() if c != 999]
+        mine = []
+        for p in sorted({c // 5 for c in run}):
+            m = sum(1 for c in run if c == p * 5)
+            f = tuple(sum(1 for c in run if c == p * 5 + s) for s in range(1, 5))
+            if (p, m, f) not in types:
+                types[p, m, f] = len(by_m[m])
+                by_m[m].append((p, f))
+            mine.append((m, types[p, m, f]))
+        factors.append(mine)
+    steps = []
+    degree = [0] * n
+    for i in range(6):
+        by: dict = {}
+        for g in range(n):
+            if len(factors[g]) > i:
+                m, t = factors[g][i]
+                by.setdefault((degree[g], m), []).append((g, t))
+                degree[g] += m
+        if not by:
+            break
+        steps.append(tuple((d, m, np.array([g for g, _ in gs], dtype=np.intp), np.array([t for _, t in gs], dtype=np.intp))
+                           for (d, m), gs in sorted(by.items())))
+    cards_used = np.array([sum(1 for c in codes[:, g].tolist() if c != 999) for g in range(n)], dtype=np.intp)
+    type_arrays = tuple((np.array([p for p, _ in by_m[m]], dtype=np.intp).reshape(-1),
+                         np.array([f for _, f in by_m[m]], dtype=np.intp).reshape(-1, 4)) for m in range(7))
+    return type_arrays, tuple(steps), cards_used, np.array(degree, dtype=np.intp)
+
+
+# --- a shoe -------------------------------------------------------------------
+
+def weighed(plan, shoe: Shoe) -> list:
+    """Each line's six-card count on ``shoe`` from a plan (:func:`_count_plan`)."""
+    np = _numpy()
+    members, types, steps, cards_used, w = plan
+    n = shoe.size
+    dtype = np.int64 if n ** 6 < INT64_SAFE else object
+    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)] for cards in members],
+                     dtype=np.int64)
+    fall = np.ones((len(members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
+    for j in range(1, 7):
+        fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
+    q = []  # per m: each type's polynomial, multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
+    for m, (pools, named) in enumerate(types):
+        comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
+        term = np.broadcast_to(_multinomials(m).astype(dtype), (len(pools), len(comps)))
+        for s in range(4):
+            term = term * fall[pools[:, None], s, np.minimum(named[:, s][:, None] + comps[None, :, s], 6)]
+        q.append(term)
+    poly = np.zeros((len(cards_used), 84), dtype=dtype)
+    poly[:, 0] = 1
+    for step in steps:
+        for d, m, groups, which in step:
+            left, right, starts = _convolution(d, m)
+            terms = poly.take(groups, axis=0).take(left, axis=1) * q[m].take(which, axis=0).take(right, axis=1)
+            poly[groups, :len(starts)] = np.add.reduceat(terms, starts, axis=1)  # (entries past it unread)
+    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[cards_used]
+    if dtype is np.int64:
+        per_group = np.einsum("gt,gtl->gl", poly, w)
+    else:
+        per_group = (poly[:, :, None] * w.astype(object)).sum(axis=1)
+    return [int(x) for x in (per_group * unused[:, None]).sum(axis=0)]
