@@ -50,7 +50,9 @@ from exact_odds.rules.shoe import Shoe
 _SUIT_NAMES = frozenset({"suit", "red", "black"})
 _EVERY_CARD = frozenset(ALL_SLOTS)
 #: Most cards whose suits are read one by one (each multiplies the rows by four).
-MOST_NAMED = 3
+MOST_NAMED = 2
+#: Most entries of a plan's table w (groups x suit counts x lines but the last; int32).
+MOST_ENTRIES = 1 << 24
 
 
 def _numpy():
@@ -186,23 +188,30 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     n_lines = len(trees) + 1
     rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
     held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at,
-                    (deal_class[deal], class_values), rep_rank, n_lines)
+                    (deal_class[deal], class_values), rep_rank, n_lines)  # T past a row's cards: the last line
     # the groups: each row's multiset of (rank pool, named suit or 0), and the cards it uses
     ordered = np.sort(np.where(pool < 0, 999, pool * 5 + suit), axis=0)
     key = np.zeros(len(rows), dtype=np.int64)
     for row in ordered:
         key = key * 1000 + row
     groups, group = np.unique(key, return_inverse=True)
-    pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
-    g, a = pair // len(first), pair % len(first)
-    w = np.zeros((len(groups), 84, n_lines), dtype=np.int64)
-    np.add.at(w, (g[:, None], np.arange(84)[None, :], held[a]), count[:, None])
     codes = []
     for _ in range(6):
         codes.append(groups % 1000)
         groups = groups // 1000
     types, steps, cards_used, counted = _steps(np, np.stack(codes[::-1]))
-    w[np.arange(84)[None, :] >= np.array([len(compositions(u)) for u in range(7)])[counted][:, None]] = 0
+    # w: how many rows of each group settle each line but the last (the six-card total less the others)
+    # at each T of its counted cards (int32: a count of rows, at most the limit)
+    width = len(compositions(int(counted.max())))
+    if len(cards_used) * width * (n_lines - 1) > MOST_ENTRIES:
+        return None
+    pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
+    g, a = np.repeat(pair // len(first), width), np.repeat(pair % len(first), width)
+    t = np.tile(np.arange(width), len(pair))
+    line = held[a, t]
+    keep = line < n_lines - 1
+    w = np.zeros((len(cards_used), width, n_lines - 1), dtype=np.int32)
+    np.add.at(w, (g[keep], t[keep], line[keep]), np.repeat(count, width)[keep])
     return tuple(tuple(m) for m in ranks.members), types, steps, cards_used, w
 
 
@@ -246,10 +255,10 @@ def _deal_classes(np, value_names, deals, deal_names):
 def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int):
     """The line of each distinct row (``rows``: its sequence; ``pool``, ``suit``: per position) at each
     suit-count vector T of its counted cards, laid out in deal order (rows x 84; past the row's
-    compositions: line 0, cleared later)."""
+    compositions: the last line, never counted)."""
     deal_class, class_values = deals
     counted = ((pool >= 0) & (suit == 0)).sum(axis=0)
-    out = np.zeros((len(rows), 84), dtype=np.int64)
+    out = np.full((len(rows), 84), n_lines - 1, dtype=np.int64)
     for u in range(7):
         at = np.flatnonzero(counted == u)
         if not len(at):
@@ -283,37 +292,41 @@ def _steps(np, codes):
     named cards by suit); at step i, for each (degree so far d, m), the groups multiplied there and their
     i-th factor's type (its index among the types of that m). Also each group's cards used and counted."""
     n = codes.shape[1]
-    types: dict = {}  # (pool, m, f) -> index among types of its m
-    by_m: dict = {m: [] for m in range(7)}
-    factors = []
-    for g in range(n):
-        run = [c for c in codes[:, g].tolist() if c != 999]
-        mine = []
-        for p in sorted({c // 5 for c in run}):
-            m = sum(1 for c in run if c == p * 5)
-            f = tuple(sum(1 for c in run if c == p * 5 + s) for s in range(1, 5))
-            if (p, m, f) not in types:
-                types[p, m, f] = len(by_m[m])
-                by_m[m].append((p, f))
-            mine.append((m, types[p, m, f]))
-        factors.append(mine)
+    held = codes != 999
+    pool, suit = codes // 5, codes % 5
+    starts = held & np.vstack([np.ones((1, n), dtype=bool), pool[1:] != pool[:-1]])
+    nth = np.cumsum(starts, axis=0) - 1  # each position's factor
+    by_suit = np.zeros((6, n, 5), dtype=np.int64)  # per factor and group: counted cards, named by suit
+    g = np.broadcast_to(np.arange(n), codes.shape)
+    np.add.at(by_suit, (nth[held], g[held], suit[held]), 1)
+    factor_pool = np.full((6, n), -1, dtype=np.int64)
+    factor_pool[nth[held], g[held]] = pool[held]
+    m = by_suit[:, :, 0]
+    code = factor_pool
+    for j in range(5):
+        code = code * 7 + by_suit[:, :, j]
+    type_arrays, type_of = [], np.zeros((6, n), dtype=np.int64)
+    for mm in range(7):
+        here = (factor_pool >= 0) & (m == mm)
+        kinds, index = np.unique(code[here], return_inverse=True)
+        type_of[here] = index.reshape(-1)
+        type_arrays.append(((kinds // 7 ** 5).astype(np.intp),
+                            np.stack([(kinds // 7 ** (3 - j)) % 7 for j in range(4)], axis=1).astype(np.intp)
+                            .reshape(-1, 4)))
+    degree = np.zeros(n, dtype=np.int64)
     steps = []
-    degree = [0] * n
     for i in range(6):
-        by: dict = {}
-        for g in range(n):
-            if len(factors[g]) > i:
-                m, t = factors[g][i]
-                by.setdefault((degree[g], m), []).append((g, t))
-                degree[g] += m
-        if not by:
+        at = np.flatnonzero(factor_pool[i] >= 0)
+        if not len(at):
             break
-        steps.append(tuple((d, m, np.array([g for g, _ in gs], dtype=np.intp), np.array([t for _, t in gs], dtype=np.intp))
-                           for (d, m), gs in sorted(by.items())))
-    cards_used = np.array([sum(1 for c in codes[:, g].tolist() if c != 999) for g in range(n)], dtype=np.intp)
-    type_arrays = tuple((np.array([p for p, _ in by_m[m]], dtype=np.intp).reshape(-1),
-                         np.array([f for _, f in by_m[m]], dtype=np.intp).reshape(-1, 4)) for m in range(7))
-    return type_arrays, tuple(steps), cards_used, np.array(degree, dtype=np.intp)
+        bucket = degree[at] * 7 + m[i, at]
+        step = []
+        for b in np.unique(bucket):
+            these = at[bucket == b]
+            step.append((int(b // 7), int(b % 7), these.astype(np.intp), type_of[i, these].astype(np.intp)))
+        steps.append(tuple(step))
+        degree[at] += m[i, at]
+    return tuple(type_arrays), tuple(steps), held.sum(axis=0).astype(np.intp), degree.astype(np.intp)
 
 
 # --- a shoe -------------------------------------------------------------------
@@ -336,7 +349,8 @@ def weighed(plan, shoe: Shoe) -> list:
         for s in range(4):
             term = term * fall[pools[:, None], s, np.minimum(named[:, s][:, None] + comps[None, :, s], 6)]
         q.append(term)
-    poly = np.zeros((len(cards_used), 84), dtype=dtype)
+    width = w.shape[1]  # the compositions of the most counted cards: every partial product fits
+    poly = np.zeros((len(cards_used), width), dtype=dtype)
     poly[:, 0] = 1
     for step in steps:
         for d, m, groups, which in step:
@@ -345,7 +359,8 @@ def weighed(plan, shoe: Shoe) -> list:
             poly[groups, :len(starts)] = np.add.reduceat(terms, starts, axis=1)  # (entries past it unread)
     unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[cards_used]
     if dtype is np.int64:
-        per_group = np.einsum("gt,gtl->gl", poly, w)
+        per_group = np.einsum("gt,gtl->gl", poly, w.astype(np.int64))
     else:
         per_group = (poly[:, :, None] * w.astype(object)).sum(axis=1)
-    return [int(x) for x in (per_group * unused[:, None]).sum(axis=0)]
+    counts = [int(x) for x in (per_group * unused[:, None]).sum(axis=0)]
+    return counts + [falling(n, 6) - sum(counts)]
