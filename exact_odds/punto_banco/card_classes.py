@@ -68,8 +68,9 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
     is priced, in this order, by the hand paths (whole hands' suits and colours, one hand's pair:
     :func:`~exact_odds.punto_banco.card_fast.hand_fact_counts`), by pools of cards on a shoe with 52
     counts (:mod:`~exact_odds.punto_banco.card_pools`; by patterns of suits where it compares suits only
-    with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by ``older(dist)`` where given (the
-    card walk of the older names), and else by the classes here."""
+    with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by suit counts over every card
+    (:mod:`~exact_odds.punto_banco.card_counts`), by ``older(dist)`` where given (the card walk of the
+    older names), and else by the classes here."""
     trees = tuple(language.expanded(c) for c in conditions)
     read = language.reads(trees, _value_names(deal_names))
     shoe = dist.shoe
@@ -83,13 +84,16 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
         if found is None and shoe.suited is not None:
             of_card = _classes(_signature(read))[0]
-            # suits counted over every card: before the patterns (whose plan would name most of the
-            # suits), after the pools (milliseconds a shoe where they apply)
-            by = (card_counts.count_counts, card_patterns.pattern_counts) if read.suit_symmetric else \
-                (card_pools.pool_counts, card_counts.count_counts)
-            counts = None
-            for method in by:
-                counts = counts or method(trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
+            args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
+            if read.suit_symmetric:
+                # where suits are also counted over every card, a pattern plan naming more than a few
+                # million suits (seconds to build) gives way to the counts' (about a second)
+                counted = card_counts.suit_reads(trees) is not None
+                counts = card_patterns.pattern_counts(*args, card_counts.PATTERN_LIMIT if counted else None)
+                if counts is None and counted:
+                    counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args)
+            else:
+                counts = card_pools.pool_counts(*args) or card_counts.count_counts(*args)
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)

@@ -51,6 +51,9 @@ _SUIT_NAMES = frozenset({"suit", "red", "black"})
 _EVERY_CARD = frozenset(ALL_SLOTS)
 #: Most cards whose suits are read one by one (each multiplies the rows by four).
 MOST_NAMED = 2
+#: Most rows or namings of a pattern plan (card_patterns) tried first for a bet this prices too: past it the
+#: pattern plan takes seconds to build, this about one.
+PATTERN_LIMIT = 2_000_000
 #: Most entries of a plan's table w (groups x suit counts x lines but the last; int32).
 MOST_ENTRIES = 1 << 24
 
