@@ -50,7 +50,7 @@ from exact_odds.rules.shoe import Shoe
 _SUIT_NAMES = frozenset({"suit", "red", "black"})
 _EVERY_CARD = frozenset(ALL_SLOTS)
 #: Most cards whose suits are read one by one (each multiplies the rows by four).
-MOST_NAMED = 2
+MOST_NAMED = 1
 #: Most rows or namings of a pattern plan (card_patterns) tried first for a bet this prices too: past it the
 #: pattern plan takes seconds to build, this about one.
 PATTERN_LIMIT = 2_000_000
@@ -108,7 +108,7 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     named = suit_reads(trees) if shoe.suited is not None else None
     if named is None:
         return None
-    plan = _count_plan(trees, of_card, value_names, named, tableau, deal_names, card_pools.LIMIT)
+    plan = _count_plan(trees, of_card, value_names, named, tableau, deal_names, card_pools.LIMIT, MOST_ENTRIES)
     return None if plan is None else weighed(plan, shoe)
 
 
@@ -145,10 +145,11 @@ def _multinomials(m: int):
 # --- the plan -----------------------------------------------------------------
 
 @lru_cache(maxsize=16)
-def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, tableau, deal_names, limit: int):
+def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, tableau, deal_names, limit: int,
+                entries: int):
     """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
     counted, and those named, by suit); each group's product as steps; its cards used; and w (groups x 84
-    x lines). None past ``limit`` rows."""
+    x lines). None past ``limit`` rows or ``entries`` in w."""
     from exact_odds.punto_banco.hand_suits import value_sequences
 
     np = _numpy()
@@ -179,6 +180,20 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
         pool.append(np.where(held[parent], pick, -1))
         suit.append(np.where(suits[parent] == 4, within % 4 + 1, 0))
     pool, suit = np.stack(pool), np.stack(suit)
+    # the groups: each row's multiset of (rank pool, named suit or 0), and the cards it uses
+    ordered = np.sort(np.where(pool < 0, 999, pool * 5 + suit), axis=0)
+    key = np.zeros(len(rows), dtype=np.int64)
+    for row in ordered:
+        key = key * 1000 + row
+    groups, group = np.unique(key, return_inverse=True)
+    codes = []
+    for _ in range(6):
+        codes.append(groups % 1000)
+        groups = groups // 1000
+    types, steps, cards_used, counted = _steps(np, np.stack(codes[::-1]))
+    width = len(compositions(int(counted.max())))
+    if len(cards_used) * width * len(trees) > entries:
+        return None
     # what the bet reads of a row besides the counted suits: its value names' classes, who drew, each card's
     # rank class and each named card's suit; rows alike in those are settled once per T
     deal_class, class_values = _deal_classes(np, value_names, deals, deal_names)
@@ -192,22 +207,8 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
     held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at,
                     (deal_class[deal], class_values), rep_rank, n_lines)  # T past a row's cards: the last line
-    # the groups: each row's multiset of (rank pool, named suit or 0), and the cards it uses
-    ordered = np.sort(np.where(pool < 0, 999, pool * 5 + suit), axis=0)
-    key = np.zeros(len(rows), dtype=np.int64)
-    for row in ordered:
-        key = key * 1000 + row
-    groups, group = np.unique(key, return_inverse=True)
-    codes = []
-    for _ in range(6):
-        codes.append(groups % 1000)
-        groups = groups // 1000
-    types, steps, cards_used, counted = _steps(np, np.stack(codes[::-1]))
     # w: how many rows of each group settle each line but the last (the six-card total less the others)
     # at each T of its counted cards (int32: a count of rows, at most the limit)
-    width = len(compositions(int(counted.max())))
-    if len(cards_used) * width * (n_lines - 1) > MOST_ENTRIES:
-        return None
     pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
     g, a = np.repeat(pair // len(first), width), np.repeat(pair % len(first), width)
     t = np.tile(np.arange(width), len(pair))
