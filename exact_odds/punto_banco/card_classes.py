@@ -41,8 +41,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from exact_odds.bets import language
-from exact_odds.punto_banco.card_suits import (ALL_SLOTS, INT64_SAFE, settle_lines, slot_pairs, exact_number,
-                                               suited_counts)
+from exact_odds.punto_banco.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, settle_lines, slot_pairs,
+                                               exact_number, suited_counts)
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
@@ -128,9 +128,6 @@ def _slow_in_play(read, shoe: Shoe) -> bool:
 
 # --- classes of cards ---------------------------------------------------------
 
-_TESTS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-          "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-          "in": lambda a, b: a in b}
 
 
 def _signature(read) -> tuple:

@@ -12,24 +12,30 @@ the suits laid out in deal order (T's first t_1 cards of suit 1, ...), and rows 
 reads once. The rows are summed, once per bet, into w[g][T][line]: how many rows of group g (the
 multiset of rank pools the coup draws, with its cards used) settle ``line`` at T.
 
+A card whose suit the bet also reads by itself (*named*: ``player_card1_suit == hearts or
+of_a_suit(all_cards) >= 4``; at most :data:`MOST_NAMED`) is expanded into its four suits, T counting
+the other cards; a group then holds the named card's pool and suit too.
+
 A shoe weighs a group by the polynomial, in four variables x_1..x_4 (one per suit), of its ordered ways
 to be dealt by suit counts: a pool P drawn m times gives
 
     q_{P,m}(x) = sum over |a| = m of multinomial(m; a) * prod_s falling(n_{P,s}, a_s) * x**a
 
-(which of its m positions take each suit, then distinct cards of each suit), the pools are disjoint, so
-a group's polynomial is the product of its pools' (degree k <= 6: at most 84 coefficients), and each
-line's count is sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T (the unused cards:
-docs/rules.md §3). The products are taken step by step for every group at once (numpy, grouped by the
-degrees multiplied).
+(which of its m positions take each suit, then distinct cards of each suit; with f_s named cards of suit
+s in P, falling(n_{P,s}, f_s + a_s): the named cards first), the pools are disjoint, so a group's
+polynomial is the product of its pools' (degree k <= 6: at most 84 coefficients), and each line's count
+is sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T (the unused cards: docs/rules.md §3);
+the last line's is the six-card total less the others'. The products are taken step by step for every
+group at once (numpy, grouped by the degrees multiplied).
 
 Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
 N**6, and so does every partial sum of w times the coefficients (the rows of a group are distinct
 sequences of values, each T's deals distinct) and of a line's count: int64 while N**6 < 2**62
-(N <= 1,290 cards), else Python integers.
+(N <= 1,290 cards), else Python integers. w itself counts rows (int32: at most the limit).
 
-A bet that reads suits any other way (one card's suit, a hand's, a predicate that also reads the rank)
-is declined (None), and so is one whose rows would pass :data:`card_pools.LIMIT`.
+A bet that reads suits any other way (a hand's suits, a predicate that reads rank and suit, more than
+:data:`MOST_NAMED` named cards) is declined (None), and so is one whose rows would pass
+:data:`card_pools.LIMIT` or whose w would pass :data:`MOST_ENTRIES`.
 """
 
 from __future__ import annotations
@@ -42,8 +48,7 @@ from math import factorial
 from exact_odds.bets import language
 from exact_odds.punto_banco import card_pools
 from exact_odds.punto_banco.card_pools import Pools
-from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, settle_lines
-from exact_odds.rules.cards import RANK_VALUES
+from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, TESTS, settle_lines
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
@@ -238,15 +243,13 @@ def _dense_ids(keys) -> list:
 def _deal_classes(np, value_names, deals, deal_names):
     """Each deal's class under the bet's value names (a name tested only against constants is known by its
     tests), and a representative's values of each class."""
-    from exact_odds.punto_banco.card_classes import _TESTS
-
     ids: dict = {}
     reps = []
     of_deal = []
     for d in deals:
         names = deal_names(d)
         vals = tuple(names[n] for n, _ in value_names)
-        key = tuple(v if tests is None else tuple(_TESTS[op](v, c) for op, c in tests)
+        key = tuple(v if tests is None else tuple(TESTS[op](v, c) for op, c in tests)
                     for v, (_, tests) in zip(vals, value_names))
         if key not in ids:
             ids[key] = len(ids)
