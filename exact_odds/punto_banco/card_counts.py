@@ -35,7 +35,8 @@ sequences of values, each T's deals distinct) and of a line's count: int64 while
 
 A bet that reads suits any other way (a hand's suits, a predicate that reads rank and suit, more than
 :data:`MOST_NAMED` named cards) is declined (None), and so is one whose rows would pass
-:data:`card_pools.LIMIT` or whose w would pass :data:`MOST_ENTRIES`.
+:data:`MOST_ROWS` (or :data:`card_pools.LIMIT`), whose w would pass :data:`MOST_ENTRIES` or whose
+settling would pass :data:`MOST_SETTLED`.
 """
 
 from __future__ import annotations
@@ -53,14 +54,22 @@ from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
 _SUIT_NAMES = frozenset({"suit", "red", "black"})
+#: The aggregates that read a set's suits (with a predicate on the suit alone) only by how many of its cards
+#: hold each (of_a_kind and suited_run read them with the ranks).
+_COUNTING = frozenset({"count", "any", "all", "of_a_suit", "same_suit", "same_colour"})
 _EVERY_CARD = frozenset(ALL_SLOTS)
 #: Most cards whose suits are read one by one (each multiplies the rows by four).
 MOST_NAMED = 1
 #: Most rows or namings of a pattern plan (card_patterns) tried first for a bet this prices too: past it the
 #: pattern plan takes seconds to build, this about one.
 PATTERN_LIMIT = 2_000_000
+#: Most rows (a sequence, a rank pool per card, a suit per named card) a plan may expand: each holds about
+#: 200 bytes while the plan is built (a bet reading every card's rank, 13 pools, would pass it).
+MOST_ROWS = 3_000_000
 #: Most entries of a plan's table w (groups x suit counts x lines but the last; int32).
 MOST_ENTRIES = 1 << 24
+#: Most rows, each once per suit count T, a plan settles (about 100 bytes each while they are settled).
+MOST_SETTLED = 1 << 21
 
 
 def _numpy():
@@ -87,7 +96,7 @@ def suit_reads(trees) -> frozenset | None:
             if not (name in ("same_suit", "same_colour", "of_a_suit", "suited_run") or names & _SUIT_NAMES):
                 return  # ranks or values only (the rank pools see them)
             members = set(language.slots_of(node.args[0]))
-            if name == "suited_run" or names & {"rank", "value"} or members != _EVERY_CARD:
+            if name not in _COUNTING or names & {"rank", "value"} or members != _EVERY_CARD:
                 named.update(members)
             else:
                 counted[0] = True
@@ -113,7 +122,8 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     named = suit_reads(trees) if shoe.suited is not None else None
     if named is None:
         return None
-    plan = _count_plan(trees, of_card, value_names, named, tableau, deal_names, card_pools.LIMIT, MOST_ENTRIES)
+    plan = _count_plan(trees, of_card, value_names, named, tableau, deal_names, min(card_pools.LIMIT, MOST_ROWS),
+                      MOST_ENTRIES)
     return None if plan is None else weighed(plan, shoe)
 
 
@@ -126,18 +136,13 @@ def compositions(m: int) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _convolution(d: int, m: int):
-    """For a product of degree d by degree m: the pairs (a, b) of their monomials ordered by the monomial
-    a + b, and where each target starts (for numpy's reduceat)."""
+def _shifts(d: int, m: int) -> tuple:
+    """For a product of degree d by degree m: for each monomial b of degree m, where each monomial a of
+    degree d goes (the index of a + b among the monomials of degree d + m)."""
     np = _numpy()
     index = {t: i for i, t in enumerate(compositions(d + m))}
-    pairs = sorted((index[tuple(x + y for x, y in zip(a, b))], i, j)
-                   for i, a in enumerate(compositions(d)) for j, b in enumerate(compositions(m)))
-    target = np.array([t for t, _, _ in pairs], dtype=np.intp)
-    left = np.array([i for _, i, _ in pairs], dtype=np.intp)
-    right = np.array([j for _, _, j in pairs], dtype=np.intp)
-    starts = np.flatnonzero(np.r_[True, target[1:] != target[:-1]])
-    return left, right, starts
+    return tuple(np.array([index[tuple(x + y for x, y in zip(a, b))] for a in compositions(d)], dtype=np.intp)
+                 for b in compositions(m))
 
 
 @lru_cache(maxsize=8)
@@ -208,6 +213,8 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
         seen = (seen * (len(ranks.keys) + 1) + rank_class[p] + 1) * 5 + s
     _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
     alike = alike.reshape(-1)
+    if len(first) * width > MOST_SETTLED:  # the rows settled, once per T
+        return None
     n_lines = len(trees) + 1
     rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
     held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at,
@@ -320,20 +327,32 @@ def _steps(np, codes):
         type_arrays.append(((kinds // 7 ** 5).astype(np.intp),
                             np.stack([(kinds // 7 ** (3 - j)) % 7 for j in range(4)], axis=1).astype(np.intp)
                             .reshape(-1, 4)))
+    # the most counted cards first: a step costs (coefficients of degree d) x (of m), least with m small at
+    # the large degrees (five cards each of their own pool: 4 + 16 + 40 + 80 + 140 against 224 for the last
+    # step alone the other way); factors of named cards only (m = 0) first of all
+    order = np.argsort(np.where(factor_pool < 0, 99, np.where(m == 0, -1, 6 - m)), axis=0, kind="stable")
+    factor_pool, m, type_of = (np.take_along_axis(a, order, axis=0) for a in (factor_pool, m, type_of))
+    # the products as a tree: a node is the product of the first factors of some groups (groups that begin
+    # alike share it: about 40% fewer products); at step i each new node is its parent times one factor
+    node = np.zeros(n, dtype=np.int64)  # each group's node so far (node 0: the empty product, 1)
     degree = np.zeros(n, dtype=np.int64)
-    steps = []
+    n_nodes, steps = 1, []
     for i in range(6):
         at = np.flatnonzero(factor_pool[i] >= 0)
         if not len(at):
             break
-        bucket = degree[at] * 7 + m[i, at]
-        step = []
-        for b in np.unique(bucket):
-            these = at[bucket == b]
-            step.append((int(b // 7), int(b % 7), these.astype(np.intp), type_of[i, these].astype(np.intp)))
-        steps.append(tuple(step))
+        key = (node[at] * 7 + m[i, at]) * (n + 1) + type_of[i, at]
+        kinds, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        new = n_nodes + np.arange(len(kinds), dtype=np.intp)
+        parent, d, mm, kind = node[at[first]], degree[at[first]], m[i, at[first]], type_of[i, at[first]]
+        bucket = d * 7 + mm
+        steps.append(tuple((int(b // 7), int(b % 7), new[bucket == b], parent[bucket == b].astype(np.intp),
+                            kind[bucket == b].astype(np.intp)) for b in np.unique(bucket)))
+        node[at] = new[inverse.reshape(-1)]
         degree[at] += m[i, at]
-    return tuple(type_arrays), tuple(steps), held.sum(axis=0).astype(np.intp), degree.astype(np.intp)
+        n_nodes += len(kinds)
+    return tuple(type_arrays), (tuple(steps), node.astype(np.intp), n_nodes), held.sum(axis=0).astype(np.intp), \
+        degree.astype(np.intp)
 
 
 # --- a shoe -------------------------------------------------------------------
@@ -357,13 +376,18 @@ def weighed(plan, shoe: Shoe) -> list:
             term = term * fall[pools[:, None], s, np.minimum(named[:, s][:, None] + comps[None, :, s], 6)]
         q.append(term)
     width = w.shape[1]  # the compositions of the most counted cards: every partial product fits
-    poly = np.zeros((len(cards_used), width), dtype=dtype)
-    poly[:, 0] = 1
+    steps, final, n_nodes = steps
+    node = np.zeros((n_nodes, width), dtype=dtype)  # each node's product (entries past its degree unread)
+    node[0, 0] = 1
     for step in steps:
-        for d, m, groups, which in step:
-            left, right, starts = _convolution(d, m)
-            terms = poly.take(groups, axis=0).take(left, axis=1) * q[m].take(which, axis=0).take(right, axis=1)
-            poly[groups, :len(starts)] = np.add.reduceat(terms, starts, axis=1)  # (entries past it unread)
+        for d, m, new, parent, which in step:
+            part = node.take(parent, axis=0)[:, :len(compositions(d))]
+            factor = q[m].take(which, axis=0)
+            out = np.zeros((len(new), len(compositions(d + m))), dtype=dtype)
+            for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
+                out[:, shift] += part * factor[:, j:j + 1]
+            node[new, :out.shape[1]] = out
+    poly = node.take(final, axis=0)
     unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[cards_used]
     if dtype is np.int64:
         per_group = np.einsum("gt,gtl->gl", poly, w.astype(np.int64))

@@ -145,6 +145,7 @@ def test_three_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch)
 @pytest.mark.parametrize("condition", [
     "same_suit(player_hand) and player == 8",  # no count over every card
     "count(all_cards, suit == hearts and rank == 9) >= 2",  # rank and suit in one predicate: every card named
+    "of_a_kind(all_cards, red) >= 2 and banker_wins",  # of_a_kind reads the ranks of the red cards
     "player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)",  # two cards named
     "of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4",
 ])
