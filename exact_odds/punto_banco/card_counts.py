@@ -92,6 +92,7 @@ def suit_reads(trees) -> frozenset | None:
         if isinstance(node, ast.Call):
             name = node.func.id
             pred = node.args[1] if len(node.args) > 1 else None
+            # (a predicate reads only rank, value, suit, red, black and constants: bets/condition.py)
             names = {n.id for n in ast.walk(pred) if isinstance(n, ast.Name)} if pred is not None else set()
             if not (name in ("same_suit", "same_colour", "of_a_suit", "suited_run") or names & _SUIT_NAMES):
                 return  # ranks or values only (the rank pools see them)
