@@ -31,7 +31,7 @@ group at once (numpy, grouped by the degrees multiplied).
 Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
 N**6, and so does every partial sum of w times the coefficients (the rows of a group are distinct
 sequences of values, each T's deals distinct) and of a line's count: int64 while N**6 < 2**62
-(N <= 1,290 cards), else Python integers. w itself counts rows (int32: at most the limit).
+(N <= 1,290 cards), else Python integers.
 
 A bet that reads suits any other way (a hand's suits, a predicate that reads rank and suit, more than
 :data:`MOST_NAMED` named cards) is declined (None), and so is one whose rows would pass
@@ -66,8 +66,8 @@ PATTERN_LIMIT = 2_000_000
 #: Most rows (a sequence, a rank pool per card, a suit per named card) a plan may expand: each holds about
 #: 200 bytes while the plan is built (a bet reading every card's rank, 13 pools, would pass it).
 MOST_ROWS = 3_000_000
-#: Most entries of a plan's table w (groups x suit counts x lines but the last; int32).
-MOST_ENTRIES = 1 << 24
+#: Most entries of a plan's table w (groups x suit counts x lines but the last; 8 bytes each).
+MOST_ENTRIES = 1 << 23
 #: Most rows, each once per suit count T, a plan settles (about 100 bytes each while they are settled).
 MOST_SETTLED = 1 << 21
 
@@ -221,14 +221,14 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at,
                     (deal_class[deal], class_values), rep_rank, n_lines)  # T past a row's cards: the last line
     # w: how many rows of each group settle each line but the last (the six-card total less the others)
-    # at each T of its counted cards (int32: a count of rows, at most the limit)
+    # at each T of its counted cards, one flat row a line (groups x T)
     pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
     g, a = np.repeat(pair // len(first), width), np.repeat(pair % len(first), width)
     t = np.tile(np.arange(width), len(pair))
     line = held[a, t]
     keep = line < n_lines - 1
-    w = np.zeros((len(cards_used), width, n_lines - 1), dtype=np.int32)
-    np.add.at(w, (g[keep], t[keep], line[keep]), np.repeat(count, width)[keep])
+    w = np.zeros((n_lines - 1, len(cards_used) * width), dtype=np.int64)
+    np.add.at(w, (line[keep], g[keep] * width + t[keep]), np.repeat(count, width)[keep])
     return tuple(tuple(m) for m in ranks.members), types, steps, cards_used, w
 
 
@@ -376,13 +376,13 @@ def weighed(plan, shoe: Shoe) -> list:
         for s in range(4):
             term = term * fall[pools[:, None], s, np.minimum(named[:, s][:, None] + comps[None, :, s], 6)]
         q.append(term)
-    width = w.shape[1]  # the compositions of the most counted cards: every partial product fits
+    width = w.shape[1] // len(cards_used)  # the compositions of the most counted cards: every product fits
     steps, final, n_nodes = steps
-    node = np.zeros((n_nodes, width), dtype=dtype)  # each node's product (entries past its degree unread)
+    node = np.zeros((n_nodes, width), dtype=dtype)  # each node's product (zero past its degree)
     node[0, 0] = 1
     for step in steps:
         for d, m, new, parent, which in step:
-            part = node.take(parent, axis=0)[:, :len(compositions(d))]
+            part = node[parent, :len(compositions(d))]
             factor = q[m].take(which, axis=0)
             out = np.zeros((len(new), len(compositions(d + m))), dtype=dtype)
             for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
@@ -390,9 +390,7 @@ def weighed(plan, shoe: Shoe) -> list:
             node[new, :out.shape[1]] = out
     poly = node.take(final, axis=0)
     unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[cards_used]
-    if dtype is np.int64:
-        per_group = np.einsum("gt,gtl->gl", poly, w.astype(np.int64))
-    else:
-        per_group = (poly[:, :, None] * w.astype(object)).sum(axis=1)
-    counts = [int(x) for x in (per_group * unused[:, None]).sum(axis=0)]
+    # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
+    weights = (poly * unused[:, None]).reshape(-1)
+    counts = [int(np.dot(weights, row if dtype is np.int64 else row.astype(object))) for row in w]
     return counts + [falling(n, 6) - sum(counts)]
