@@ -25,8 +25,10 @@ to be dealt by suit counts: a pool P drawn m times gives
 s in P, falling(n_{P,s}, f_s + a_s): the named cards first), the pools are disjoint, so a group's
 polynomial is the product of its pools' (degree k <= 6: at most 84 coefficients), and each line's count
 is sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T (the unused cards: docs/rules.md §3);
-the last line's is the six-card total less the others'. The products are taken step by step for every
-group at once (numpy, grouped by the degrees multiplied).
+the last line's is the six-card total less the others'. The products are a tree: a node is the product
+of the first factors of the groups that begin alike (the pools drawn most often first), each node its
+parent times one pool's polynomial, every node of a step at once (numpy, grouped by the degrees
+multiplied).
 
 Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
 N**6, and so does every partial sum of w times the coefficients (the rows of a group are distinct
