@@ -14,7 +14,9 @@ Cases (8 decks, and per shoe on suited 8-deck shoes in play):
   cards as six or-terms; every first-four card's suit compared with every other's; twenty lines;
 * the whole coup: an or-chain over every card's rank; every card's suit compared with every other's
   (fifteen or-terms) with the Player's total; ten lines over every card; the third cards' suits (equal;
-  one a heart); six red cards in a tie (Super Tie's colours);
+  one a heart); six red cards in a tie (Super Tie's colours); bets reading every rank and every suit of
+  the coup (a suited run of all the cards; three of a kind and three of a suit; a Player run with the
+  Banker's cards of one suit);
 * suits counted over every card (``of_a_suit(all_cards)``, in the new forms: run them with
   ``--only "suits counted"``), alone, with value names, with a constant suit, with one card's suit, and
   with two cards' suits compared (which the counts decline).
@@ -67,6 +69,11 @@ CASES = {
         "tie and player >= 6 and cards == 6 and " + " and ".join(f"{c}_red" for c in CARDS)],
     "whole coup: Lucky 8 in the new forms (same_suit(player_hand))": [
         "same_suit(player_hand) and player_cards == 3 and player == 8"],
+    "whole coup, every rank and suit: a suited run of all the cards": ["suited_run(all_cards)"],
+    "whole coup, every rank and suit: three of a kind and three of a suit": [
+        "of_a_kind(all_cards) >= 3 and of_a_suit(all_cards) >= 3"],
+    "whole coup, every rank and suit: a Player run, the Banker's cards of one suit": [
+        "run(player_hand) and same_suit(banker_hand)"],
     "suits counted: three cards of one suit": ["of_a_suit(all_cards) >= 3"],
     "suits counted: Player 8 and three cards of one suit": ["player == 8 and of_a_suit(all_cards) >= 3"],
     "suits counted: a tie and four cards of one suit": ["tie and of_a_suit(all_cards) >= 4"],

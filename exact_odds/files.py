@@ -12,6 +12,7 @@
   in ``/``, ``/.`` or ``/..``: ``-o newdir/`` would otherwise write a file
   called ``newdir``).
 
+:func:`write_chunks` writes a text made piece by piece, each piece as it comes (still atomically).
 :func:`write_files` writes several files into one folder the same way, all
 or none: every file goes to a temporary folder beside it first, and only
 when all are written are they renamed into place.
@@ -24,7 +25,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 
@@ -89,15 +90,30 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
 
 def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` as the module docstring says (a plot, or encoded text)."""
+    _write(path, (data,))
+
+
+def write_chunks(path: str | os.PathLike[str], chunks: Iterable[str]) -> None:
+    """Write the text of ``chunks`` (UTF-8) to ``path`` as :func:`write_text` writes one text, each chunk
+    as it comes: into the temporary file that replaces a regular file once the last chunk is written
+    (an error or Ctrl-C while the chunks are made removes it and leaves the old file), or all at once
+    at the end to a device or FIFO. A sweep writes its rows so while its workers make the next ones,
+    instead of joining and encoding tens of megabytes at the end."""
+    _write(path, (chunk.encode("utf-8") for chunk in chunks))
+
+
+def _write(path: str | os.PathLike[str], parts: Iterable[bytes]) -> None:
     target = check_writable(path)
     if target.exists() and not target.is_file():
+        data = b"".join(parts)  # (made in full before a device or FIFO is opened)
         with open(target, "wb") as fh:  # a device or FIFO
             fh.write(data)
         return
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            for data in parts:
+                fh.write(data)
         os.chmod(tmp, stat.S_IMODE(target.stat().st_mode) if target.exists() else _umask_mode())
         os.replace(tmp, target)
     except BaseException:

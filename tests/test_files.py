@@ -121,3 +121,22 @@ def test_write_files_refuses_a_target_that_is_not_a_regular_file_before_writing(
     with pytest.raises(OutputError, match="b.md"):
         write_files(out, {"a.md": "new", "b.md": "new"})
     assert (out / "a.md").read_text() == "old"
+
+
+def test_chunks_are_written_as_they_come_and_an_error_among_them_leaves_the_old_file(tmp_path):
+    """write_chunks (sweep -o): the chunks go to the temporary file as they are made, which replaces the
+    file only after the last; an error while they are made removes it and leaves the old file whole."""
+    p = tmp_path / "out.csv"
+    p.write_text("old\n")
+    files.write_chunks(p, iter(["a,b\n", "1,2\n", "3,4\n"]))
+    assert p.read_text() == "a,b\n1,2\n3,4\n"
+
+    def failing():
+        yield "new\n"
+        assert [x.name for x in tmp_path.iterdir()] != ["out.csv"]  # written into its stand-in meanwhile
+        raise ValueError("line 7: the shoe has 5 cards")
+
+    with pytest.raises(ValueError, match="line 7"):
+        files.write_chunks(p, failing())
+    assert p.read_text() == "a,b\n1,2\n3,4\n"
+    assert [x.name for x in tmp_path.iterdir()] == ["out.csv"]  # no temporary file left

@@ -3,6 +3,9 @@
 * :func:`decided`: a condition with its card reads unknown, read in three values (true, false, or
   open) from the coup's value names alone. Where the values settle a pay table's line whatever the
   cards, an engine need not look at those cards (:mod:`exact_odds.punto_banco.card_pools`).
+* :func:`lines_without_suits`: the lines of many coups read with their cards' ranks known and their
+  suits unknown: where the ranks and values settle a line whatever the suits, an engine need not
+  weigh those coups' suits (:mod:`exact_odds.punto_banco.card_suits`).
 * :func:`named`: the parts of a condition that say what an older card name means put back as that
   name (the largest first: ``player_suited_pair`` before the ``player_pair`` inside it), so an engine
   that knows those names as facts prices it (the hand paths, :mod:`exact_odds.punto_banco.card_fast`).
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import ast
 
+from exact_odds.bets import language
 from exact_odds.bets.card_names import CONSTANTS
 from exact_odds.bets.language import MEANINGS
 
@@ -72,6 +76,89 @@ def _three(node: ast.AST, values: dict):
     if isinstance(node, ast.Name):
         return CONSTANTS.get(node.id, values.get(node.id))  # a card's attribute: unknown
     return None  # an aggregate reads cards
+
+
+def lines_without_suits(np, trees, cards, n: int, value_names=frozenset()):
+    """Each of ``n`` coups (``cards``: a :class:`language.Cards` whose ranks and values are known) read
+    with its suits unknown: ``(line, alike)``. ``line`` is the index of the line that settles the coup
+    whatever its suits (len(trees): none holds), or -1 where the suits can change it. ``alike`` numbers the
+    coups so that two with one number and the same slots holding cards settle every line alike under
+    the same suits, or is None where no such numbering is known (a part reading suits also reads ranks
+    or ``value_names``, the value names read).
+
+    Only the and/or/not skeleton of a condition is read in three values: a part that reads no suit is
+    evaluated by :func:`language.evaluate` itself, so no meaning is restated here, and a part that reads
+    a suit is open. ``suited_run(S)`` is read as ``run(S) and same_suit(S)``, which it is."""
+    skeletons = [_skeleton(tree.body) for tree in trees]
+    leaves: dict = {}
+    for sk in skeletons:
+        _leaves(sk, leaves)
+    blind, open_reads_more = {}, False
+    for key, leaf in leaves.items():
+        read = language.reads((ast.Expression(leaf),), value_names)
+        if read.suit:
+            open_reads_more |= read.rank or bool(read.value_names)
+        else:
+            held = language.evaluate(np, ast.Expression(leaf), cards)
+            blind[key] = np.broadcast_to(np.asarray(held, dtype=bool), (n,))
+    line = np.full(n, -1, dtype=np.int64)
+    looking = np.ones(n, dtype=bool)
+    for i, sk in enumerate(skeletons):
+        known, value = _three_values(np, sk, blind, n)
+        line[looking & known & value] = i
+        looking &= known & ~value
+    line[looking] = len(trees)
+    alike = None
+    if not open_reads_more and len(blind) <= 62:  # the suit-blind parts' values as the bits of one int64
+        alike = np.zeros(n, dtype=np.int64)
+        for held in blind.values():
+            alike = alike * 2 + held
+    elif not open_reads_more:
+        alike = np.unique(np.stack(list(blind.values())), axis=1, return_inverse=True)[1].reshape(-1)
+    return line, alike
+
+
+def _skeleton(node: ast.AST) -> ast.AST:
+    """``node``'s and/or/not skeleton, with ``suited_run(S)`` written as ``run(S) and same_suit(S)``."""
+    if isinstance(node, ast.BoolOp):
+        return ast.BoolOp(node.op, [_skeleton(v) for v in node.values])
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return ast.UnaryOp(node.op, _skeleton(node.operand))
+    if isinstance(node, ast.Call) and node.func.id == "suited_run":
+        return ast.BoolOp(ast.And(), [ast.Call(ast.Name(name, ast.Load()), node.args[:1], [])
+                                      for name in ("run", "same_suit")])
+    return node
+
+
+def _leaves(node: ast.AST, out: dict) -> None:
+    """The parts of a skeleton that are no and/or/not, by their text."""
+    if isinstance(node, ast.BoolOp):
+        for v in node.values:
+            _leaves(v, out)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        _leaves(node.operand, out)
+    else:
+        out.setdefault(ast.dump(node), node)
+
+
+def _three_values(np, node: ast.AST, blind: dict, n: int):
+    """(known, value) of a skeleton on each coup, from its suit-blind parts' values (Kleene's logic)."""
+    if isinstance(node, ast.BoolOp):
+        parts = [_three_values(np, v, blind, n) for v in node.values]
+        stop = isinstance(node.op, ast.Or)  # the value that settles the whole
+        settles = np.zeros(n, dtype=bool)
+        every = np.ones(n, dtype=bool)
+        for known, value in parts:
+            settles |= known & (value == stop)
+            every &= known
+        return settles | every, settles if stop else ~settles
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        known, value = _three_values(np, node.operand, blind, n)
+        return known, ~value
+    held = blind.get(ast.dump(node))
+    if held is None:  # it reads a suit
+        return np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    return np.ones(n, dtype=bool), held
 
 
 def named(tree: ast.Expression, names) -> ast.Expression:

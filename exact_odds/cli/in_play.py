@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from itertools import chain
+from typing import Callable, Iterable, Iterator
 
 import click
 
@@ -137,7 +138,9 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet
     """
     from functools import partial
 
-    from exact_odds.in_play.sweep.sweep import SweepError, SweepShoeTooLarge, check_sweep_lines, sweep_text_chunks
+    from exact_odds.in_play.sweep.sweep import (SweepBytes, SweepError, SweepShoeTooLarge, check_sweep_lines,
+                                                split_bets, sweep_text_chunks)
+    from exact_odds.in_play.sweep.sweep_bytes import read_plain
     from exact_odds.report.in_play import sweep_header, sweep_rows
 
     keys, bets = chosen_bets(variant, bets, paytables, commission, card_level=True)
@@ -145,12 +148,19 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet
         check_output(output)
     max_cards = 52 * MAX_DECKS
     try:
-        lines = check_sweep_lines(source, max_cards=max_cards)
-        _suits_note(bets, lines)
+        # a plain file (value-level bets) read whole and its lines read in the workers, any other
+        # checked line by line first
+        lines = source if split_bets(bets)[1] else read_plain(source)
+        if not isinstance(lines, SweepBytes):
+            lines = check_sweep_lines(lines, max_cards=max_cards)
+            _suits_note(bets, lines)
         with progress_bar(len(lines), "shoes", quiet) as progress:
             # read, priced and formatted in the workers, chunk by chunk (the parent checks and writes)
-            text = sweep_header(fmt, keys) + "".join(
-                sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress, max_cards=max_cards))
+            chunks = sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress, max_cards=max_cards)
+            if output is None:
+                text = sweep_header(fmt, keys) + "".join(chunks)
+            else:  # each chunk into the file's stand-in as it comes (replacing the file at the end)
+                write_output(output, chain([sweep_header(fmt, keys)], chunks))
     except SweepShoeTooLarge as exc:
         raise InputError(f"line {exc.line}: at most 52 x 10^18 cards (10^18 decks); "
                          "for the limit use --decks inf") from None
@@ -160,8 +170,6 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet
         raise not_text(source) from None
     if output is None:
         click.echo(text, nl=False)
-    else:
-        write_output(output, text)
 
 
 def _suits_note(bets, lines) -> None:
@@ -186,13 +194,17 @@ def check_output(output: str) -> None:
         raise InputError(f"--output: {exc}; give a file in a folder you can write to") from None
 
 
-def write_output(output: str, text: str) -> None:
-    """Write ``text`` to ``output`` through :mod:`exact_odds.files` (atomic for a regular file, straight
-    through to a device or FIFO, a symlink followed); a failure leaves the old file, and is one line, exit 1."""
-    from exact_odds.files import OutputError, write_text
+def write_output(output: str, text: "str | Iterable[str]") -> None:
+    """Write ``text`` (or the chunks of text it yields) to ``output`` through :mod:`exact_odds.files` (atomic
+    for a regular file, straight through to a device or FIFO, a symlink followed); a failure leaves the old
+    file, and is one line, exit 1."""
+    from exact_odds.files import OutputError, write_chunks, write_text
 
     try:
-        write_text(output, text)
+        if isinstance(text, str):
+            write_text(output, text)
+        else:
+            write_chunks(output, text)
     except OutputError as exc:  # the path changed since it was checked
         raise InputError(f"--output: {exc}") from None
     except OSError as exc:

@@ -1,4 +1,6 @@
-/* exact_odds_native: the compiled kernel of a pricer (issue 27).
+/* exact_odds_native: the compiled kernel of a pricer (issue 27), and two numeric primitives of a sweep's
+   rows (edge_parts, digits: the integers of its text in 128-bit arithmetic, and numbers as ASCII digits;
+   the text itself is laid out by exact_odds/report/in_play.py).
 
    An optional C extension (setup.py builds it with optional=True: without a compiler the package
    installs without it, and exact_odds/punto_banco/native.py then reports it missing, so every caller
@@ -14,9 +16,10 @@
    shoe's six-card features f_m = prod_v falling(c_v, m_v), then the integer rows M @ [B f; total]
    (M the basis's e or pe, or the outcome-and-EV rows of value_batch). The 5,005 multisets are walked
    as six nested loops over non-decreasing values: each level multiplies its parent's partial product
-   by one card factor max(c_v - r, 0), r the copies of v already taken. Eight shoes go together, one
-   in each lane of a vector (walk8); the last fewer than eight of a call one at a time (blocked1, the
-   blocked layout of exact_odds/punto_banco/bilinear.py: two contiguous dot products per prefix).
+   by one card factor max(c_v - r, 0), r the copies of v already taken. Sixteen shoes go together, one
+   in each lane of a vector (walk_lanes; the last few of a call fill lanes with copies of one of them);
+   the last one or two of a call one at a time (blocked1, the blocked layout of
+   exact_odds/punto_banco/bilinear.py: two contiguous dot products per prefix).
 
    Exactness: float64 (the bound of exact_odds/punto_banco/features.py, proven here again)
    ---------------------------------------------------------------------------------------
@@ -26,7 +29,7 @@
    ordered six-card sequences of multiset m that land in the row, so it, every sum of such terms over
    a subset of the multisets (every partial sum below, in whatever order the compiler adds them), and
    the row count are non-negative integers at most total (the row is a set of coups, the total all of
-   them). walk8's other terms are of that kind too: a last-card sum t = sum_f B[m] * (the last card's
+   them). walk_lanes's other terms are of that kind too: a last-card sum t = sum_f B[m] * (the last card's
    factor) is at most 720 * 10 * N, and pe * t is a sum of count parts; blocked1's are bounded in its
    own comment. So every value formed is an integer of at most total; float64 holds every integer up
    to 2**53 exactly, so while total <= 2**53 no product or sum (fused or not) rounds. total <= 2**53 holds
@@ -52,7 +55,10 @@
 
 #define VALUES 10
 #define MULTISETS 5005
-#define LANES 8
+#define LANES 16   /* shoes a walk prices at once: the loop's bookkeeping and B's loads shared by 16 (8 was 2.2 us a
+                      shoe, 16 1.1 us, 32 1.7 us on a 2-core AMD EPYC: past 16 the lanes' sums no longer fit in registers) */
+#define PAD_FROM 3 /* the last shoes of a call, if at least this many, go through one walk with lanes to spare
+                      (a walk costs about as much as two or three shoes by blocked1) */
 #define MAX_ROWS 256     /* basis rows the kernel takes (the walks keep R and R * 8 sums on the stack) */
 #define MAX_CARDS 458    /* the largest N with N(N-1)...(N-5) <= 2**53 (above) */
 #define MIN_CARDS 6
@@ -140,7 +146,7 @@ CLONES static void blocked1(const Tables *t, const double *g, double *acc) {
 }
 
 /* The same for LANES shoes at once, lane innermost (the compiler's vector lanes): acc[r][l]. */
-static inline __attribute__((always_inline)) void walk8_rows(const Tables *t, const double g[VALUES][7][LANES],
+static inline __attribute__((always_inline)) void lanes_rows(const Tables *t, const double g[VALUES][7][LANES],
                                                              double acc[][LANES], const int rows) {
     for (int r = 0; r < rows; r++)
         for (int l = 0; l < LANES; l++) acc[r][l] = 0;
@@ -182,14 +188,21 @@ static inline __attribute__((always_inline)) void walk8_rows(const Tables *t, co
     }
 }
 
-CLONES static void walk8(const Tables *t, const double g[VALUES][7][LANES], double acc[][LANES]) {
+CLONES static void walk_lanes(const Tables *t, const double g[VALUES][7][LANES], double acc[][LANES]) {
     switch (t->rows) {
-    case 1: walk8_rows(t, g, acc, 1); break;
-    case 2: walk8_rows(t, g, acc, 2); break;
-    case 3: walk8_rows(t, g, acc, 3); break;
-    case 4: walk8_rows(t, g, acc, 4); break;
-    default: walk8_rows(t, g, acc, t->rows);
+    case 1: lanes_rows(t, g, acc, 1); break;
+    case 2: lanes_rows(t, g, acc, 2); break;
+    case 3: lanes_rows(t, g, acc, 3); break;
+    case 4: lanes_rows(t, g, acc, 4); break;
+    default: lanes_rows(t, g, acc, t->rows);
     }
+}
+
+/* The lanes from ``filled`` on, copies of lane 0 (a walk of fewer shoes than lanes; their sums unread). */
+static void pad_lanes(double g[VALUES][7][LANES], int filled) {
+    for (int v = 0; v < VALUES; v++)
+        for (int k = 0; k < 7; k++)
+            for (int l = filled; l < LANES; l++) g[v][k][l] = g[v][k][0];
 }
 
 /* ------------------------------------------------------------------ prepare */
@@ -408,8 +421,8 @@ static PyObject *counts(PyObject *self, PyObject *args) {
     totals_out = PyList_New(n_shoes);
     if (!rows_out || !totals_out) goto done;
 
-    /* The shoes in lanes of eight (the last lanes of a short batch one by one). */
-    double g8[VALUES][7][LANES], acc8[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
+    /* The shoes in lanes of LANES (the last few of a call in spare lanes, or one by one). */
+    double gl[VALUES][7][LANES], accl[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
     Py_ssize_t index[LANES];
     int64_t total[LANES];
     int filled = 0;
@@ -430,15 +443,16 @@ static PyObject *counts(PyObject *self, PyObject *args) {
                 continue;
             }
             for (int v = 0; v < VALUES; v++)
-                for (int k = 0; k < 7; k++) g8[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+                for (int k = 0; k < 7; k++) gl[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
             index[filled] = i;
             total[filled++] = tot;
             if (filled < LANES) continue;
         }
-        if (filled == LANES) {
-            walk8(&t, g8, acc8);
-            for (int l = 0; l < LANES; l++) {
-                PyObject *row = combine(m, outs, t.rows, &acc8[0][l], LANES, total[l]);
+        if (filled >= PAD_FROM) {
+            pad_lanes(gl, filled);
+            walk_lanes(&t, gl, accl);
+            for (int l = 0; l < filled; l++) {
+                PyObject *row = combine(m, outs, t.rows, &accl[0][l], LANES, total[l]);
                 if (!row) goto done;
                 PyList_SET_ITEM(rows_out, index[l], row);
                 PyObject *tot = PyLong_FromLongLong(total[l]);
@@ -448,7 +462,7 @@ static PyObject *counts(PyObject *self, PyObject *args) {
         } else {
             for (int l = 0; l < filled; l++) {
                 for (int v = 0; v < VALUES; v++)
-                    for (int k = 0; k < 6; k++) g1[6 * v + k] = g8[v][k][l];
+                    for (int k = 0; k < 6; k++) g1[6 * v + k] = gl[v][k][l];
                 blocked1(&t, g1, acc1);
                 PyObject *row = combine(m, outs, t.rows, acc1, 1, total[l]);
                 if (!row) goto done;
@@ -470,9 +484,285 @@ done:
     return result;
 }
 
+/* out[i] = M[i] . [basis; total] in int64, into a buffer (the bound of combine). */
+static void combine_into(const int64_t *m, int outs, int rows, const double *basis, int stride, int64_t total,
+                         int64_t *out) {
+    for (int i = 0; i < outs; i++) {
+        const int64_t *row = m + (size_t)i * (rows + 1);
+        int64_t x = row[rows] * total;
+        for (int r = 0; r < rows; r++) x += row[r] * (int64_t)basis[(size_t)r * stride];
+        out[i] = x;
+    }
+    out[outs] = total;
+}
+
+PyDoc_STRVAR(counts_into_doc,
+"counts_into(tables, shoes, matrix, norm, out) -> int\n\n"
+"counts() into an array: ``shoes`` a C-contiguous int64 buffer of S x 10 value counts, ``out`` a\n"
+"writable C-contiguous int64 buffer of S x (E + 1); row i of ``out`` is ``matrix @ [B f; total]`` of\n"
+"shoe i, then its six-card total. Returns how many shoes the kernel declined (counts() says which:\n"
+"fewer than 6 or more than 458 cards, a count below 0, norm * total >= 2**63); their rows are 0,\n"
+"total included.");
+
+static PyObject *counts_into(PyObject *self, PyObject *args) {
+    PyObject *tables_obj, *shoes_obj, *matrix_obj, *out_obj;
+    long long norm_ll;
+    if (!PyArg_ParseTuple(args, "O!OOLO:counts_into", &PyBytes_Type, &tables_obj, &shoes_obj, &matrix_obj, &norm_ll,
+                          &out_obj))
+        return NULL;
+    if (norm_ll < 0) {
+        PyErr_SetString(PyExc_ValueError, "norm must be >= 0");
+        return NULL;
+    }
+    Py_ssize_t size = PyBytes_GET_SIZE(tables_obj) - (Py_ssize_t)sizeof(Layout);
+    size_t per_row = 2 * sizeof(double) * MULTISETS;
+    if (size <= 0 || size % per_row || size / per_row > MAX_ROWS) {
+        PyErr_SetString(PyExc_ValueError, "tables must come from prepare()");
+        return NULL;
+    }
+    Tables t;
+    t.rows = (int)(size / per_row);
+    t.lay = (const Layout *)PyBytes_AS_STRING(tables_obj);
+    t.b = (const double *)(PyBytes_AS_STRING(tables_obj) + sizeof(Layout));
+    t.w = t.b + (size_t)t.rows * MULTISETS;
+
+    Py_buffer mview, sview, oview;
+    if (take_buffer(matrix_obj, &mview, "ql", 8, -(t.rows + 1), "matrix must be int64, R + 1 to a row") < 0)
+        return NULL;
+    int outs = (int)(mview.len / (8 * (t.rows + 1)));
+    if (take_buffer(shoes_obj, &sview, "ql", 8, -VALUES, "shoes must be int64, 10 to a shoe") < 0) {
+        PyBuffer_Release(&mview);
+        return NULL;
+    }
+    Py_ssize_t n_shoes = sview.len / (8 * VALUES);
+    if (PyObject_GetBuffer(out_obj, &oview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&sview);
+        PyBuffer_Release(&mview);
+        return NULL;
+    }
+    const char *f = oview.format ? oview.format : "B";
+    if (f[0] == '=' || f[0] == '<' || f[0] == '@') f++;
+    if (oview.itemsize != 8 || !strchr("ql", f[0]) || f[1] || oview.len != (Py_ssize_t)8 * n_shoes * (outs + 1)) {
+        PyBuffer_Release(&oview);
+        PyBuffer_Release(&sview);
+        PyBuffer_Release(&mview);
+        PyErr_SetString(PyExc_ValueError, "out must be int64, S x (E + 1)");
+        return NULL;
+    }
+    const int64_t *m = mview.buf, *flat = sview.buf;
+    int64_t *out = oview.buf, norm = norm_ll;
+    Py_ssize_t declined = 0;
+    double gl[VALUES][7][LANES], accl[MAX_ROWS][LANES], g1[SLOTS], acc1[MAX_ROWS];
+    Py_ssize_t index[LANES];
+    int64_t total[LANES];
+    int filled = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i <= n_shoes; i++) {
+        if (i < n_shoes) {
+            int64_t c[VALUES], tot = 0;
+            memcpy(c, flat + (size_t)i * VALUES, sizeof c);
+            if (!priced_cards(c, norm, &tot)) {
+                memset(out + (size_t)i * (outs + 1), 0, sizeof(int64_t) * (outs + 1));
+                declined++;
+                continue;
+            }
+            for (int v = 0; v < VALUES; v++)
+                for (int k = 0; k < 7; k++) gl[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+            index[filled] = i;
+            total[filled++] = tot;
+            if (filled < LANES) continue;
+        }
+        if (filled >= PAD_FROM) {
+            pad_lanes(gl, filled);
+            walk_lanes(&t, gl, accl);
+            for (int l = 0; l < filled; l++)
+                combine_into(m, outs, t.rows, &accl[0][l], LANES, total[l], out + (size_t)index[l] * (outs + 1));
+        } else {
+            for (int l = 0; l < filled; l++) {
+                for (int v = 0; v < VALUES; v++)
+                    for (int k = 0; k < 6; k++) g1[6 * v + k] = gl[v][k][l];
+                blocked1(&t, g1, acc1);
+                combine_into(m, outs, t.rows, acc1, 1, total[l], out + (size_t)index[l] * (outs + 1));
+            }
+        }
+        filled = 0;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&oview);
+    PyBuffer_Release(&sview);
+    PyBuffer_Release(&mview);
+    return PyLong_FromSsize_t(declined);
+}
+
+/* ------------------------------------------------------------------ numbers for a sweep's text */
+
+/* Writable (for ``out``) or read-only C-contiguous int64 buffer of exactly ``count`` items, else -1 with
+   ValueError naming ``what``. */
+static int int64_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t count, int writable, const char *what) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0)) < 0)
+        return -1;
+    const char *f = view->format ? view->format : "B";
+    if (f[0] == '=' || f[0] == '<' || f[0] == '@') f++;
+    if (view->itemsize != 8 || !strchr("ql", f[0]) || f[1] || view->len != 8 * count) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_ValueError, "%s", what);
+        return -1;
+    }
+    return 0;
+}
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b) {
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+PyDoc_STRVAR(edge_parts_doc,
+"edge_parts(nums, totals, scales, out) -> bool\n\n"
+"The integers of every house edge -num / (scale * total), the texts of exact_odds/report/in_play.py's\n"
+"edge_texts: ``nums`` an int64 buffer of S x B EV numerators, ``totals`` S six-card totals, ``scales``\n"
+"B payout scales; ``out`` a writable int64 buffer of S x B x 6 gets, per edge, whether num > 0 (the\n"
+"fraction's sign), |num| / g and den / g (g = gcd(|num|, den): lowest terms), whether the percent is\n"
+"negative (num > 0 and it does not round to 0), and the percent rounded half away from zero to ten\n"
+"decimals as its whole part and its ten decimals. Exact in 128-bit integers; False (out unfinished)\n"
+"where an edge is out of their reach: a total or scale below 1, den >= 2**63, num = -2**63, or a whole\n"
+"part of 2**63 or more.");
+
+static PyObject *edge_parts(PyObject *self, PyObject *args) {
+    PyObject *nums_obj, *totals_obj, *scales_obj, *out_obj;
+    if (!PyArg_ParseTuple(args, "OOOO:edge_parts", &nums_obj, &totals_obj, &scales_obj, &out_obj)) return NULL;
+    Py_buffer tv, sv, nv, ov;
+    if (PyObject_GetBuffer(totals_obj, &tv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    Py_ssize_t shoes = tv.len / 8;
+    PyBuffer_Release(&tv);
+    if (PyObject_GetBuffer(scales_obj, &sv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    Py_ssize_t bets = sv.len / 8;
+    PyBuffer_Release(&sv);
+    if (int64_buffer(totals_obj, &tv, shoes, 0, "totals must be int64") < 0) return NULL;
+    if (int64_buffer(scales_obj, &sv, bets, 0, "scales must be int64") < 0) {
+        PyBuffer_Release(&tv);
+        return NULL;
+    }
+    if (int64_buffer(nums_obj, &nv, shoes * bets, 0, "nums must be int64, S x B") < 0) {
+        PyBuffer_Release(&sv);
+        PyBuffer_Release(&tv);
+        return NULL;
+    }
+    if (int64_buffer(out_obj, &ov, shoes * bets * 6, 1, "out must be int64, S x B x 6") < 0) {
+        PyBuffer_Release(&nv);
+        PyBuffer_Release(&sv);
+        PyBuffer_Release(&tv);
+        return NULL;
+    }
+    const int64_t *nums = nv.buf, *totals = tv.buf, *scales = sv.buf;
+    int64_t *out = ov.buf;
+    int ok = 1;
+    const unsigned __int128 places = 1000000000000ULL, unit = 10000000000ULL; /* 10**12: percent and 10 decimals */
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < shoes && ok; i++)
+        for (Py_ssize_t j = 0; j < bets; j++) {
+            int64_t num = nums[i * bets + j], den_s;
+            if (totals[i] < 1 || scales[j] < 1 || num == INT64_MIN || __builtin_mul_overflow(totals[i], scales[j], &den_s)) {
+                ok = 0;
+                break;
+            }
+            uint64_t size = num < 0 ? (uint64_t)(-num) : (uint64_t)num, den = (uint64_t)den_s;
+            uint64_t g = gcd_u64(size, den);
+            unsigned __int128 x = (unsigned __int128)size * places, q = x / den, r = x - q * den;
+            if (r + r >= den) q++; /* half away from zero, on the size */
+            unsigned __int128 whole = q / unit;
+            if (whole > (unsigned __int128)INT64_MAX) {
+                ok = 0;
+                break;
+            }
+            int64_t *o = out + 6 * (i * bets + j);
+            o[0] = num > 0;
+            o[1] = (int64_t)(size / g);
+            o[2] = (int64_t)(den / g);
+            o[3] = num > 0 && q != 0;
+            o[4] = (int64_t)whole;
+            o[5] = (int64_t)(q - whole * unit);
+        }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&nv);
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&tv);
+    return PyBool_FromLong(ok);
+}
+
+PyDoc_STRVAR(digits_doc,
+"digits(values, width, zeros, out) -> bool\n\n"
+"The ASCII decimal digits of every number of ``values`` (a C-contiguous int64 buffer of n numbers),\n"
+"each right-aligned in ``width`` bytes of ``out`` (a writable buffer of n x width bytes), the places\n"
+"before its first digit b'0' if ``zeros`` else 0 bytes (0 itself is the digit '0'). False (out\n"
+"unfinished) if a number is below 0 or has more than ``width`` digits.");
+
+static PyObject *digits(PyObject *self, PyObject *args) {
+    PyObject *values_obj, *out_obj;
+    int width, zeros;
+    if (!PyArg_ParseTuple(args, "OipO:digits", &values_obj, &width, &zeros, &out_obj)) return NULL;
+    if (width < 1 || width > 19) {
+        PyErr_SetString(PyExc_ValueError, "width must be 1 to 19");
+        return NULL;
+    }
+    Py_buffer vv, ov;
+    if (PyObject_GetBuffer(values_obj, &vv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    Py_ssize_t n = vv.len / 8;
+    PyBuffer_Release(&vv);
+    if (int64_buffer(values_obj, &vv, n, 0, "values must be int64") < 0) return NULL;
+    if (PyObject_GetBuffer(out_obj, &ov, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&vv);
+        return NULL;
+    }
+    if (ov.len != n * width) {
+        PyBuffer_Release(&ov);
+        PyBuffer_Release(&vv);
+        PyErr_SetString(PyExc_ValueError, "out must hold width bytes a number");
+        return NULL;
+    }
+    const int64_t *v = vv.buf;
+    unsigned char *out = ov.buf;
+    int ok = 1;
+    uint64_t limit = 1;
+    for (int k = 0; k < width; k++) limit *= 10;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (v[i] < 0 || (uint64_t)v[i] >= limit) {
+            ok = 0;
+            break;
+        }
+        uint64_t x = (uint64_t)v[i];
+        unsigned char *o = out + i * width;
+        int k = width; /* o[k - 1] is the next place, from the right; x < 10**width: every digit fits */
+        do {
+            if (x >= 10) { /* two digits at a time, both the number's own (the tens digit is not a leading zero) */
+                uint64_t two = x % 100;
+                x /= 100;
+                o[--k] = (unsigned char)('0' + two % 10);
+                o[--k] = (unsigned char)('0' + two / 10);
+            } else {
+                o[--k] = (unsigned char)('0' + x);
+                x = 0;
+            }
+        } while (x);
+        while (k > 0) o[--k] = zeros ? '0' : 0;
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&vv);
+    return PyBool_FromLong(ok);
+}
+
 static PyMethodDef methods[] = {
     {"prepare", prepare, METH_VARARGS, prepare_doc},
     {"counts", counts, METH_VARARGS, counts_doc},
+    {"counts_into", counts_into, METH_VARARGS, counts_into_doc},
+    {"edge_parts", edge_parts, METH_VARARGS, edge_parts_doc},
+    {"digits", digits, METH_VARARGS, digits_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -78,14 +78,17 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
     bucket = plan.pairs[groups].astype(np.int64)
     for cl in classes:
         bucket = bucket * c + cl
-    live = np.array([x != 0 for x in sums], dtype=bool)
+    # the keys' sums in int64 where their total (so any sum of some of them) is below INT64_SAFE
+    sums_at = np.array(sums, dtype=np.int64) if sum(sums) < INT64_SAFE else np.array(sums, dtype=object)
+    live = sums_at != 0
     order = np.flatnonzero(live)[np.argsort(bucket[live], kind="stable")]
     cut = np.flatnonzero(np.r_[True, bucket[order][1:] != bucket[order][:-1]]) if len(order) else []
     counts = [Fraction(0)] * (len(trees) + 1)
     pairs = slot_pairs(len(slots))
+    settled, alike = _settled_by_ranks(np, trees, plan)
     # Each bucket's rows (a key's groups times the suits its read cards can have), settled a chunk of
     # buckets at a time (at most about CHUNK rows in memory at once).
-    pieces: list = []  # (members, suits, nums, den, held) per bucket
+    pieces: list = []  # (members, their weights, suits, nums, den, held) per bucket
     held_rows = 0
     for start, stop in zip(cut, list(cut[1:]) + [len(order)]):
         members = order[start:stop]
@@ -96,13 +99,40 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
         renaming = symmetric and all(bm == "infinite" or len(set(bm.base)) == 1 for bm in block_models)
         suits, nums, den = _assignments(np, tuple(labels[j] for j in held), block_models,
                                         "renaming" if renaming else suit_classes)
-        pieces.append((members, suits, nums, den, held))
+        line = settled[groups[members]]
+        if (line >= 0).any():  # groups whose ranks settle the line: every suit of theirs counts on it
+            whole = int(nums.sum())
+            for ln in np.unique(line[line >= 0]).tolist():
+                total = int(sums_at[members[line == ln]].sum()) * whole
+                if total:
+                    counts[ln] += Fraction(total, den)
+            members = members[line < 0]
+            if not len(members):
+                continue
+        weights = sums_at[members]
+        if alike is not None:  # groups alike in all the open parts read settle alike: one row set for all
+            _, reps, which = np.unique(alike[groups[members]], return_index=True, return_inverse=True)
+            weights = _summed(np, weights, which.reshape(-1), len(reps))
+            members = members[reps]
+        pieces.append((members, weights, suits, nums, den, held))
         held_rows += len(members) * len(nums)
         if held_rows >= CHUNK:
-            _settle_pieces(np, trees, plan, slots, groups, sums, pieces, counts)
+            _settle_pieces(np, trees, plan, slots, groups, pieces, counts)
             pieces, held_rows = [], 0
-    _settle_pieces(np, trees, plan, slots, groups, sums, pieces, counts)
+    _settle_pieces(np, trees, plan, slots, groups, pieces, counts)
     return [exact_number(x) for x in counts]
+
+
+def _settled_by_ranks(np, trees, plan):
+    """Each group's line where its ranks and values settle it whatever the suits, else -1
+    (:func:`exact_odds.bets.partial.lines_without_suits`)."""
+    from exact_odds.bets.partial import lines_without_suits
+
+    n = len(plan.pairs)
+    zeros = np.zeros(n, dtype=np.int64)
+    cards = language.Cards({slot: plan.ranks.get(slot, zeros) for slot in ALL_SLOTS},
+                           {slot: zeros for slot in ALL_SLOTS}, plan.values)
+    return lines_without_suits(np, trees, cards, n, frozenset(plan.values))
 
 
 @lru_cache(maxsize=4096)
@@ -180,28 +210,35 @@ def _sharings(k: int) -> tuple:
 CHUNK = 1 << 20
 
 
-def _settle_pieces(np, trees, plan, slots, groups, sums, pieces, counts) -> None:
+def _summed(np, weights, which, n: int):
+    """``weights`` summed by ``which`` (0..n-1), exact: int64 where the caller's bound holds, else objects."""
+    out = np.zeros(n, dtype=weights.dtype)
+    np.add.at(out, which, weights)
+    return out
+
+
+def _settle_pieces(np, trees, plan, slots, groups, pieces, counts) -> None:
     """Settle the rows of ``pieces`` in one evaluation and add each line's weight to ``counts``."""
     if not pieces:
         return
-    sizes = [len(m) * len(n) for m, _, n, _, _ in pieces]
+    sizes = [len(m) * len(n) for m, _, _, n, _, _ in pieces]
     rows = sum(sizes)
-    g_rows = np.concatenate([np.repeat(groups[m], len(n)) for m, _, n, _, _ in pieces])
+    g_rows = np.concatenate([np.repeat(groups[m], len(n)) for m, _, _, n, _, _ in pieces])
     zeros = np.zeros(rows, dtype=np.int64)
     rank = {slot: plan.ranks[slot][g_rows] if slot in plan.ranks else zeros for slot in ALL_SLOTS}
     suit = {}
     for j, slot in enumerate(slots):
         suit[slot] = np.concatenate([np.tile(su[held.index(j)] + 1, len(m)) if j in held
                                      else np.zeros(len(m) * len(n), dtype=np.int64)
-                                     for m, su, n, _, held in pieces])
+                                     for m, _, su, n, _, held in pieces])
     suit = {slot: suit.get(slot, zeros) for slot in ALL_SLOTS}
     vals = {name: v[g_rows] for name, v in plan.values.items()}
     lines = settle_lines(np, trees, language.Cards(rank, suit, vals), rows)
     at = 0
-    for (members, _, nums, den, _), size in zip(pieces, sizes):
+    for (members, weights, _, nums, den, _), size in zip(pieces, sizes):
         line = lines[at:at + size].reshape(len(members), len(nums))
         at += size
-        weights = np.array([sums[k] for k in members.tolist()], dtype=object)
+        weights = weights.astype(object)
         for ln in np.unique(line).tolist():
             per_member = ((line == ln).astype(nums.dtype) @ nums).astype(object)
             total = int(weights.dot(per_member))

@@ -206,13 +206,22 @@ def _compute_weights(np, seqs: _Sequences, shoe: Shoe):
 
 
 def _exact_sums(np, w, groups, n: int) -> list[int]:
-    """``sum(w[groups == g])`` for g < n, exact (float64 slices of 21 bits)."""
-    out = [0] * n
+    """``sum(w[groups == g])`` for g < n, exact (float64 slices of 21 bits), as Python integers.
+
+    Each slice's sums are whole numbers below 2**21 * len(w), exact in float64 while len(w) < 2**32. Where
+    the slices' grand total is below 2**62, no group's sum is larger, nor any partial sum of one, so the
+    slices are joined in int64 at once; otherwise one group at a time in Python integers."""
     top = max(int(w.max()), 1).bit_length() if len(w) else 1
     mask = (1 << _SLICE) - 1
-    for shift in range(0, top, _SLICE):
-        part = ((w >> shift) & mask).astype(np.float64)
-        sums = np.bincount(groups, weights=part, minlength=n)
+    slices = [(shift, np.bincount(groups, weights=((w >> shift) & mask).astype(np.float64), minlength=n))
+              for shift in range(0, top, _SLICE)]
+    if sum(int(part.sum()) << shift for shift, part in slices) < 2 ** 62:
+        joined = np.zeros(n, dtype=np.int64)
+        for shift, part in slices:
+            joined += np.rint(part).astype(np.int64) << shift
+        return joined.tolist()
+    out = [0] * n
+    for shift, sums in slices:
         for g in np.flatnonzero(sums):
             out[g] += int(round(float(sums[g]))) << shift
     return out

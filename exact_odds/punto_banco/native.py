@@ -65,3 +65,15 @@ def rows(tables: bytes, value_counts, matrix, norm: int):
         return None
     out, totals = module().counts(tables, value_counts, matrix, norm)
     return None if None in totals else (out, totals)
+
+
+def rows_into(np, tables: bytes, values, matrix, norm: int):
+    """:func:`rows` as int64 arrays, ``(rows (S, E), totals (S,))``, for ``values`` an (S, 10) int64
+    array of value counts: no Python int made (what a sweep formats as whole arrays). None where
+    :func:`rows` gives None."""
+    if matrix.dtype == object:
+        return None
+    out = np.empty((len(values), matrix.shape[0] + 1), dtype=np.int64)
+    if module().counts_into(tables, np.ascontiguousarray(values, dtype=np.int64), matrix, norm, out):
+        return None
+    return out[:, :-1], out[:, -1]

@@ -236,6 +236,17 @@ class Pricer:
                    else (getattr(self._basis(np), matrix), getattr(self._basis(np), matrix + "_norm")))
         return native.rows(tables, value_counts, m, norm)
 
+    def value_arrays(self, values):
+        """:meth:`value_batch` of an (S, 10) int64 array with ``outcomes``, as int64 arrays ``(rows,
+        totals)`` (no Python int per number: a sweep formats them as whole arrays), by the compiled
+        kernel; None where it is missing or declines a shoe (then :meth:`value_batch` prices)."""
+        np = numpy_or_none()
+        tables = None if np is None or self.dense_kernel else self._native_tables_of(np)
+        if not tables:
+            return None
+        m, norm = self._outcome_ev_matrix(np)
+        return native.rows_into(np, tables, values, m, norm)
+
     def _basis_counts(self, np, counts, finite, totals, kind: str, work=None):
         """``[B @ f; total]`` for shoes of one number type, as int64 (basis + 1, S): ``counts`` their
         value counts (10, S), ``finite`` (S,) 0 for the infinite deck (None: all finite), ``totals``

@@ -184,12 +184,17 @@ def _block_cells(lines: Sequence[int], block: "PriceBlock") -> dict[str, Any] | 
     if not len(block.rows) or not block.scales:
         return None
     try:
-        rows = np.array(block.rows, dtype=np.int64)
-        totals = np.array(block.totals, dtype=np.int64)
-        line = np.array(lines, dtype=np.int64)
+        rows = np.asarray(block.rows, dtype=np.int64)
+        totals = np.asarray(block.totals, dtype=np.int64)
+        line = np.asarray(lines, dtype=np.int64)
     except OverflowError:  # a count or numerator of 2**63 or more
         return None
-    if int(totals.max()) * max(block.scales) >= _BLOCK_DEN or int(totals.min()) < 1 or int(line.min()) < 0:
+    if int(totals.min()) < 1 or int(line.min()) < 0 or int(rows[:, :3].min()) < 0:
+        return None
+    cells = {"line": line, "banker": rows[:, 0], "player": rows[:, 1], "tie": rows[:, 2], "total": totals}
+    if _native_cells(np, cells, rows[:, 3:], totals, block.scales):
+        return cells
+    if int(totals.max()) * max(block.scales) >= _BLOCK_DEN:
         return None
     nums = rows[:, 3:]
     if int(nums.min()) <= -_BLOCK_DEN or int(nums.max()) >= _BLOCK_DEN or int(rows[:, :3].min()) < 0:
@@ -209,12 +214,33 @@ def _block_cells(lines: Sequence[int], block: "PriceBlock") -> dict[str, Any] | 
     q += rest + rest >= dens  # half away from zero, on the size
     g = np.gcd(size, dens)
     whole, frac = np.divmod(q, 10**10)
-    cells = {"line": line, "banker": rows[:, 0], "player": rows[:, 1], "tie": rows[:, 2], "total": totals}
     for j in range(nums.shape[1]):
         cells.update({f"neg{j}": nums[:, j] > 0, f"p{j}": size[:, j] // g[:, j], f"q{j}": dens[:, j] // g[:, j],
                       f"minus{j}": (nums[:, j] > 0) & (q[:, j] != 0), f"whole{j}": whole[:, j],
                       f"frac{j}": frac[:, j]})
     return cells
+
+
+def _native_cells(np, cells: dict[str, Any], nums: Any, totals: Any, scales: Sequence[int]) -> bool:
+    """:func:`_block_cells`'s cells of the edges added to ``cells`` by the compiled kernel's numeric
+    primitive (``edge_parts``: the same integers, in 128-bit integers, with no bound but int64's);
+    False where it is missing or declines (then numpy's long division makes them)."""
+    from exact_odds.punto_banco.native import module
+
+    kernel = module()
+    if kernel is None:
+        return False
+    try:
+        scale = np.array(scales, dtype=np.int64)
+    except OverflowError:
+        return False
+    parts = np.empty(nums.shape + (6,), dtype=np.int64)
+    if not kernel.edge_parts(np.ascontiguousarray(nums), np.ascontiguousarray(totals), scale, parts):
+        return False
+    for j in range(nums.shape[1]):
+        cells.update({f"neg{j}": parts[:, j, 0] == 1, f"p{j}": parts[:, j, 1], f"q{j}": parts[:, j, 2],
+                      f"minus{j}": parts[:, j, 3] == 1, f"whole{j}": parts[:, j, 4], f"frac{j}": parts[:, j, 5]})
+    return True
 
 
 def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str | None:
@@ -236,13 +262,9 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
     names = [item[0] for item in layout if isinstance(item, tuple)]
     numbers = [c for c in names if cells[c].dtype != bool and not c.startswith("frac")]
     fracs = [c for c in names if c.startswith("frac")]
-    # every number's digits at once: (shoes, numbers, 4 × groups), leading zeros dropped (set to 0)
-    table = np.stack([cells[c] for c in numbers], axis=1)
-    digits = _digits(table, len(str(int(table.max()))))
-    width = digits.shape[2]
-    lead = np.array([min(10 ** (width - 1 - k), 2**63 - 1) for k in range(width - 1)] + [0], dtype=np.int64)
-    digits *= table[:, :, None] >= lead  # (a 0 keeps its last digit)
-    decimals = _digits(np.stack([cells[c] for c in fracs], axis=1), 10)[:, :, -10:] if fracs else None
+    # each number's digits, as wide as its column's largest, leading zeros dropped (set to 0)
+    digits = {c: _ascii(np, cells[c], len(str(int(cells[c].max()))), zeros=False) for c in numbers}
+    decimals = _ascii(np, np.stack([cells[c] for c in fracs], axis=1), 10, zeros=True) if fracs else None
     parts = []
     for item in layout:
         if isinstance(item, str):
@@ -254,9 +276,26 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
         elif name.startswith("frac"):
             parts.append(decimals[:, fracs.index(name)])
         else:
-            parts.append(digits[:, numbers.index(name)])
-    flat = np.concatenate(parts, axis=1).ravel()
-    return flat[flat != 0].tobytes().decode("ascii")
+            parts.append(digits[name])
+    return np.concatenate(parts, axis=1).tobytes().translate(None, b"\0").decode("ascii")  # (unused slots dropped)
+
+
+def _ascii(np, x: Any, width: int, zeros: bool) -> Any:
+    """The ASCII digits of every number of ``x`` (int64, each >= 0 and below 10**width) along a new last
+    axis of ``width`` bytes, right-aligned, the places before the first digit b'0' if ``zeros`` else 0
+    bytes (dropped from the text): by the compiled kernel's ``digits`` where it is built, else numpy."""
+    from exact_odds.punto_banco.native import module
+
+    kernel = module()
+    if kernel is not None:
+        out = np.empty(x.shape + (width,), dtype=np.uint8)
+        if kernel.digits(np.ascontiguousarray(x, dtype=np.int64), width, zeros, out):
+            return out
+    digits = _digits(x, width)[..., -width:]
+    if not zeros:
+        lead = np.array([10 ** (width - 1 - k) for k in range(width - 1)] + [0], dtype=np.int64)
+        digits *= x[..., None] >= lead  # (a 0 keeps its last digit)
+    return digits
 
 
 #: The four ASCII digits of 0..9999, each as the uint32 of their bytes.
@@ -308,6 +347,7 @@ def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoeP
     # The cells are digits, '/', '-' and '.': never quoted, so a row is its cells joined by commas.
     # edge_texts inlined, with 10 places: a sweep writes millions of rows, and the calls were a third
     # of the time (tests/in_play/test_sweep_speed.py checks the two give the same text).
+    lines = lines.tolist() if hasattr(lines, "tolist") else lines
     gcd = math.gcd
     out = []
     for number, price in zip(lines, prices):
@@ -331,6 +371,7 @@ def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["Sho
     text = _block_text(_jsonl_layout(headers), lines, prices)
     if text is not None:
         return text
+    lines = lines.tolist() if hasattr(lines, "tolist") else lines  # (json.dumps takes Python ints)
     out = []
     for number, price in zip(lines, prices):
         record: dict[str, object] = dict(zip(headers, [number] + _sweep_cells(price)))

@@ -49,6 +49,21 @@ def test_add_columns_refuses_arrays_that_do_not_fit():
         RatioMoments.add_columns([RatioMoments()], np.zeros(3), np.zeros(3))
 
 
+def test_ev_sums_by_cards_left_are_exact_over_a_large_block():
+    """Tens of thousands of coups of int64 numerators near the extremes, added by cards left in halves:
+    the same sums as Python's integers (every partial sum of a half stays below 2**53)."""
+    from exact_odds.in_play.simulate.shoe_blocks import _sums_by_remaining
+
+    rng = random.Random(27)
+    nums = [rng.choice([2**63 - 1, -(2**63 - 1), rng.randint(-2**63 + 1, 2**63 - 1)]) for _ in range(40_000)]
+    left = np.array([rng.choice([6, 7, 8, 416]) for _ in range(len(nums))], dtype=np.int64)
+    expected = {}
+    for n in sorted(set(left.tolist()), reverse=True):
+        expected[n] = sum(x for x, m in zip(nums, left.tolist()) if m == n)
+    got = _sums_by_remaining(nums, left, left.tolist())
+    assert got == expected and list(got) == list(expected)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_ev_sums_by_cards_left_are_exact_in_int64_and_beyond(seed):
     from exact_odds.in_play.simulate.shoe_blocks import _sums_by_remaining

@@ -10,7 +10,8 @@ import pytest
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.in_play.simulate import shoe_blocks, simulation
 from exact_odds.blas import one_blas_thread
-from exact_odds.in_play.simulate.deal_batch import _shuffle, deal_block, shuffled_block, shuffled_ids
+from exact_odds.in_play.simulate.deal_batch import (_shuffle, deal_block, shuffled_block, shuffled_id_block,
+                                                    shuffled_ids)
 from exact_odds.in_play.dealing import deal_shoe, shoe_seeds, shuffled_cards
 from exact_odds.in_play.simulate.bankroll import simulated_ruin
 from exact_odds.in_play.simulate.statistics import RatioMoments, ShoeTally, StrategyAccumulator
@@ -38,6 +39,52 @@ def test_our_shuffle_loop_draws_as_random_shuffle_does():
         _shuffle(mine, random.Random(size).getrandbits)
         random.Random(size).shuffle(theirs)
         assert mine == theirs
+
+
+@pytest.mark.parametrize("cards", [2, 3, 17, 52, 64, 65, 104, 416, 5200])
+def test_a_block_of_shoes_is_shuffled_as_random_shuffle_shuffles_each(cards):
+    """Every shoe of a block, shuffled together from words drawn in bulk, is exactly
+    random.Random(seed).shuffle's list: the same seeds give the same shoes, card for card."""
+    seeds = shoe_seeds(cards, 40 if cards < 5000 else 4) + [0, 1, 2**64 - 1, 2**80 + 3]
+    expected = []
+    for seed in seeds:
+        row = list(range(cards))
+        random.Random(seed).shuffle(row)  # the standard library
+        expected.append(row)
+    assert shuffled_id_block(cards, seeds).tolist() == expected
+
+
+def test_a_shoe_whose_words_run_out_is_shuffled_by_the_loop(monkeypatch):
+    """Too few words drawn for a shoe (never seen: 12 standard deviations past the mean): that shoe
+    is shuffled by the loop, the others from their words; all exactly as random.shuffle."""
+    from exact_odds.in_play.simulate import deal_batch
+
+    seeds = shoe_seeds(3, 30)
+    needed = deal_batch._words_needed(416)
+    monkeypatch.setattr(deal_batch, "_words_needed", lambda cards: 560)  # the mean is about 606
+    expected = []
+    for seed in seeds:
+        row = list(range(416))
+        random.Random(seed).shuffle(row)
+        expected.append(row)
+    assert shuffled_id_block(416, seeds).tolist() == expected
+    assert needed > 560
+
+
+def test_exact_floats_are_pythons_division():
+    """Each coup's EV as a float: numpy's division where it is exact, else Python's, always equal to
+    Python's correctly rounded int / int (numerators and denominators past 2**53 included)."""
+    rng = random.Random(27)
+    nums = [rng.randrange(-2**62, 2**62) >> rng.randrange(0, 62) for _ in range(5000)] + [0, 1, -1, 2**53 + 1]
+    dens = [rng.randrange(1, 2**62) >> rng.randrange(0, 61) for _ in range(len(nums) - 4)] + [3, 2**53 + 1, 7, 1]
+    dens = [max(d, 1) for d in dens]
+    got = shoe_blocks._exact_floats(np.array(nums, dtype=np.int64), np.array(dens, dtype=np.int64))
+    assert got.tolist() == [n / d for n, d in zip(nums, dens)]
+
+
+def test_value_counts_add_the_ranks_of_each_value():
+    known = np.random.default_rng(5).integers(0, 33, size=(200, 13))
+    assert (shoe_blocks.value_counts(known) == known @ shoe_blocks.RANK_TO_VALUE).all()
 
 
 def _by_hand(ranks, burn, cut_card, one_more_coup=False):

@@ -80,6 +80,25 @@ def test_compiled_equals_numpy_on_random_depleted_shoes(decks, draws, dealt, bat
 
 
 @needs_kernel
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 8), st.lists(st.integers(0, 9999), min_size=420, max_size=420), st.integers(0, 410),
+       st.integers(1, 40), st.sets(st.integers(0, 39), max_size=3))
+def test_value_arrays_are_value_batch_as_int64_arrays_and_decline_as_it_does(decks, draws, dealt, batch, far):
+    """Pricer.value_arrays (the kernel's counts_into) gives value_batch's integers in arrays, for every
+    length of batch: whole walks of 16 lanes, a last walk with spare lanes (3 to 15 shoes) and the last
+    one or two shoes alone; one shoe it declines (459 cards) makes it give None."""
+    dealt = min(dealt, 52 * decks - 6)
+    shoes = [depleted(draws[k:] + draws[:k], decks, max(dealt - 7 * k, 0)) for k in range(batch)]
+    for pricer in (STANDARD, SEVERAL):
+        rows, totals = pricer.value_arrays(np.array(shoes, dtype=np.int64))
+        assert rows.dtype == totals.dtype == np.int64
+        assert (rows.tolist(), totals.tolist()) == pricer.value_batch(shoes, outcomes=True)
+        declined = [edge_shoe(459) if i in far else s for i, s in enumerate(shoes)]
+        assert (pricer.value_arrays(np.array(declined, dtype=np.int64)) is None) == bool(far & set(range(batch)))
+        assert by_numpy(pricer, lambda: pricer.value_arrays(np.array(shoes, dtype=np.int64))) is None
+
+
+@needs_kernel
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(0, 3), min_size=10, max_size=10).filter(lambda c: sum(c) >= 6))
 def test_small_shoes_and_values_run_out_equal_the_python_path(counts):

@@ -159,8 +159,8 @@ def _bet(acc: list[Any], ev: Fraction, m2: Fraction, paid: Fraction) -> None:
 def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
     """:func:`play_shoe` of each seed, for a block of shoes dealt and priced together
     (:mod:`exact_odds.in_play.simulate.shoe_blocks`): the same tallies, exactly."""
-    from exact_odds.in_play.simulate.deal_batch import deal_block, shuffled_block
-    from exact_odds.in_play.simulate.shoe_blocks import RANK_TO_VALUE, count_decisions
+    from exact_odds.in_play.simulate.deal_batch import deal_block, shuffled_block, value_counts
+    from exact_odds.in_play.simulate.shoe_blocks import count_decisions
 
     pricer: Pricer = _WORK["pricer"]
     bet: PayTable = _WORK["bet"]
@@ -173,7 +173,7 @@ def play_block(seeds: Sequence[int]) -> list[tuple[ShoeTally, ...]]:
     nums: list[int] = []
     totals: list[int] = []
     if len(dealt):
-        numerators, totals = pricer.value_batch(known @ RANK_TO_VALUE)
+        numerators, totals = pricer.value_batch(value_counts(known))
         nums = [r[0] for r in numerators]
     decisions = [[n > 0 for n in nums]] + [count_decisions(c, known, decks).tolist() for c in counts]
     bet_on = [i for i in range(len(dealt)) if any(d[i] for d in decisions)]

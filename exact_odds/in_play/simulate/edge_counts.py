@@ -84,8 +84,8 @@ class EdgeCounts:
             edge = edge[order]
             running = np.cumsum(coups[order], dtype=np.int64)  # coups: far below 2**63
             total = int(running[-1])
-            values = [edge[int(np.searchsorted(running, max(1, -(-q * total // 100)), side="left"))] for q in percents]
-            out.append((low, high, total, [int(v) for v in values]))
+            ranks = np.array([max(1, -(-q * total // 100)) for q in percents], dtype=np.int64)
+            out.append((low, high, total, edge[np.searchsorted(running, ranks, side="left")].tolist()))
         return out
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
 from operator import truediv
 from typing import Any, Sequence
 
@@ -33,12 +34,13 @@ import numpy as np
 from exact_odds.bets.paytable import PayTable
 from exact_odds.in_play._display import short
 from exact_odds.in_play.count import CountStrategy
-from exact_odds.in_play.simulate.deal_batch import DealtBlock, deal_block, shuffled_block
+from exact_odds.in_play.simulate.deal_batch import (DealtBlock, deal_block, shuffled_block, value_counts,  # noqa: F401
+                                                    warm_tables)
 from exact_odds.in_play.simulate.bankroll import Kelly
 from exact_odds.in_play.simulate.edge_counts import EdgeCounts, count_edges, merge_edge_counts
+from exact_odds.in_play.simulate.fraction_sums import fraction_sum
 from exact_odds.in_play.dealing import CARDS_BEHIND_CUT
 from exact_odds.in_play.simulate.statistics import StrategyAccumulator
-from exact_odds.in_play.simulate.triggers import TriggerSums
 from exact_odds.punto_banco.pricer import Pricer, cached_pricer, pay_scale, payout
 from exact_odds.report.numbers import decimal_text
 from exact_odds.rules.cards import CARDS_PER_DECK, RANK_VALUES
@@ -117,8 +119,8 @@ class BlockPlay:
     coups: int
     bets: tuple[BetBlock, ...]
     count: StrategyAccumulator | None
-    #: the trigger search's sums (None: no search)
-    search: TriggerSums | None = None
+    #: the trigger search's sums (a triggers.TriggerSums; None: no search)
+    search: Any = None
 
 
 #: A shoe's sums before its first bet, and a flat bet (Fractions are immutable: one is shared).
@@ -140,6 +142,7 @@ def prepare(bets: tuple[PayTable, ...], decks: int, burn: str, cut_card: int = C
     value = [i for i, b in enumerate(bets) if b.is_value_level]
     card = [i for i in range(len(bets)) if i not in value]  # priced coup by coup (card_play)
     pricer = cached_pricer(tuple(bets[i] for i in value), PUNTO_BANCO).prepare() if value else None
+    warm_tables(decks)  # (before the workers fork: they inherit them)
     _WORK.update(pricer=pricer, value=value, card=card, decks=decks, burn=burn,
                  bets=tuple(bets), scales=tuple(pay_scale(b) for b in bets), cut_card=cut_card, count=count,
                  count_bet=count_bet, sizing=sizing, ramp=ramp, triggers=tuple(triggers))
@@ -154,15 +157,23 @@ def _units(sizing: Any, ev: Fraction, m2: Fraction) -> Fraction:
     return sizing.units(ev)
 
 
+#: Blocks per worker, about, and blocks at least: enough for an even share and the progress bar; fewer,
+#: larger blocks spend less on numpy's calls (a block's shoes are shuffled, dealt and tallied together):
+#: 1,000 8-deck shoes in blocks of 250 took 10% less CPU than in blocks of 125.
+BLOCKS_PER_WORKER = 2
+MIN_BLOCKS = 4
+
+
 def block_sizes(shoes: int, decks: int, workers: int, card_level: bool = False) -> list[int]:
-    """Shoes per block, block after block: about four blocks per worker (for the progress bar and an
-    even share), at most :data:`BLOCK_CARDS` cards; one shoe a block with a card-level bet (seconds a
-    shoe). The result of a run never depends on it. (Blocks shrinking towards the end, so that the
-    workers finish together, made ``simulate --shoes 1000 --jobs 2`` 4% slower: the larger first
-    blocks cost more than the idle end saved.)"""
+    """Shoes per block, block after block: about :data:`BLOCKS_PER_WORKER` blocks per worker and at least
+    :data:`MIN_BLOCKS`, at most :data:`BLOCK_CARDS` cards; one shoe a block with a card-level bet
+    (seconds a shoe). The result of a run never depends on it. (Blocks shrinking towards the end, so
+    that the workers finish together, made ``simulate --shoes 1000 --jobs 2`` 4% slower: the larger
+    first blocks cost more than the idle end saved.)"""
     if card_level:
         return [1] * shoes
-    per = max(1, min(BLOCK_CARDS // (CARDS_PER_DECK * decks), -(-shoes // (4 * max(workers, 1)))))
+    blocks = max(MIN_BLOCKS, BLOCKS_PER_WORKER * max(workers, 1))
+    per = max(1, min(BLOCK_CARDS // (CARDS_PER_DECK * decks), -(-shoes // blocks)))
     return [min(per, shoes - i) for i in range(0, shoes, per)]
 
 
@@ -178,7 +189,8 @@ def seed_blocks(seeds: Sequence[int], sizes: Sequence[int]) -> list[tuple[int, .
 class _Priced:
     """One bet's prices before every coup of a block: EV numerators over ``dens`` (scale × total),
     and per coup on demand Σ (scaled payout)² × line count and what the coup paid; ``ev``, if
-    made already, each coup's ``num / den`` as a float (:func:`_floats`)."""
+    made already, each coup's ``num / den`` as a float (:func:`_floats`). ``nums`` and ``dens`` are
+    lists of Python integers or int64 arrays (read a coup's with ``int``)."""
 
     def __init__(self, nums: Sequence[int], dens: Sequence[int], second: Any, paid: Any, ev: Any = None):
         self.nums, self.dens, self.second, self.paid = nums, dens, second, paid
@@ -190,20 +202,59 @@ def _floats(nums: Sequence[int], dens: Sequence[int]) -> Any:
     return np.array(list(map(truediv, nums, dens)), dtype=np.float64)
 
 
+def _exact_floats(nums: Any, dens: Any) -> Any:
+    """:func:`_floats` of two int64 arrays (``dens`` > 0): numpy's division where both operands are
+    exact in float64 (IEEE division is then correctly rounded, as Python's ``int / int`` is; a
+    denominator ``scale × total`` has the trailing zeros of ``total``, a multiple of 6!, so it is
+    exact well past 2**53), Python's own for the others."""
+    fn, fd = nums.astype(np.float64), dens.astype(np.float64)
+    ev = fn / fd
+    for i in np.flatnonzero(~(_exact_in_float(nums, fn) & _exact_in_float(dens, fd))).tolist():
+        ev[i] = int(nums[i]) / int(dens[i])
+    return ev
+
+
+def _exact_in_float(ints: Any, floats: Any) -> Any:
+    """Where ``floats`` (``ints`` converted) is the same whole number as ``ints``."""
+    inside = np.abs(floats) < 2.0**62  # (where the cast back to int64 is defined)
+    return inside & (np.where(inside, floats, 0.0).astype(np.int64) == ints)
+
+
+def _int64_rows(rows: Sequence[Sequence[int]], width: int) -> Any:
+    """``rows`` (lists of Python integers, ``width`` each) as a (len, width) int64 array, or None
+    if one does not fit."""
+    try:
+        return np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=len(rows) * width).reshape(-1, width)
+    except (OverflowError, ValueError):
+        return None
+
+
 def _value_prices(dealt: DealtBlock, counted: Any) -> dict[int, _Priced]:
     """Every value-level bet priced by one :meth:`Pricer.value_batch` call over the block's coups;
     the line counts (for E[payout²]) of the coups some strategy bets (EV > 0, or ``counted``
-    where the count is played on a value-level bet) by one more batch."""
+    where the count is played on a value-level bet) by one more batch. The numerators and
+    denominators are int64 arrays where they fit (the compiled kernel's always do), else lists of
+    Python integers."""
     pricer: Pricer = _WORK["pricer"]
     value: list[int] = _WORK["value"]
     if not value or not len(dealt):
         return {b: _Priced([], [], None, None) for b in value}
-    numerators, totals = pricer.value_batch(dealt.known @ RANK_TO_VALUE)
-    columns = list(zip(*numerators))
-    dens = [list(map(scale.__mul__, totals)) for scale in pricer.scales]
-    evs = [_floats(nums, d) for nums, d in zip(columns, dens)]
-    # EV > 0 for some bet: num / den (den > 0) is a float of num's sign, never 0.0 for num != 0
-    wanted = np.logical_or.reduce([ev > 0 for ev in evs])
+    numerators, totals = pricer.value_batch(value_counts(dealt.known))
+    table = _int64_rows(numerators, len(value))
+    total = _int64_rows([totals], len(totals))
+    if table is not None and total is not None and int(total.max()) <= (2**63 - 1) // max(pricer.scales):
+        total = total[0]
+        columns = [table[:, j] for j in range(len(value))]
+        dens = [scale * total for scale in pricer.scales]
+        evs = [_exact_floats(nums, d) for nums, d in zip(columns, dens)]
+        # EV > 0 for some bet: num > 0 (den > 0), as the float's sign says
+        wanted = np.logical_or.reduce([nums > 0 for nums in columns])
+    else:  # a count past int64: Python integers
+        columns = list(zip(*numerators))
+        dens = [list(map(scale.__mul__, totals)) for scale in pricer.scales]
+        evs = [_floats(nums, d) for nums, d in zip(columns, dens)]
+        # EV > 0 for some bet: num / den (den > 0) is a float of num's sign, never 0.0 for num != 0
+        wanted = np.logical_or.reduce([ev > 0 for ev in evs])
     if counted is not None and _WORK["count_bet"] in value:
         wanted |= counted
     bet_on = np.flatnonzero(wanted).tolist()
@@ -301,11 +352,16 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
         if count is not None and b == count_bet:
             count_sums = [[0, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO] for _ in range(s_count)]
             if _WORK["triggers"]:
+                from exact_odds.in_play.simulate.triggers import TriggerSums
+
                 search = TriggerSums(_WORK["triggers"], s_count)
         sizing = _WORK["sizing"]
+        gains: list[Fraction] = []  # the coups bet's EVs and what they paid (added at once: fraction_sums)
+        paids: list[Fraction] = []
         for i in bet_coups.tolist():
-            e = Fraction(nums[i], dens[i])
-            m2 = Fraction(p.second(i), scale * dens[i])
+            num, den = int(nums[i]), int(dens[i])
+            e = Fraction(num, den)
+            m2 = Fraction(p.second(i), scale * den)
             paid = p.paid(i)
             s = int(shoe[i])
             targets = []
@@ -313,8 +369,8 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                 w = _units(sizing, e, m2)
                 if w:
                     targets.append((sums[s], w))
-                tally.expected_gain += e
-                tally.realised_gain += paid
+                gains.append(e)
+                paids.append(paid)
             if count_sums is not None and counted is not None and counted[i]:
                 if bins is not None and bins[i] >= 0:
                     search.add(s, bins[i], e, m2)
@@ -335,6 +391,8 @@ def play_block(seeds: Sequence[int]) -> BlockPlay:
                 acc[4] += w
                 if acc[3] < acc[5]:
                     acc[5] = acc[3]
+        tally.expected_gain = fraction_sum(gains, tally.expected_gain)
+        tally.realised_gain = fraction_sum(paids, tally.realised_gain)
         perfect = StrategyAccumulator()
         perfect.add_shoes(per_shoe.tolist(), sums)
         if count_sums is not None and count is not None:
@@ -365,30 +423,28 @@ def _tally(nums: Sequence[int], dens: Sequence[int], ev: Any, positive: Any, lef
     # Division is rounded monotonically, so the best EV is among the coups whose float is the largest.
     for attr, pick, where in (("best", max, np.flatnonzero(ev == ev.max())),
                               ("worst", min, np.flatnonzero(ev == ev.min()))):
-        setattr(t, attr, pick(Fraction(nums[i], dens[i]) for i in where.tolist()))
+        setattr(t, attr, pick(Fraction(int(nums[i]), int(dens[i])) for i in where.tolist()))
     return t
 
 
 def _sums_by_remaining(nums: Sequence[int], left: Any, left_list: list[int]) -> dict[int, int]:
     """cards left -> the sum of ``nums`` of the coups with that many cards left, from the most
-    cards down: exact. In int64 when every num is (each split into 32-bit halves, hi·2**32 + lo
-    with 0 <= lo < 2**32 and |hi| <= 2**31, whose sums over fewer than 2**31 coups stay below
-    2**63), else in Python integers."""
+    cards down: exact. Where every num is int64, by halves (hi·2**32 + lo with 0 <= lo < 2**32 and
+    |hi| <= 2**31) added by cards left in float64, exactly: fewer than 2**21 coups keep every
+    partial sum below 2**53; else in Python integers."""
     try:
-        v = np.array(nums, dtype=np.int64)
+        v = np.asarray(nums, dtype=np.int64)
     except OverflowError:
         v = None
-    if v is None or len(v) >= 2**31:
+    if v is None or len(v) >= 2**21:
         sums: dict[int, int] = dict.fromkeys(sorted(set(left_list), reverse=True), 0)
         for n, x in zip(left_list, nums):
             sums[n] += x
         return sums
-    order = np.argsort(-left, kind="stable")
-    ordered = left[order]
-    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
-    low = np.add.reduceat(v[order] & 0xFFFFFFFF, starts).tolist()
-    high = np.add.reduceat(v[order] >> 32, starts).tolist()
-    return {n: (h << 32) + lo for n, h, lo in zip(ordered[starts].tolist(), high, low)}
+    present = np.flatnonzero(np.bincount(left))[::-1]  # the numbers of cards left, most first
+    low = np.bincount(left, weights=(v & 0xFFFFFFFF).astype(np.float64))[present].tolist()
+    high = np.bincount(left, weights=(v >> 32).astype(np.float64))[present].tolist()
+    return {n: (int(h) << 32) + int(lo) for n, h, lo in zip(present.tolist(), high, low)}
 
 
 def balanced_counts(count: CountStrategy, known: Any, decks: int) -> tuple[Any, Any]:
@@ -434,5 +490,6 @@ def _rounded_edges(nums: Sequence[int], dens: Sequence[int], ev: Any, left: Any)
     small = np.abs(x).max() < 2.0**38
     key = key.astype(np.int64) if small else key.astype(object)
     for i in unsure.tolist():
-        key[i] = (-2 * nums[i] * EDGE_RESOLUTION + dens[i]) // (2 * dens[i])
+        num, den = int(nums[i]), int(dens[i])
+        key[i] = (-2 * num * EDGE_RESOLUTION + den) // (2 * den)
     return count_edges(left, key, np.ones(len(key), dtype=np.int64))

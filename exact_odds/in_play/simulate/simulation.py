@@ -27,11 +27,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from exact_odds.bets.paytable import PayTable
-from exact_odds.bets.selection import unique_keys
+from exact_odds.bets.selection import paytables as check_bets, unique_keys  # (sweep's check_bets, without sweep)
 from exact_odds import interrupts
 from exact_odds.in_play.workers import parallel
 from exact_odds.blas import one_blas_thread
@@ -46,9 +47,6 @@ from exact_odds.in_play.simulate.bankroll import (
 from exact_odds.in_play.simulate.checkpoint import Checkpoint, SimulationState, run_identity
 from exact_odds.in_play.simulate.statistics import (
     ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult)
-from exact_odds.in_play.simulate.triggers import TriggerAccumulator, TriggerCurve, check_triggers
-from exact_odds.in_play.sweep.sweep import check_bets
-from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import decimal_text, percent_text
 from exact_odds.rules.cards import CARDS_PER_DECK
 from exact_odds.rules.deal import falling
@@ -56,6 +54,7 @@ from exact_odds.rules.shoe import Shoe, ShoeError
 
 if TYPE_CHECKING:
     from exact_odds.in_play.count import CountStrategy
+    from exact_odds.in_play.simulate.triggers import TriggerCurve
 
 #: Most seconds a stopped run's last checkpoint save may take before the console script ends anyway
 #: (the 1,000,000-shoe study's saves took up to 4 s on a loaded machine; the grace is 3 s).
@@ -191,7 +190,7 @@ class SimulationResult:
         if not coups:
             return None, 0, 0
         # sum of s / (scale * falling(n, 6)) over one common denominator (one reduction, not one a term)
-        dens = [falling(n, 6) for n, _, _, _ in rows]
+        dens = [_six_card_total(n) for n, _, _, _ in rows]
         common = lcm(*dens)
         total = sum(s * (common // d) for (_, _, s, _), d in zip(rows, dens))
         return Fraction(total, self.scales[b] * common * coups), coups, sum(p for _, _, _, p in rows)
@@ -368,7 +367,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         counted=StrategyAccumulator(bankroll, keep_shoes=False), edge_moments=[RatioMoments(f) for f in full_ev],
         depth=[[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev],
         edge_counts=[merge_edge_counts([]) for _ in bets],
-        search=TriggerAccumulator(triggers) if triggers else None)
+        search=_trigger_search(triggers))
     saver = None
     if checkpoint is not None:
         saver = Checkpoint(checkpoint, identity)
@@ -384,7 +383,7 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         with one_blas_thread():
             plays = parallel.run(play_block, blocks, jobs, chunk=1, size=len, progress=progress,
                                  setup=(prepare, setup))
-            for play in plays:
+            for added, play in enumerate(plays, 1):
                 # A stop (Ctrl-C, SIGTERM) waits for the block to be added whole: the state saved then
                 # covers the same shoes in every part (one landing between two of its sums lost the
                 # trigger search 900 of 1,000,000 shoes over four stops).
@@ -392,6 +391,8 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
                     state.add(play)
                 if saver is not None:
                     saver.save_now_and_then(state)
+                elif added == len(blocks):  # the blocks' edge counts merged while the workers end
+                    state.merge_edges()
     except KeyboardInterrupt:
         if saver is not None:  # the blocks added so far are a whole prefix of the shoes
             with interrupts.finishing(FINAL_SAVE_SECONDS):  # not cut off by the console's backstop
@@ -409,6 +410,21 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         edge_counts=tuple(state.merge_edges()), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
         trigger_curve=None if state.search is None else state.search.curve(per_hour),
     )
+
+
+def _trigger_search(triggers: tuple[Fraction, ...]) -> Any:
+    """The trigger search's running sums, or None without triggers."""
+    if not triggers:
+        return None
+    from exact_odds.in_play.simulate.triggers import TriggerAccumulator
+
+    return TriggerAccumulator(triggers)
+
+
+@lru_cache(maxsize=None)
+def _six_card_total(n: int) -> int:
+    """n (n - 1) ... (n - 5): the six-card sequences of n cards (a report reads each n many times)."""
+    return falling(n, 6)
 
 
 def by_cut_card(cut_cards: Iterable[int], shoes: int, decks: int, seed: int, bets: Iterable[PayTable | str],
@@ -450,6 +466,8 @@ def check_sizing(sizing: Any, ramp: Any, bankroll: Any, coups_per_hour: Any, tri
     if triggers:
         if count is None:
             raise SizingError("a trigger search needs a count to play")
+        from exact_odds.in_play.simulate.triggers import check_triggers  # (a run without a search need not import it)
+
         triggers = check_triggers(triggers)
     return sizing, ramp, bankroll, check_coups_per_hour(coups_per_hour), triggers
 
@@ -463,6 +481,8 @@ def full_shoe_edges(bets: tuple[PayTable, ...], decks: int) -> list[Fraction]:
                      if value else []))
     card = [i for i, b in enumerate(bets) if not b.is_value_level]
     if card:
+        from exact_odds.punto_banco.analysis import analyse  # (the card walk: only for card-level bets)
+
         edges.update(zip(card, (r.house_edge for r in analyse(shoe, [bets[i] for i in card]).results)))
     return [edges[i] for i in range(len(bets))]
 

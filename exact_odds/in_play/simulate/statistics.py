@@ -28,6 +28,8 @@ from fractions import Fraction
 from array import array
 from typing import Any, Sequence
 
+from exact_odds.in_play.simulate.fraction_sums import fraction_sum
+
 #: The two-sided 95% quantile of the standard normal distribution.
 Z95 = 1.959963984540054
 
@@ -268,15 +270,16 @@ class StrategyAccumulator:
         self.coups += sum(coups)
         self.pending["n"].extend(map(float, coups))
         floats: dict[str, list[float]] = {k: [0.0] * len(coups) for k in ("b", "e", "q", "r", "w", "low")}
+        added: list[Sequence[Any]] = []  # the shoes that bet (their sums added at once: fraction_sums)
         for i, (bets, e, q, r, w, low) in enumerate(sums):
             if bets or e or q or r or w or low:
                 self.bets += bets
-                self.e += e
-                self.q += q
-                self.r += r
-                self.w += w
+                added.append((e, q, r, w))
                 for k, v in zip(("b", "e", "q", "r", "w", "low"), (bets, e, q, r, w, low)):
                     floats[k][i] = float(v)
+        if added:
+            for name, column in zip(("e", "q", "r", "w"), zip(*added)):
+                setattr(self, name, fraction_sum(column, getattr(self, name)))
         for k, values in floats.items():
             self.pending[k].extend(values)
         if len(self.pending["n"]) > self.FOLD_SHOES:

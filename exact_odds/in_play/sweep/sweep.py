@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from exact_odds.bets.paytable import PayTable
 from exact_odds.bets.result import BetResult
@@ -25,6 +25,7 @@ from exact_odds.punto_banco.pricer import Pricer, cached_pricer
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import MIN_CARDS, Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
+from exact_odds.in_play.sweep.sweep_bytes import SweepBytes, block_values
 # Reading a sweep file (its own module; the names stay importable from here).
 from exact_odds.in_play.sweep.sweep_file import (  # noqa: F401
     MAX_COUNT_DIGITS, SweepError, SweepLine, SweepShoeTooLarge, _by_rank, _chunk_value_counts, _line_shoe,
@@ -63,12 +64,14 @@ class ShoePrice(NamedTuple):
 class PriceBlock(Sequence[ShoePrice]):
     """The prices of a chunk of shoes as :meth:`Pricer.value_batch <exact_odds.punto_banco.pricer.Pricer.value_batch>`
     gives them (``rows``: banker, player, tie, then each bet's EV numerator; ``totals``; the bets'
-    ``scales``): a sequence of :class:`ShoePrice`, each made when asked for. A sweep's formatter
-    reads the integers of the whole chunk at once instead (:mod:`exact_odds.report.in_play`)."""
+    ``scales``): a sequence of :class:`ShoePrice`, each made when asked for. ``rows`` and ``totals``
+    are lists of Python ints, or int64 arrays (:meth:`Pricer.value_arrays
+    <exact_odds.punto_banco.pricer.Pricer.value_arrays>`). A sweep's formatter reads the integers of
+    the whole chunk at once instead (:mod:`exact_odds.report.in_play`)."""
 
     __slots__ = ("rows", "totals", "scales")
 
-    def __init__(self, rows: list[list[int]], totals: list[int], scales: tuple[int, ...]):
+    def __init__(self, rows: "list[list[int]] | Any", totals: "list[int] | Any", scales: tuple[int, ...]):
         self.rows, self.totals, self.scales = rows, totals, scales
 
     def __len__(self) -> int:
@@ -77,12 +80,17 @@ class PriceBlock(Sequence[ShoePrice]):
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        r = self.rows[i]
-        return ShoePrice(r[0], r[1], r[2], self.totals[i], tuple(r[3:]), self.scales)
+        r, t = self.rows[i], self.totals[i]
+        if hasattr(r, "tolist"):  # int64 arrays: Python ints in a ShoePrice
+            r, t = r.tolist(), int(t)
+        return ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), self.scales)
 
     def __iter__(self) -> Iterator[ShoePrice]:
         scales = self.scales
-        for r, t in zip(self.rows, self.totals):
+        rows, totals = self.rows, self.totals
+        if hasattr(rows, "tolist"):
+            rows, totals = rows.tolist(), totals.tolist()
+        for r, t in zip(rows, totals):
             yield ShoePrice(r[0], r[1], r[2], t, tuple(r[3:]), scales)
 
     def __repr__(self) -> str:
@@ -144,6 +152,40 @@ def _price_and_format(formatter: Callable[[list[int], Sequence[ShoePrice]], str]
     prices = _price_chunk([rank_to_value_counts(_by_rank(c) if len(c) == 52 else c) for c in counts])
     prices = [_with_cards(price, _line_shoe(c), *cards) for price, c in zip(prices, counts)]
     return formatter([number for number, _ in chunk], prices)
+
+
+def _price_block_and_format(formatter: Callable[[Any, Sequence[ShoePrice]], str], max_cards: int | None,
+                            block: tuple[int, bytes]) -> str:
+    """A block of a plain file (:class:`~exact_odds.in_play.sweep.sweep_bytes.SweepBytes`) read
+    (:func:`~exact_odds.in_play.sweep.sweep_bytes.block_values`: its first bad line raises
+    :class:`SweepError`), priced, and ``formatter``'s text of it: by the compiled kernel into int64
+    arrays where it prices every shoe, else by :meth:`Pricer.value_batch
+    <exact_odds.punto_banco.pricer.Pricer.value_batch>` (the same integers)."""
+    numbers, values = block_values(block, max_cards)
+    pricer = _PRICER["pricer"]
+    got = pricer.value_arrays(values) if hasattr(values, "dtype") else None
+    rows, totals = got if got is not None else pricer.value_batch(values, outcomes=True)
+    return formatter(numbers, PriceBlock(rows, totals, pricer.scales))
+
+
+def _warm_up(work: Callable[[tuple[int, bytes]], str], bets: tuple[PayTable, ...], tableau: Tableau,
+             block: tuple[int, bytes]) -> None:
+    """``work`` done once here, on the first few lines of ``block`` (the result dropped), before the
+    worker processes fork: what a process does once, on its first block (numpy's and the pricer's
+    caches, the interpreter's specialised code), is then inherited by every worker instead of paid by
+    each (their first block cost two to four times the others). A bad line there is left for the
+    worker that reads it to name."""
+    first, data = block
+    few = data[:data.find(b"\n", min(len(data), 2048) - 1) + 1]
+    _set_sweep(bets, tableau)
+    try:
+        work((first, few))
+    except SweepError:
+        pass
+
+
+def _lines_of(block: tuple[int, bytes]) -> int:
+    return block[1].count(b"\n")
 
 
 def _with_cards(price: ShoePrice, shoe: Shoe, tableau: Tableau, value: tuple[int, ...], cards: tuple[int, ...],
@@ -250,7 +292,7 @@ def price_shoes(shoes: Sequence[Shoe], bets: Iterable[PayTable], jobs: parallel.
     return out
 
 
-def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
+def sweep_text_chunks(lines: "Sequence[SweepLine] | SweepBytes", bets: Iterable[PayTable],
                       formatter: Callable[[list[int], list[ShoePrice]], str], jobs: parallel.Jobs = 1,
                       progress: parallel.Progress | None = None, tableau: Tableau = PUNTO_BANCO,
                       max_cards: int | None = None) -> Iterator[str]:
@@ -263,15 +305,28 @@ def sweep_text_chunks(lines: Sequence[SweepLine], bets: Iterable[PayTable],
     for a line of 52 rank-suit counts, under the unknown-suit model for 13 rank counts (then
     stated in each :class:`ShoePrice`'s ``assumptions``). A line given as text (:func:`check_sweep_lines`) is read in the
     worker too: one whose shoe has too few cards or more than ``max_cards`` raises
-    :class:`SweepError` as its chunk is reached (the first such line, in order).
+    :class:`SweepError` as its chunk is reached (the first such line, in order). A plain file read
+    whole (:func:`~exact_odds.in_play.sweep.sweep_bytes.read_plain`, value-level bets only) goes to the
+    workers in its blocks of bytes, which they read (every check of its lines made there, the first
+    bad line of the first block that has one named), price and format as whole arrays; progress
+    then counts lines.
     ``formatter`` must be picklable (a module-level function, or a ``functools.partial`` of one)."""
-    lines = list(lines)
     bets = check_bets(bets)
     parallel.check_jobs(jobs)
     parallel.check_progress(progress)
     check_tableau(tableau)
     if not callable(formatter):
         raise TypeError(f"formatter must be a function of (line numbers, prices), not {type(formatter).__name__}")
+    if isinstance(lines, SweepBytes):
+        if split_bets(bets)[1]:
+            raise ValueError("card-level bets (pairs, suits) are priced from the sweep's lines (check_sweep_lines), "
+                             "not from its blocks of bytes")
+        work = partial(_price_block_and_format, formatter, max_cards)
+        if isinstance(jobs, int) and jobs > 1 and lines.blocks:
+            _warm_up(work, bets, tableau, lines.blocks[0])
+        return parallel.run(work, lines.blocks, jobs, size=_lines_of, progress=progress,
+                            setup=(_set_sweep, (bets, tableau)))
+    lines = list(lines)
     size = CARD_CHUNK if split_bets(bets)[1] else TEXT_CHUNK if isinstance(jobs, int) else DASK_CHUNK
     chunks = [lines[i: i + size] for i in range(0, len(lines), size)]
     return parallel.run(partial(_price_and_format, formatter, max_cards=max_cards), chunks, jobs, size=len,

@@ -289,26 +289,52 @@ def _in_processes(fn: Callable[[T], R], items: Sequence[T], batches: list[Sequen
     # the collector's scans while the workers fork: a forked worker's collection would otherwise
     # touch each of them, copying the parent's memory page by page into every worker.
     gc.freeze()
+    ending: list[Any] = []  # the executor's thread and processes, once told to shut down (shutdown forgets them)
+
+    def all_done() -> None:
+        """Every result is in: let the workers end now, while the caller reads the last results
+        (their ending took 10 ms after the last result of ``simulate --shoes 1000 --jobs 2``)."""
+        ending.append(getattr(executor, "_executor_manager_thread", None))
+        ending.extend((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False)
+
     try:
-        yield from _in_order(executor, fn, batches, jobs * AHEAD, size, progress, token)
+        yield from _in_order(executor, fn, batches, jobs * AHEAD, size, progress, token, all_done=all_done)
         finished = True
     finally:
         gc.unfreeze()
         if finished:
             try:
                 executor.shutdown(wait=True)
+                if ending and ending[0] is not None:
+                    ending[0].join()  # (as shutdown(wait=True) would have: the workers are reaped)
             except BaseException:
-                stop(executor)
+                _stop_ending(executor, ending)
                 raise
         else:
-            stop(executor)
+            _stop_ending(executor, ending)
+
+
+def _stop_ending(executor: Executor, ending: list[Any]) -> None:
+    """:func:`stop`, also of the processes and thread of an executor already told to shut down."""
+    stop(executor)
+    for p in ending[1:]:
+        try:
+            p.kill()
+            p.join(REAP_SECONDS)
+        except (OSError, ValueError, AttributeError, AssertionError):
+            pass
+    if ending and ending[0] is not None:
+        ending[0].join(REAP_SECONDS)
 
 
 def _in_order(executor: Executor, fn: Callable[[T], R], batches: list[Sequence[T]], ahead: int,
               size: Callable[[T], int], progress: Progress | None,
-              setup: tuple[str, bytes] | None = None, opaque: bool = False) -> Iterator[R]:
+              setup: tuple[str, bytes] | None = None, opaque: bool = False,
+              all_done: Callable[[], None] | None = None) -> Iterator[R]:
     """The results of every batch in order, with at most ``ahead`` batches submitted and not yet read
-    (each sent as one :class:`_Batch` if ``opaque``: what a Dask client should not look into)."""
+    (each sent as one :class:`_Batch` if ``opaque``: what a Dask client should not look into);
+    ``all_done()`` is called once the last result is in, before it is given out."""
     pending: deque[tuple[Sequence[T], Future]] = deque()
     upcoming = iter(batches)
 
@@ -324,6 +350,8 @@ def _in_order(executor: Executor, fn: Callable[[T], R], batches: list[Sequence[T
         batch, future = pending.popleft()
         results = future.result()
         submit_more()
+        if not pending and all_done is not None:
+            all_done()
         for item, r in zip(batch, results):
             if progress is not None:
                 progress(size(item))
