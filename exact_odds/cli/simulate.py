@@ -36,8 +36,8 @@ MAX_SIMULATED_SHOES = 1_000_000
 
 @click.command("simulate")
 @click.option("--shoes", default=100, show_default=True, type=WholeNumber(1, MAX_SIMULATED_SHOES), metavar="N",
-              help="Number of shoes to deal (an 8-deck shoe takes about 1 ms of one core for the standard "
-                   "bets, half of it pricing its 80-odd coups, after about 0.4 s of start-up).")
+              help="Number of shoes to deal (an 8-deck shoe takes about 0.4 ms of one core for the standard "
+                   "bets, most of it pricing its 80-odd coups, after about 0.2 s of start-up).")
 @click.option("--decks", default=8, show_default=True, type=WholeNumber(), metavar="D",
               help=f"Decks per shoe, 1 to {MAX_SIMULATED_DECKS} (every coup is priced exactly; "
                    f"one shoe of {MAX_SIMULATED_DECKS} decks takes about 10 s of one core).")

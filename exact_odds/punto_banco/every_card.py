@@ -206,20 +206,14 @@ def _compute_weights(np, seqs: _Sequences, shoe: Shoe):
 
 
 def _exact_sums(np, w, groups, n: int) -> list[int]:
-    """``sum(w[groups == g])`` for g < n, exact (float64 slices of 21 bits), as Python integers.
-
-    Each slice's sums are whole numbers below 2**21 * len(w), exact in float64 while len(w) < 2**32. Where
-    the slices' grand total is below 2**62, no group's sum is larger, nor any partial sum of one, so the
-    slices are joined in int64 at once; otherwise one group at a time in Python integers."""
+    """``sum(w[groups == g])`` for g < n as Python ints, exact: float64 slices of 21 bits (each slice's sums
+    whole and below 2**53 while len(w) < 2**32), joined in int64 where their grand total, so every group's
+    sum and partial sum, is below 2**62, else a group at a time in Python integers."""
     top = max(int(w.max()), 1).bit_length() if len(w) else 1
-    mask = (1 << _SLICE) - 1
-    slices = [(shift, np.bincount(groups, weights=((w >> shift) & mask).astype(np.float64), minlength=n))
-              for shift in range(0, top, _SLICE)]
+    slices = [(shift, np.bincount(groups, weights=((w >> shift) & ((1 << _SLICE) - 1)).astype(np.float64),
+                                  minlength=n)) for shift in range(0, top, _SLICE)]
     if sum(int(part.sum()) << shift for shift, part in slices) < 2 ** 62:
-        joined = np.zeros(n, dtype=np.int64)
-        for shift, part in slices:
-            joined += np.rint(part).astype(np.int64) << shift
-        return joined.tolist()
+        return sum((np.rint(part).astype(np.int64) << shift for shift, part in slices), np.zeros(n, np.int64)).tolist()
     out = [0] * n
     for shift, sums in slices:
         for g in np.flatnonzero(sums):

@@ -140,3 +140,19 @@ def test_bets_settled_by_ranks_in_play_equal_brute_force(conditions, classes_onl
     models in one bucket)."""
     cards = ["Ah", "As", "Ad", "2h", "2h", "2s", "3d", "3s", "Kc"]
     assert line_counts(table(conditions), Shoe.from_cards(cards)) == dict(brute_lines(cards, conditions))
+
+
+# --- the exact sums by group, on both sides of the int64 edge -------------------------------------------
+
+@pytest.mark.parametrize("w, groups", [
+    ([2 ** 61, 2 ** 61 - 6, 5], [0, 0, 1]),  # grand total 2**62 - 1: joined in int64
+    ([2 ** 61, 2 ** 61 - 1, 5], [0, 0, 1]),  # 2**62 + 4: Python integers
+    ([2 ** 62, 2 ** 62, 2 ** 62 - 1, 3], [0, 0, 0, 1]),  # past 2**63: int64 would wrap
+], ids=["below 2**62", "at 2**62", "past 2**63"])
+def test_group_sums_are_exact_on_both_sides_of_the_int64_edge(w, groups):
+    from exact_odds.punto_banco.every_card import _exact_sums
+
+    expected = [sum(x for x, g in zip(w, groups) if g == k) for k in range(3)]
+    got = _exact_sums(np, np.array(w, dtype=np.int64), np.array(groups), 3)
+    assert got == expected
+    assert all(type(x) is int for x in got)
