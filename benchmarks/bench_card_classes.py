@@ -16,7 +16,10 @@ Cases (8 decks, and per shoe on suited 8-deck shoes in play):
   (fifteen or-terms) with the Player's total; ten lines over every card; the third cards' suits (equal;
   one a heart); six red cards in a tie (Super Tie's colours); bets reading every rank and every suit of
   the coup (a suited run of all the cards; three of a kind and three of a suit; a Player run with the
-  Banker's cards of one suit).
+  Banker's cards of one suit);
+* suits counted over every card (``of_a_suit(all_cards)``, in the new forms: run them with
+  ``--only "suits counted"``), alone, with value names, with a constant suit, with one card's suit, and
+  with two cards' suits compared (which the counts decline).
 
 Usage: python benchmarks/bench_card_classes.py [--repeat N] [--shoes N] [--baseline PATH] [--timeout S] [--only TEXT]
 The machine may be shared: compare the ratios of one run, not absolute times across runs.
@@ -71,6 +74,15 @@ CASES = {
         "of_a_kind(all_cards) >= 3 and of_a_suit(all_cards) >= 3"],
     "whole coup, every rank and suit: a Player run, the Banker's cards of one suit": [
         "run(player_hand) and same_suit(banker_hand)"],
+    "suits counted: three cards of one suit": ["of_a_suit(all_cards) >= 3"],
+    "suits counted: Player 8 and three cards of one suit": ["player == 8 and of_a_suit(all_cards) >= 3"],
+    "suits counted: a tie and four cards of one suit": ["tie and of_a_suit(all_cards) >= 4"],
+    "suits counted: three of a suit, or all red (2 lines)": [
+        "of_a_suit(all_cards) >= 3 and any(all_cards, suit == hearts)", "all(all_cards, red)"],
+    "suits counted: Player 1 a heart, or four of one suit": [
+        "player_card1_suit == hearts or of_a_suit(all_cards) >= 4"],
+    "suits counted: Player 1's suit Banker 3's, or all hearts": [
+        "player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)"],
 }
 
 MEASURE = r'''

@@ -41,8 +41,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from exact_odds.bets import language
-from exact_odds.punto_banco.card_suits import (ALL_SLOTS, INT64_SAFE, settle_lines, slot_pairs, exact_number,
-                                               suited_counts)
+from exact_odds.punto_banco.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, settle_lines, slot_pairs,
+                                               exact_number, suited_counts)
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
@@ -68,8 +68,9 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
     is priced, in this order, by the hand paths (whole hands' suits and colours, one hand's pair:
     :func:`~exact_odds.punto_banco.card_fast.hand_fact_counts`), by pools of cards on a shoe with 52
     counts (:mod:`~exact_odds.punto_banco.card_pools`; by patterns of suits where it compares suits only
-    with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by ``older(dist)`` where given (the
-    card walk of the older names), and else by the classes here."""
+    with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by suit counts over every card
+    (:mod:`~exact_odds.punto_banco.card_counts`), by ``older(dist)`` where given (the card walk of the
+    older names), and else by the classes here."""
     trees = tuple(language.expanded(c) for c in conditions)
     read = language.reads(trees, _value_names(deal_names))
     shoe = dist.shoe
@@ -77,13 +78,22 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
                         for name, tests in sorted(read.value_names.items()))
     slots = tuple(s for s in ALL_SLOTS if s in read.slots)
     if _slow_in_play(read, shoe):
-        from exact_odds.punto_banco import card_patterns, card_pools
+        from exact_odds.punto_banco import card_counts, card_patterns, card_pools
         from exact_odds.punto_banco.card_fast import hand_fact_counts
 
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
         if found is None and shoe.suited is not None:
-            by = card_patterns.pattern_counts if read.suit_symmetric else card_pools.pool_counts
-            counts = by(trees, _classes(_signature(read))[0], value_names, slots, shoe, dist.tableau, deal_names)
+            of_card = _classes(_signature(read))[0]
+            args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
+            if read.suit_symmetric:
+                # where suits are also counted over every card, a pattern plan naming more than a few
+                # million suits (seconds to build) gives way to the counts' (about a second)
+                counted = card_counts.suit_reads(trees) is not None
+                counts = card_patterns.pattern_counts(*args, card_counts.PATTERN_LIMIT if counted else None)
+                if counts is None and counted:
+                    counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args)
+            else:
+                counts = card_pools.pool_counts(*args) or card_counts.count_counts(*args)
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)
@@ -118,9 +128,6 @@ def _slow_in_play(read, shoe: Shoe) -> bool:
 
 # --- classes of cards ---------------------------------------------------------
 
-_TESTS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-          "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-          "in": lambda a, b: a in b}
 
 
 def _signature(read) -> tuple:

@@ -23,6 +23,10 @@ from exact_odds.rules.deal import falling
 ALL_SLOTS = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2))
 #: Largest magnitude an int64 sum may reach here (kept a factor 2 below 2**63).
 INT64_SAFE = 2 ** 62
+#: A test of a value name, rank or suit against a constant (language.reads' (operator, constant)), applied.
+TESTS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+         "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+         "in": lambda a, b: a in b}
 
 
 def settle_lines(np, trees, cards, n: int):

@@ -1,0 +1,398 @@
+"""Whole-coup bets that read suits only by counting them over every card, on a suited shoe in play, by
+suit-count generating functions (docs/methods/suits.md, "Card classes").
+
+``of_a_suit(all_cards) >= 3``, ``same_suit(all_cards)``, ``count(all_cards, suit == hearts) >= 4``,
+``all(all_cards, red)``: each reads the coup's suits only through T = (t_1, ..., t_4), how many of its
+4-6 cards hold each suit, so its line is a function of what it reads of the values and ranks and of T
+alone (renaming the cards' suits among themselves never moves it). The pools of
+:mod:`exact_odds.punto_banco.card_pools` would expand every card's suit (4**6 rows a sequence) and the
+patterns of :mod:`exact_odds.punto_banco.card_patterns` name most of them; here a row (a sequence of
+values and each card's *rank pool*: its rank class and value, every suit) is settled once per T, with
+the suits laid out in deal order (T's first t_1 cards of suit 1, ...), and rows alike in what the bet
+reads once. The rows are summed, once per bet, into w[g][T][line]: how many rows of group g (the
+multiset of rank pools the coup draws, with its cards used) settle ``line`` at T.
+
+A card whose suit the bet also reads by itself (*named*: ``player_card1_suit == hearts or
+of_a_suit(all_cards) >= 4``; at most :data:`MOST_NAMED`) is expanded into its four suits, T counting
+the other cards; a group then holds the named card's pool and suit too.
+
+A shoe weighs a group by the polynomial, in four variables x_1..x_4 (one per suit), of its ordered ways
+to be dealt by suit counts: a pool P drawn m times gives
+
+    q_{P,m}(x) = sum over |a| = m of multinomial(m; a) * prod_s falling(n_{P,s}, a_s) * x**a
+
+(which of its m positions take each suit, then distinct cards of each suit; with f_s named cards of suit
+s in P, falling(n_{P,s}, f_s + a_s): the named cards first), the pools are disjoint, so a group's
+polynomial is the product of its pools' (degree k <= 6: at most 84 coefficients), and each line's count
+is sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T (the unused cards: docs/rules.md §3);
+the last line's is the six-card total less the others'. The products are a tree: a node is the product
+of the first factors of the groups that begin alike (the pools drawn most often first), each node its
+parent times one pool's polynomial, every node of a step at once (numpy, grouped by the degrees
+multiplied).
+
+Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
+N**6, and so does every partial sum of w times the coefficients (the rows of a group are distinct
+sequences of values, each T's deals distinct) and of a line's count: int64 while N**6 < 2**62
+(N <= 1,290 cards), else Python integers.
+
+A bet that reads suits any other way (a hand's suits, a predicate that reads rank and suit, more than
+:data:`MOST_NAMED` named cards) is declined (None), and so is one whose rows would pass
+:data:`MOST_ROWS` (or :data:`card_pools.LIMIT`), whose w would pass :data:`MOST_ENTRIES` or whose
+settling would pass :data:`MOST_SETTLED`.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from itertools import product
+from math import factorial
+
+from exact_odds.bets import language
+from exact_odds.punto_banco import card_pools
+from exact_odds.punto_banco.card_pools import Pools
+from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, TESTS, settle_lines
+from exact_odds.rules.deal import falling
+from exact_odds.rules.shoe import Shoe
+
+_SUIT_NAMES = frozenset({"suit", "red", "black"})
+#: The aggregates that read a set's suits (with a predicate on the suit alone) only by how many of its cards
+#: hold each (of_a_kind and suited_run read them with the ranks).
+_COUNTING = frozenset({"count", "any", "all", "of_a_suit", "same_suit", "same_colour"})
+_EVERY_CARD = frozenset(ALL_SLOTS)
+#: Most cards whose suits are read one by one (each multiplies the rows by four).
+MOST_NAMED = 1
+#: Most rows or namings of a pattern plan (card_patterns) tried first for a bet this prices too: past it the
+#: pattern plan takes seconds to build, this about one.
+PATTERN_LIMIT = 2_000_000
+#: Most rows (a sequence, a rank pool per card, a suit per named card) a plan may expand: each holds about
+#: 200 bytes while the plan is built (a bet reading every card's rank, 13 pools, would pass it).
+MOST_ROWS = 3_000_000
+#: Most entries of a plan's table w (groups x suit counts x lines but the last; 8 bytes each).
+MOST_ENTRIES = 1 << 23
+#: Most rows, each once per suit count T, a plan settles (about 100 bytes each while they are settled).
+MOST_SETTLED = 1 << 21
+
+
+def _numpy():
+    import numpy
+
+    return numpy
+
+
+def suit_reads(trees) -> frozenset | None:
+    """The card slots whose suits the expanded conditions ``trees`` read one by one (*named*), when they
+    also count suits over every card of the coup: an aggregate over ``all_cards`` whose predicate, if any,
+    reads the suit or colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``,
+    ``same_suit(all_cards)``), which depends on the suits only by how many cards hold each. A suit read
+    any other way (``player_card1_suit``, ``same_suit(player_hand)``, a predicate reading rank and suit)
+    names its cards. None when no such count is read, or more than :data:`MOST_NAMED` cards are named."""
+    named: set = set()
+    counted = [False]
+
+    def walk(node) -> None:
+        if isinstance(node, ast.Call):
+            name = node.func.id
+            pred = node.args[1] if len(node.args) > 1 else None
+            # (a predicate reads only rank, value, suit, red, black and constants: bets/condition.py)
+            names = {n.id for n in ast.walk(pred) if isinstance(n, ast.Name)} if pred is not None else set()
+            if not (name in ("same_suit", "same_colour", "of_a_suit", "suited_run") or names & _SUIT_NAMES):
+                return  # ranks or values only (the rank pools see them)
+            members = set(language.slots_of(node.args[0]))
+            if name not in _COUNTING or names & {"rank", "value"} or members != _EVERY_CARD:
+                named.update(members)
+            else:
+                counted[0] = True
+            return
+        if isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
+            slot, attr = language.CARD_ATTRIBUTES[node.id]
+            if attr in _SUIT_NAMES:
+                named.add(slot)
+            return
+        for child in ast.iter_child_nodes(node):
+            walk(child)
+
+    for tree in trees:
+        walk(tree.body)
+    return frozenset(named) if counted[0] and len(named) <= MOST_NAMED else None
+
+
+def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
+                 deal_names) -> list | None:
+    """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that counts suits over every card
+    (:func:`suit_reads`), by suit-count generating functions; None for any other bet, or past the limit.
+    (``slots`` is taken for the same signature: every card is read here.)"""
+    named = suit_reads(trees) if shoe.suited is not None else None
+    if named is None:
+        return None
+    plan = _count_plan(trees, of_card, value_names, named, tableau, deal_names, min(card_pools.LIMIT, MOST_ROWS),
+                      MOST_ENTRIES)
+    return None if plan is None else weighed(plan, shoe)
+
+
+# --- the monomials of degree <= 6 in four variables -----------------------------
+
+@lru_cache(maxsize=8)
+def compositions(m: int) -> tuple:
+    """The suit-count vectors of m cards (a_1..a_4 >= 0, sum m), in a fixed order."""
+    return tuple(a for a in product(range(m + 1), repeat=4) if sum(a) == m)
+
+
+@lru_cache(maxsize=64)
+def _shifts(d: int, m: int) -> tuple:
+    """For a product of degree d by degree m: for each monomial b of degree m, where each monomial a of
+    degree d goes (the index of a + b among the monomials of degree d + m)."""
+    np = _numpy()
+    index = {t: i for i, t in enumerate(compositions(d + m))}
+    return tuple(np.array([index[tuple(x + y for x, y in zip(a, b))] for a in compositions(d)], dtype=np.intp)
+                 for b in compositions(m))
+
+
+@lru_cache(maxsize=8)
+def _multinomials(m: int):
+    np = _numpy()
+    return np.array([factorial(m) // (factorial(a[0]) * factorial(a[1]) * factorial(a[2]) * factorial(a[3]))
+                     for a in compositions(m)], dtype=np.int64)
+
+
+# --- the plan -----------------------------------------------------------------
+
+@lru_cache(maxsize=16)
+def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, tableau, deal_names, limit: int,
+                entries: int):
+    """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
+    counted, and those named, by suit); each group's product as steps; its cards used; and w (groups x 84
+    x lines). None past ``limit`` rows or ``entries`` in w."""
+    from exact_odds.punto_banco.hand_suits import value_sequences
+
+    np = _numpy()
+    ranks = Pools(np, lambda card: of_card[card - card % 4])  # a rank class and a value, every suit
+    x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
+    values = np.stack(x)
+    slot_at = _slots_at(np, pdraw, bdraw)  # each position's slot index in ALL_SLOTS, -1 past the coup's cards
+    is_named = np.array([s in named for s in ALL_SLOTS] + [False])
+    size = np.ones(len(used), dtype=np.int64)
+    for i in range(6):
+        size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]] * np.where(is_named[slot_at[i]], 4, 1), 1)
+    if int(size.sum()) > limit:
+        return None
+    # every row: a sequence, a rank pool for each card it uses (-1 past its cards), a suit for each named one
+    rows = np.arange(len(used))
+    pool, suit = [], []
+    for i in range(6):
+        v = values[i][rows]
+        held = slot_at[i][rows] >= 0
+        options = np.where(held, ranks.n_options[v], 1)
+        suits = np.where(is_named[slot_at[i][rows]], 4, 1)
+        k = options * suits
+        parent = np.repeat(np.arange(len(rows)), k)
+        within = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)
+        rows = rows[parent]
+        pool, suit = [p[parent] for p in pool], [s[parent] for s in suit]
+        pick = ranks.flat[np.minimum(ranks.first[v[parent]] + within // suits[parent], len(ranks.flat) - 1)]
+        pool.append(np.where(held[parent], pick, -1))
+        suit.append(np.where(suits[parent] == 4, within % 4 + 1, 0))
+    pool, suit = np.stack(pool), np.stack(suit)
+    # the groups: each row's multiset of (rank pool, named suit or 0), and the cards it uses
+    ordered = np.sort(np.where(pool < 0, 999, pool * 5 + suit), axis=0)
+    key = np.zeros(len(rows), dtype=np.int64)
+    for row in ordered:
+        key = key * 1000 + row
+    groups, group = np.unique(key, return_inverse=True)
+    codes = []
+    for _ in range(6):
+        codes.append(groups % 1000)
+        groups = groups // 1000
+    types, steps, cards_used, counted = _steps(np, np.stack(codes[::-1]))
+    width = len(compositions(int(counted.max())))
+    if len(cards_used) * width * len(trees) > entries:
+        return None
+    # what the bet reads of a row besides the counted suits: its value names' classes, who drew, each card's
+    # rank class and each named card's suit; rows alike in those are settled once per T
+    deal_class, class_values = _deal_classes(np, value_names, deals, deal_names)
+    rank_class = np.array(_dense_ids(ranks.keys) + [-1], dtype=np.int64)  # pool -1: no card
+    seen = deal_class[deal[rows]] * 4 + pdraw[rows] * 2 + bdraw[rows]
+    for p, s in zip(pool, suit):
+        seen = (seen * (len(ranks.keys) + 1) + rank_class[p] + 1) * 5 + s
+    _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
+    alike = alike.reshape(-1)
+    if len(first) * width > MOST_SETTLED:  # the rows settled, once per T
+        return None
+    n_lines = len(trees) + 1
+    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
+    held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at,
+                    (deal_class[deal], class_values), rep_rank, n_lines)  # T past a row's cards: the last line
+    # w: how many rows of each group settle each line but the last (the six-card total less the others)
+    # at each T of its counted cards, one flat row a line (groups x T)
+    pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
+    g, a = np.repeat(pair // len(first), width), np.repeat(pair % len(first), width)
+    t = np.tile(np.arange(width), len(pair))
+    line = held[a, t]
+    keep = line < n_lines - 1
+    w = np.zeros((n_lines - 1, len(cards_used) * width), dtype=np.int64)
+    np.add.at(w, (line[keep], g[keep] * width + t[keep]), np.repeat(count, width)[keep])
+    return tuple(tuple(m) for m in ranks.members), types, steps, cards_used, w
+
+
+def _slots_at(np, pdraw, bdraw):
+    """Each deal position's card slot (its index in ALL_SLOTS; -1: the coup has no card there), per
+    sequence: P1 B1 P2 B2, then the Player's third card if drawn, then the Banker's."""
+    index = {slot: i for i, slot in enumerate(ALL_SLOTS)}
+    fixed = [np.full(len(pdraw), index[s], dtype=np.int64) for s in ((0, 0), (1, 0), (0, 1), (1, 1))]
+    p3, b3 = index[(0, 2)], index[(1, 2)]
+    fourth = np.where(pdraw, p3, np.where(bdraw, b3, -1))
+    fifth = np.where(pdraw & bdraw, b3, -1)
+    return np.stack(fixed + [fourth, fifth])
+
+
+def _dense_ids(keys) -> list:
+    ids: dict = {}
+    return [ids.setdefault(k, len(ids)) for k in keys]
+
+
+def _deal_classes(np, value_names, deals, deal_names):
+    """Each deal's class under the bet's value names (a name tested only against constants is known by its
+    tests), and a representative's values of each class."""
+    ids: dict = {}
+    reps = []
+    of_deal = []
+    for d in deals:
+        names = deal_names(d)
+        vals = tuple(names[n] for n, _ in value_names)
+        key = tuple(v if tests is None else tuple(TESTS[op](v, c) for op, c in tests)
+                    for v, (_, tests) in zip(vals, value_names))
+        if key not in ids:
+            ids[key] = len(ids)
+            reps.append(vals)
+        of_deal.append(ids[key])
+    class_values = {n: np.array([r[j] for r in reps], dtype=np.int64) for j, (n, _) in enumerate(value_names)}
+    return np.array(of_deal, dtype=np.int64), class_values
+
+
+def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int):
+    """The line of each distinct row (``rows``: its sequence; ``pool``, ``suit``: per position) at each
+    suit-count vector T of its counted cards, laid out in deal order (rows x 84; past the row's
+    compositions: the last line, never counted)."""
+    deal_class, class_values = deals
+    counted = ((pool >= 0) & (suit == 0)).sum(axis=0)
+    out = np.full((len(rows), 84), n_lines - 1, dtype=np.int64)
+    for u in range(7):
+        at = np.flatnonzero(counted == u)
+        if not len(at):
+            continue
+        comps = compositions(u)
+        layout = np.array([[s + 1 for s in range(4) for _ in range(a[s])] + [0] for a in comps], dtype=np.int64)
+        each = np.repeat(at, len(comps))
+        which = np.tile(np.arange(len(comps)), len(at))
+        r = rows[each]
+        rank = {slot: np.zeros(len(each), dtype=np.int64) for slot in ALL_SLOTS}
+        suits = {slot: np.zeros(len(each), dtype=np.int64) for slot in ALL_SLOTS}
+        nth = np.zeros(len(each), dtype=np.int64)  # counted cards laid out so far
+        for i in range(6):
+            slot = slot_at[i][r]
+            p, s = pool[i, each], suit[i, each]
+            is_counted = (p >= 0) & (s == 0)
+            given = np.where(is_counted, layout[which, np.minimum(nth, u)], s)
+            nth = nth + is_counted
+            for j, name in enumerate(ALL_SLOTS):
+                hit = slot == j
+                rank[name] = np.where(hit, rep_rank[p], rank[name])
+                suits[name] = np.where(hit, given, suits[name])
+        vals = {name: v[deal_class[r]] for name, v in class_values.items()}
+        out[each, which] = settle_lines(np, trees, language.Cards(rank, suits, vals), len(each))
+    return out
+
+
+def _steps(np, codes):
+    """The product of each group's factors as steps. ``codes``: per group its six sorted position codes
+    (rank pool * 5 + named suit, 999 past its cards). A factor type is (rank pool, its counted cards m, its
+    named cards by suit); at step i, for each (degree so far d, m), the groups multiplied there and their
+    i-th factor's type (its index among the types of that m). Also each group's cards used and counted."""
+    n = codes.shape[1]
+    held = codes != 999
+    pool, suit = codes // 5, codes % 5
+    starts = held & np.vstack([np.ones((1, n), dtype=bool), pool[1:] != pool[:-1]])
+    nth = np.cumsum(starts, axis=0) - 1  # each position's factor
+    by_suit = np.zeros((6, n, 5), dtype=np.int64)  # per factor and group: counted cards, named by suit
+    g = np.broadcast_to(np.arange(n), codes.shape)
+    np.add.at(by_suit, (nth[held], g[held], suit[held]), 1)
+    factor_pool = np.full((6, n), -1, dtype=np.int64)
+    factor_pool[nth[held], g[held]] = pool[held]
+    m = by_suit[:, :, 0]
+    code = factor_pool
+    for j in range(5):
+        code = code * 7 + by_suit[:, :, j]
+    type_arrays, type_of = [], np.zeros((6, n), dtype=np.int64)
+    for mm in range(7):
+        here = (factor_pool >= 0) & (m == mm)
+        kinds, index = np.unique(code[here], return_inverse=True)
+        type_of[here] = index.reshape(-1)
+        type_arrays.append(((kinds // 7 ** 5).astype(np.intp),
+                            np.stack([(kinds // 7 ** (3 - j)) % 7 for j in range(4)], axis=1).astype(np.intp)
+                            .reshape(-1, 4)))
+    # the most counted cards first: a step costs (coefficients of degree d) x (of m), least with m small at
+    # the large degrees (five cards each of their own pool: 4 + 16 + 40 + 80 + 140 against 224 for the last
+    # step alone the other way); factors of named cards only (m = 0) first of all
+    order = np.argsort(np.where(factor_pool < 0, 99, np.where(m == 0, -1, 6 - m)), axis=0, kind="stable")
+    factor_pool, m, type_of = (np.take_along_axis(a, order, axis=0) for a in (factor_pool, m, type_of))
+    # the products as a tree: a node is the product of the first factors of some groups (groups that begin
+    # alike share it: about 40% fewer products); at step i each new node is its parent times one factor
+    node = np.zeros(n, dtype=np.int64)  # each group's node so far (node 0: the empty product, 1)
+    degree = np.zeros(n, dtype=np.int64)
+    n_nodes, steps = 1, []
+    for i in range(6):
+        at = np.flatnonzero(factor_pool[i] >= 0)
+        if not len(at):
+            break
+        key = (node[at] * 7 + m[i, at]) * (n + 1) + type_of[i, at]
+        kinds, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        new = n_nodes + np.arange(len(kinds), dtype=np.intp)
+        parent, d, mm, kind = node[at[first]], degree[at[first]], m[i, at[first]], type_of[i, at[first]]
+        bucket = d * 7 + mm
+        steps.append(tuple((int(b // 7), int(b % 7), new[bucket == b], parent[bucket == b].astype(np.intp),
+                            kind[bucket == b].astype(np.intp)) for b in np.unique(bucket)))
+        node[at] = new[inverse.reshape(-1)]
+        degree[at] += m[i, at]
+        n_nodes += len(kinds)
+    return tuple(type_arrays), (tuple(steps), node.astype(np.intp), n_nodes), held.sum(axis=0).astype(np.intp), \
+        degree.astype(np.intp)
+
+
+# --- a shoe -------------------------------------------------------------------
+
+def weighed(plan, shoe: Shoe) -> list:
+    """Each line's six-card count on ``shoe`` from a plan (:func:`_count_plan`)."""
+    np = _numpy()
+    members, types, steps, cards_used, w = plan
+    n = shoe.size
+    dtype = np.int64 if n ** 6 < INT64_SAFE else object
+    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)] for cards in members],
+                     dtype=np.int64)
+    fall = np.ones((len(members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
+    for j in range(1, 7):
+        fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
+    q = []  # per m: each type's polynomial, multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
+    for m, (pools, named) in enumerate(types):
+        comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
+        term = np.broadcast_to(_multinomials(m).astype(dtype), (len(pools), len(comps)))
+        for s in range(4):
+            term = term * fall[pools[:, None], s, np.minimum(named[:, s][:, None] + comps[None, :, s], 6)]
+        q.append(term)
+    width = w.shape[1] // len(cards_used)  # the compositions of the most counted cards: every product fits
+    steps, final, n_nodes = steps
+    node = np.zeros((n_nodes, width), dtype=dtype)  # each node's product (zero past its degree)
+    node[0, 0] = 1
+    for step in steps:
+        for d, m, new, parent, which in step:
+            part = node[parent, :len(compositions(d))]
+            factor = q[m].take(which, axis=0)
+            out = np.zeros((len(new), len(compositions(d + m))), dtype=dtype)
+            for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
+                out[:, shift] += part * factor[:, j:j + 1]
+            node[new, :out.shape[1]] = out
+    poly = node.take(final, axis=0)
+    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[cards_used]
+    # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
+    weights = (poly * unused[:, None]).reshape(-1)
+    counts = [int(np.dot(weights, row if dtype is np.int64 else row.astype(object))) for row in w]
+    return counts + [falling(n, 6) - sum(counts)]

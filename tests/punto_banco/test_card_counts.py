@@ -1,0 +1,179 @@
+"""Whole-coup bets that count suits over every card (of_a_suit(all_cards) ...), priced on a suited shoe in
+play by suit-count generating functions (card_counts), against other counts.
+
+* Brute force over every ordered six cards of small suited shoes (tests/oracles/brute.py), through the
+  bet's price (a spy says the counts answered): alone, with value names, with ranks, over several lines,
+  with one card's suit read by itself; and hypothesis on random depleted small shoes.
+* The card classes (card_classes._coup_counts, the slow route the counts replace) on a suited 8-deck shoe
+  in play (slow: about 80 s).
+* The patterns (card_patterns) and the pools (card_pools), different methods, for bets they price too, on
+  both sides of the int64 bound (N**6 < 2**62: 1,290 cards in int64, 1,291 in Python integers).
+* Three writings of "three cards of one suit" priced alike.
+* Bets the counts do not take are declined (None) and priced by another route.
+"""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exact_odds.bets import language
+from exact_odds.bets.paytable import PayLine, PayTable, deal_names
+from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools
+from exact_odds.punto_banco.walk import walk
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.suits import suit_model
+from exact_odds.rules.tableau import PUNTO_BANCO
+from oracles.brute import brute_lines
+
+SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c", "3d", "Kc"]
+FORMS = [
+    ["of_a_suit(all_cards) >= 3"],
+    ["player == 8 and of_a_suit(all_cards) >= 3"],
+    ["tie and of_a_suit(all_cards) >= 4"],
+    ["of_a_suit(all_cards) >= 3 and any(all_cards, suit == hearts)"],
+    ["all(all_cards, red) or of_a_suit(all_cards, black) >= 2 and player_card1_rank == king"],
+    ["of_a_suit(all_cards) >= 4", "of_a_suit(all_cards) == 3 and count(all_cards, rank == 9) >= 2"],
+    ["player_card1_suit == hearts or of_a_suit(all_cards) >= 4"],
+]
+
+
+def table(conditions):
+    return PayTable("t", tuple(PayLine.make(f"line {i}", c, 1) for i, c in enumerate(conditions)))
+
+
+def spied(monkeypatch):
+    """What the counts answered, in order (the counts or None)."""
+    answered = []
+    real = card_counts.count_counts
+    monkeypatch.setattr(card_counts, "count_counts", lambda *a: answered.append(real(*a)) or answered[-1])
+    return answered
+
+
+def priced(conditions, cards):
+    result = table(conditions).price(walk(Shoe.from_cards(cards)))
+    return {i: line.count for i, line in enumerate(result.lines) if line.count}
+
+
+@pytest.mark.parametrize("conditions", FORMS, ids=[" | ".join(f) for f in FORMS])
+def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
+    answered = spied(monkeypatch)
+    expected = dict(brute_lines(SMALL, conditions))
+    assert len(expected) == len(conditions) + 1  # every line holds somewhere
+    assert priced(conditions, SMALL) == expected
+    assert len(answered) == 1 and answered[0] is not None
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
+                min_size=7, max_size=8))
+def test_suit_counts_on_random_small_shoes_equal_brute_force(cards):
+    conditions = ["of_a_suit(all_cards) >= 3 and banker_wins", "same_suit(all_cards) or player == 7"]
+    counts = _counts(conditions, Shoe.from_cards(cards))
+    expected = brute_lines(cards, conditions)
+    assert counts == [expected[i] for i in range(len(conditions) + 1)]
+
+
+def _read(conditions):
+    trees = tuple(language.expanded(c) for c in conditions)
+    read = language.reads(trees, card_classes._value_names(deal_names))
+    value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr)))
+                        for n, t in sorted(read.value_names.items()))
+    slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
+    return trees, read, value_names, slots, card_classes._classes(card_classes._signature(read))[0]
+
+
+def _counts(conditions, shoe):
+    trees, _, value_names, slots, of_card = _read(conditions)
+    return card_counts.count_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
+
+
+def shoe_in_play(decks, dealt, seed=5):
+    rng = random.Random(seed)
+    cards = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+             for s in "shdc" for _ in range(decks)]
+    rng.shuffle(cards)
+    return Shoe.from_cards(cards[dealt:])
+
+
+@pytest.mark.slow
+def test_suit_counts_equal_the_card_classes_on_an_eight_deck_shoe_in_play():
+    """The route the counts replace, on 8 decks less 5h, Kd, Kd and 9s (three ranks' suits now differ: the
+    classes take about 80 s; a shoe deeper in play, whose ranks all differ, took over 50 minutes)."""
+    conditions = ["player == 8 and of_a_suit(all_cards) >= 3"]
+    cards = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+             for s in "shdc" for _ in range(8)]
+    for card in ("5h", "Kd", "Kd", "9s"):
+        cards.remove(card)
+    shoe = Shoe.from_cards(cards)
+    trees, read, value_names, slots, _ = _read(conditions)
+    classes = card_classes._coup_counts(trees, read, value_names, slots, shoe, PUNTO_BANCO, suit_model(shoe),
+                                        deal_names)
+    assert _counts(conditions, shoe) == classes
+
+
+BOUND = [shoe_in_play(8, 150), shoe_in_play(25, 10), shoe_in_play(25, 9)]
+BOUND_IDS = ["8 decks in play", "1,290 cards: int64 at the bound", "1,291 cards: Python integers"]
+
+
+@pytest.mark.parametrize("shoe", BOUND, ids=BOUND_IDS)
+def test_suit_counts_equal_the_patterns_on_both_sides_of_the_int64_bound(shoe):
+    assert (shoe.size ** 6 < 2 ** 62) == (shoe.size <= 1290)
+    conditions = ["of_a_suit(all_cards) >= 2 and player == 8", "same_suit(all_cards) or banker == 6 and tie"]
+    trees, _, value_names, slots, of_card = _read(conditions)
+    patterns = card_patterns.pattern_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
+    assert patterns is not None and _counts(conditions, shoe) == patterns
+
+
+@pytest.mark.parametrize("shoe", BOUND[1:], ids=BOUND_IDS[1:])
+def test_suit_counts_with_a_named_card_equal_the_pools_on_both_sides_of_the_int64_bound(shoe):
+    """A constant suit over every card and one card's suit: the pools expand two classes a card."""
+    conditions = ["tie and count(all_cards, suit == hearts) >= 3 and player_card1_suit != hearts"]
+    trees, _, value_names, slots, of_card = _read(conditions)
+    pools = card_pools.pool_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
+    assert pools is not None and _counts(conditions, shoe) == pools
+
+
+def test_three_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch):
+    answered = spied(monkeypatch)
+    writings = ["player == 8 and of_a_suit(all_cards) >= 3",
+                "player == 8 and (" + " or ".join(f"count(all_cards, suit == {s}) >= 3"
+                                                  for s in ("spades", "hearts", "diamonds", "clubs")) + ")",
+                "player == 8 and not (of_a_suit(all_cards, red) <= 2 and of_a_suit(all_cards, black) <= 2)"]
+    dist = walk(shoe_in_play(8, 150))
+    prices = [table([w]).price(dist) for w in writings]
+    assert len({tuple(line.probability for line in p.lines) for p in prices}) == 1
+    assert len(answered) == 3 and None not in answered
+
+
+@pytest.mark.parametrize("condition", [
+    "same_suit(player_hand) and player == 8",  # no count over every card
+    "count(all_cards, suit == hearts and rank == 9) >= 2",  # rank and suit in one predicate: every card named
+    "of_a_kind(all_cards, red) >= 2 and banker_wins",  # of_a_kind reads the ranks of the red cards
+    "player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)",  # two cards named
+    "of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4",
+])
+def test_what_the_counts_do_not_read_is_declined(condition):
+    assert card_counts.suit_reads((language.expanded(condition),)) is None
+    assert _counts([condition], Shoe.from_cards(SMALL)) is None
+
+
+def test_a_plan_past_the_row_limit_is_declined_and_priced_otherwise(monkeypatch):
+    monkeypatch.setattr(card_pools, "LIMIT", 1000)
+    answered = spied(monkeypatch)
+    conditions = ["of_a_suit(all_cards) >= 3 and any(all_cards, suit == hearts)"]
+    assert priced(conditions, SMALL) == dict(brute_lines(SMALL, conditions))
+    assert answered == [None]
+
+
+def test_a_plan_past_its_entries_is_declined(monkeypatch):
+    monkeypatch.setattr(card_counts, "MOST_ENTRIES", 100)
+    assert _counts(["of_a_suit(all_cards) >= 3"], Shoe.from_cards(SMALL)) is None
+
+
+@pytest.mark.parametrize("m", range(7))
+def test_the_suit_counts_of_m_cards_are_the_compositions_of_m_into_four_parts(m):
+    comps = card_counts.compositions(m)
+    assert len(set(comps)) == len(comps) == (m + 3) * (m + 2) * (m + 1) // 6
+    assert sum(card_counts._multinomials(m)) == 4 ** m
