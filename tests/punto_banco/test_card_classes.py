@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exact_odds.bets.card_names import CONSTANTS, FACT_NAMES
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.bets.paytable import COUP_NAMES, DEAL_NAMES, PayLine, PayTable, deal_names
+from exact_odds.bets.paytable import COUP_NAMES, DEAL_NAMES, deal_names
 from exact_odds.punto_banco.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
+from card_bets import line_counts, table
 from oracles.brute import brute_lines
 
 #: Every new form at least once, mixed with value names and the older card names.
@@ -44,17 +45,6 @@ FORMS = [
     "true",
 ]
 SMALL = [r + s for r in ("A", "2", "Q", "K", "9", "8") for s in ("h", "s", "d")]
-
-
-def table(conditions):
-    return PayTable("t", tuple(PayLine.make(f"line {i}", c, 1) for i, c in enumerate(conditions)))
-
-
-def line_counts(bet, shoe):
-    result = bet.price(walk(shoe))
-    assert sum(line.count for line in result.lines) == result.total
-    assert all(0 <= line.probability <= 1 for line in result.lines)
-    return {i: line.count for i, line in enumerate(result.lines) if line.count}
 
 
 @pytest.mark.parametrize("condition", FORMS)

@@ -17,12 +17,13 @@ import random
 import pytest
 
 from exact_odds.bets import language
-from exact_odds.bets.paytable import PayLine, PayTable, deal_names
+from exact_odds.bets.paytable import deal_names
 from exact_odds.punto_banco import card_classes, card_patterns, card_pools
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
+from card_bets import spied as spied_on, table
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
@@ -33,15 +34,8 @@ THIRD_CARD_FORMS = [
 ]
 
 
-def table(conditions):
-    return PayTable("t", tuple(PayLine.make(f"line {i}", c, 1) for i, c in enumerate(conditions)))
-
-
 def spied(monkeypatch):
-    answered = []
-    real = card_pools.pool_counts
-    monkeypatch.setattr(card_pools, "pool_counts", lambda *a: answered.append(real(*a)) or answered[-1])
-    return answered
+    return spied_on(monkeypatch, card_pools, "pool_counts")
 
 
 def symmetric_spied(monkeypatch):

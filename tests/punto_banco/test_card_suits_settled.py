@@ -22,11 +22,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exact_odds.bets import language
 from exact_odds.bets.partial import lines_without_suits
-from exact_odds.bets.paytable import PayLine, PayTable
 from exact_odds.punto_banco import card_patterns, card_pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
-from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
+from card_bets import line_counts, table
 from oracles.brute import brute_lines
 
 #: Bets whose ranks alone settle most coups (a run, three of a kind), or whose suits are read only by
@@ -39,16 +38,6 @@ SETTLED_BY_RANKS = [
     ["same_rank(first_cards) or count(all_cards, suit == hearts) >= 2 and banker_wins"],
     ["count(all_cards, rank == 2 and suit == spades) >= 1 or of_a_kind(all_cards) >= 3 and same_suit(third_cards)"],
 ]
-
-
-def table(conditions):
-    return PayTable("t", tuple(PayLine.make(f"line {i}", c, 1) for i, c in enumerate(conditions)))
-
-
-def line_counts(bet, shoe):
-    result = bet.price(walk(shoe))
-    assert sum(line.count for line in result.lines) == result.total
-    return {i: line.count for i, line in enumerate(result.lines) if line.count}
 
 
 # --- the three-valued reading against every suit --------------------------------------------------------

@@ -1,0 +1,26 @@
+"""Helpers shared by the tests of card-level bets: a pay table of conditions, its line counts, a spy on a route."""
+
+from exact_odds.bets.paytable import PayLine, PayTable
+from exact_odds.punto_banco.walk import walk
+
+
+def table(conditions):
+    """A pay table whose line i holds ``conditions[i]`` and pays 1."""
+    return PayTable("t", tuple(PayLine.make(f"line {i}", c, 1) for i, c in enumerate(conditions)))
+
+
+def line_counts(bet, shoe):
+    """The six-card count of each line that settles some coup on ``shoe``; the counts add up to the total and
+    every probability lies in [0, 1]."""
+    result = bet.price(walk(shoe))
+    assert sum(line.count for line in result.lines) == result.total
+    assert all(0 <= line.probability <= 1 for line in result.lines)
+    return {i: line.count for i, line in enumerate(result.lines) if line.count}
+
+
+def spied(monkeypatch, module, name):
+    """What ``module.name`` (a route that answers counts or None) answered, in order."""
+    answered = []
+    real = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a: answered.append(real(*a)) or answered[-1])
+    return answered
