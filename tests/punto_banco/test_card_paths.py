@@ -101,9 +101,10 @@ def check_shoe(shoe, bets):
             fast = fast_price(bet, dist)
         if bet.family == "pair" and shoe.suited is not None:
             assert pair_calls, bet.key
-        # On a shoe whose ranks differ in suits (in play, or suits unknown) a suit bet in the older names
-        # takes its older route (the hand paths where they apply); elsewhere the card classes.
-        varied = not shoe.is_infinite and len(set(suit_model(shoe).ranks)) > 1
+        # On a shoe whose ranks differ in suits given their ranks (in play, or suits partly known) a suit
+        # bet in the older names takes its older route (the hand paths where they apply); elsewhere the
+        # card classes. A shoe of 13 counts is one suit model given the ranks (SuitModel.given_rank).
+        varied = not shoe.is_infinite and len(set(suit_model(shoe).given_rank().ranks)) > 1
         if bet in MIXED and varied:
             assert value_calls, bet.key
         if bet.key in BY_CLASSES and varied and shoe.suited is not None:
