@@ -365,6 +365,26 @@ static PyObject *combine(const int64_t *m, int outs, int rows, const double *bas
     return list;
 }
 
+/* The tables of prepare() (a bytes object: the layout, then B and W by rows) read into ``t``; ``norm``
+ * checked. -1 with a ValueError set where either is not what prepare() and the caller give. */
+static int read_tables(PyObject *tables_obj, long long norm_ll, Tables *t) {
+    if (norm_ll < 0) {
+        PyErr_SetString(PyExc_ValueError, "norm must be >= 0");
+        return -1;
+    }
+    Py_ssize_t size = PyBytes_GET_SIZE(tables_obj) - (Py_ssize_t)sizeof(Layout);
+    size_t per_row = 2 * sizeof(double) * MULTISETS;
+    if (size <= 0 || size % per_row || size / per_row > MAX_ROWS) {
+        PyErr_SetString(PyExc_ValueError, "tables must come from prepare()");
+        return -1;
+    }
+    t->rows = (int)(size / per_row);
+    t->lay = (const Layout *)PyBytes_AS_STRING(tables_obj);
+    t->b = (const double *)(PyBytes_AS_STRING(tables_obj) + sizeof(Layout));
+    t->w = t->b + (size_t)t->rows * MULTISETS;
+    return 0;
+}
+
 PyDoc_STRVAR(counts_doc,
 "counts(tables, shoes, matrix, norm) -> (rows, totals)\n\n"
 "For every shoe, ``matrix @ [B f; total]`` as a list of Python ints and its six-card total: the\n"
@@ -379,21 +399,9 @@ static PyObject *counts(PyObject *self, PyObject *args) {
     long long norm_ll;
     if (!PyArg_ParseTuple(args, "O!OOL:counts", &PyBytes_Type, &tables_obj, &shoes_obj, &matrix_obj, &norm_ll))
         return NULL;
-    if (norm_ll < 0) {
-        PyErr_SetString(PyExc_ValueError, "norm must be >= 0");
-        return NULL;
-    }
-    Py_ssize_t size = PyBytes_GET_SIZE(tables_obj) - (Py_ssize_t)sizeof(Layout);
-    size_t per_row = 2 * sizeof(double) * MULTISETS;
-    if (size <= 0 || size % per_row || size / per_row > MAX_ROWS) {
-        PyErr_SetString(PyExc_ValueError, "tables must come from prepare()");
-        return NULL;
-    }
     Tables t;
-    t.rows = (int)(size / per_row);
-    t.lay = (const Layout *)PyBytes_AS_STRING(tables_obj);
-    t.b = (const double *)(PyBytes_AS_STRING(tables_obj) + sizeof(Layout));
-    t.w = t.b + (size_t)t.rows * MULTISETS;
+    if (read_tables(tables_obj, norm_ll, &t) < 0)
+        return NULL;
 
     Py_buffer mview;
     if (take_buffer(matrix_obj, &mview, "ql", 8, -(t.rows + 1), "matrix must be int64, R + 1 to a row") < 0)
@@ -510,21 +518,9 @@ static PyObject *counts_into(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!OOLO:counts_into", &PyBytes_Type, &tables_obj, &shoes_obj, &matrix_obj, &norm_ll,
                           &out_obj))
         return NULL;
-    if (norm_ll < 0) {
-        PyErr_SetString(PyExc_ValueError, "norm must be >= 0");
-        return NULL;
-    }
-    Py_ssize_t size = PyBytes_GET_SIZE(tables_obj) - (Py_ssize_t)sizeof(Layout);
-    size_t per_row = 2 * sizeof(double) * MULTISETS;
-    if (size <= 0 || size % per_row || size / per_row > MAX_ROWS) {
-        PyErr_SetString(PyExc_ValueError, "tables must come from prepare()");
-        return NULL;
-    }
     Tables t;
-    t.rows = (int)(size / per_row);
-    t.lay = (const Layout *)PyBytes_AS_STRING(tables_obj);
-    t.b = (const double *)(PyBytes_AS_STRING(tables_obj) + sizeof(Layout));
-    t.w = t.b + (size_t)t.rows * MULTISETS;
+    if (read_tables(tables_obj, norm_ll, &t) < 0)
+        return NULL;
 
     Py_buffer mview, sview, oview;
     if (take_buffer(matrix_obj, &mview, "ql", 8, -(t.rows + 1), "matrix must be int64, R + 1 to a row") < 0)
