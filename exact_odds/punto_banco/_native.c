@@ -333,6 +333,18 @@ static int read_shoe(PyObject *item, int64_t c[VALUES]) {
     return 1;
 }
 
+/* Lane l of the walk's factors: c[v] - k for k = 0..6 (0 past the shoe's cards of value v). */
+static inline void fill_lane(double gl[VALUES][7][LANES], const int64_t c[VALUES], int l) {
+    for (int v = 0; v < VALUES; v++)
+        for (int k = 0; k < 7; k++) gl[v][k][l] = c[v] > k ? (double)(c[v] - k) : 0.0;
+}
+
+/* Lane l's factors laid out for the one-shoe walk (blocked1): g1[6 v + k]. */
+static inline void lane_of(double gl[VALUES][7][LANES], int l, double g1[SLOTS]) {
+    for (int v = 0; v < VALUES; v++)
+        for (int k = 0; k < 6; k++) g1[6 * v + k] = gl[v][k][l];
+}
+
 /* The shoe's cards if the kernel prices it exactly (6..458 cards and norm * total < 2**63), else 0. */
 static int64_t priced_cards(const int64_t c[VALUES], int64_t norm, int64_t *total) {
     int64_t n = 0;
@@ -450,8 +462,7 @@ static PyObject *counts(PyObject *self, PyObject *args) {
                 PyList_SET_ITEM(totals_out, i, Py_NewRef(Py_None));
                 continue;
             }
-            for (int v = 0; v < VALUES; v++)
-                for (int k = 0; k < 7; k++) gl[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+            fill_lane(gl, c, filled);
             index[filled] = i;
             total[filled++] = tot;
             if (filled < LANES) continue;
@@ -469,8 +480,7 @@ static PyObject *counts(PyObject *self, PyObject *args) {
             }
         } else {
             for (int l = 0; l < filled; l++) {
-                for (int v = 0; v < VALUES; v++)
-                    for (int k = 0; k < 6; k++) g1[6 * v + k] = gl[v][k][l];
+                lane_of(gl, l, g1);
                 blocked1(&t, g1, acc1);
                 PyObject *row = combine(m, outs, t.rows, acc1, 1, total[l]);
                 if (!row) goto done;
@@ -562,8 +572,7 @@ static PyObject *counts_into(PyObject *self, PyObject *args) {
                 declined++;
                 continue;
             }
-            for (int v = 0; v < VALUES; v++)
-                for (int k = 0; k < 7; k++) gl[v][k][filled] = c[v] > k ? (double)(c[v] - k) : 0.0;
+            fill_lane(gl, c, filled);
             index[filled] = i;
             total[filled++] = tot;
             if (filled < LANES) continue;
@@ -575,8 +584,7 @@ static PyObject *counts_into(PyObject *self, PyObject *args) {
                 combine_into(m, outs, t.rows, &accl[0][l], LANES, total[l], out + (size_t)index[l] * (outs + 1));
         } else {
             for (int l = 0; l < filled; l++) {
-                for (int v = 0; v < VALUES; v++)
-                    for (int k = 0; k < 6; k++) g1[6 * v + k] = gl[v][k][l];
+                lane_of(gl, l, g1);
                 blocked1(&t, g1, acc1);
                 combine_into(m, outs, t.rows, acc1, 1, total[l], out + (size_t)index[l] * (outs + 1));
             }
