@@ -1,7 +1,11 @@
-"""Helpers shared by the tests of card-level bets: a pay table of conditions, its line counts, a spy on a route."""
+"""Helpers shared by the tests of card-level bets: a pay table of conditions, its line counts, a spy on a route,
+a suited shoe in play."""
+
+import random
 
 from exact_odds.bets.paytable import PayLine, PayTable
 from exact_odds.punto_banco.walk import walk
+from exact_odds.rules.shoe import Shoe
 
 
 def table(conditions):
@@ -24,3 +28,12 @@ def spied(monkeypatch, module, name):
     real = getattr(module, name)
     monkeypatch.setattr(module, name, lambda *a: answered.append(real(*a)) or answered[-1])
     return answered
+
+
+def shoe_in_play(decks, dealt, seed=5):
+    """``decks`` suited decks shuffled by ``random.Random(seed)``, less the first ``dealt`` cards."""
+    rng = random.Random(seed)
+    cards = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+             for s in "shdc" for _ in range(decks)]
+    rng.shuffle(cards)
+    return Shoe.from_cards(cards[dealt:])

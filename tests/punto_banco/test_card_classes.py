@@ -8,7 +8,6 @@
   method), including shoes whose suits are unknown (the stated model).
 """
 
-import random
 from fractions import Fraction
 
 import pytest
@@ -20,7 +19,7 @@ from exact_odds.bets.paytable import COUP_NAMES, DEAL_NAMES, deal_names
 from exact_odds.punto_banco.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
-from card_bets import line_counts, table
+from card_bets import line_counts, shoe_in_play, table
 from oracles.brute import brute_lines
 
 #: Every new form at least once, mixed with value names and the older card names.
@@ -76,16 +75,8 @@ SUITED_EIGHT = [
 ]
 
 
-def in_play_shoe(seed=3, dealt=150):
-    rng = random.Random(seed)
-    cards = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-             for s in "shdc" for _ in range(8)]
-    rng.shuffle(cards)
-    return Shoe.from_cards(cards[dealt:])
-
-
 @pytest.mark.parametrize("writings", [TWO_NINES], ids=["two nines in the first four"])
-@pytest.mark.parametrize("shoe", [Shoe.decks(8), in_play_shoe()], ids=["8 decks", "8 decks in play"])
+@pytest.mark.parametrize("shoe", [Shoe.decks(8), shoe_in_play(8, 150, seed=3)], ids=["8 decks", "8 decks in play"])
 def test_one_bet_written_three_ways_gives_the_same_fractions(writings, shoe):
     """However a condition is written, the same coups settle it: the same exact fractions."""
     results = [table([w]).price(walk(shoe)) for w in writings]

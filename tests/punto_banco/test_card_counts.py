@@ -12,8 +12,6 @@ play by suit-count generating functions (card_counts), against other counts.
 * Bets the counts do not take are declined (None) and priced by another route.
 """
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +23,7 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import spied as spied_on, table
+from card_bets import shoe_in_play, spied as spied_on, table
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c", "3d", "Kc"]
@@ -81,14 +79,6 @@ def _read(conditions):
 def _counts(conditions, shoe):
     trees, _, value_names, slots, of_card = _read(conditions)
     return card_counts.count_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
-
-
-def shoe_in_play(decks, dealt, seed=5):
-    rng = random.Random(seed)
-    cards = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-             for s in "shdc" for _ in range(decks)]
-    rng.shuffle(cards)
-    return Shoe.from_cards(cards[dealt:])
 
 
 @pytest.mark.slow

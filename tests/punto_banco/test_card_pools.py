@@ -12,8 +12,6 @@ compared only with each other, by patterns of suits (card_patterns), against oth
 * A bet whose rows would pass the limit is declined, and priced by another route.
 """
 
-import random
-
 import pytest
 
 from exact_odds.bets import language
@@ -23,7 +21,7 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import spied as spied_on, table
+from card_bets import shoe_in_play, spied as spied_on, table
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
@@ -69,14 +67,6 @@ def pools_and_classes(conditions, shoe):
     classes = card_classes._coup_counts(trees, read, value_names, slots, shoe, PUNTO_BANCO, suit_model(shoe),
                                         deal_names)
     return pools, classes
-
-
-def shoe_in_play(decks, dealt, seed=5):
-    rng = random.Random(seed)
-    cards = [r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-             for s in "shdc" for _ in range(decks)]
-    rng.shuffle(cards)
-    return Shoe.from_cards(cards[dealt:])
 
 
 @pytest.mark.parametrize("shoe", [shoe_in_play(8, 150), shoe_in_play(24, 7), shoe_in_play(25, 10)],
