@@ -70,7 +70,7 @@ def test_the_worker_processes_go_with_it():
         "    worker.join()\n")
     assert (status, err) == (130, "exact-odds: interrupted\n")
     pid = int(out)
-    for _ in range(40):  # killed; reaped by init once its parent is gone
+    for _ in range(200):  # killed; reaped by init once its parent is gone (10 s: 2 s was once too short in a full run)
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
