@@ -118,6 +118,26 @@ def lines_without_suits(np, trees, cards, n: int, value_names=frozenset()):
     return line, alike
 
 
+def interchangeable(trees) -> dict:
+    """Each card slot's block: two slots in one block can trade cards without moving any line of the
+    expanded conditions ``trees``, whatever the cards. A slot read by itself (``player_card1_suit``) is a
+    block of its own; the others are blocked by the aggregates whose sets hold them, every aggregate
+    (``count``, ``of_a_kind``, ``run`` ...) reading its set's cards in no order. Value names are not cards
+    (a slot's value read as a value name is the caller's to hold fixed)."""
+    alone: set = set()
+    sets: list = []
+    for tree in trees:
+        for node in ast.walk(tree.body):
+            if isinstance(node, ast.Call):
+                sets.append(frozenset(language.slots_of(node.args[0])))
+            elif isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
+                alone.add(language.CARD_ATTRIBUTES[node.id][0])
+    keys = {slot: (slot if slot in alone else None, tuple(i for i, s in enumerate(sets) if slot in s))
+            for slot in language.CARDS.values()}
+    ids: dict = {}
+    return {slot: ids.setdefault(key, len(ids)) for slot, key in keys.items()}
+
+
 def _skeleton(node: ast.AST) -> ast.AST:
     """``node``'s and/or/not skeleton, with ``suited_run(S)`` written as ``run(S) and same_suit(S)``."""
     if isinstance(node, ast.BoolOp):

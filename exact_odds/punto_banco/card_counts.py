@@ -48,7 +48,7 @@ from functools import lru_cache
 from itertools import product
 from math import factorial
 
-from exact_odds.bets import language
+from exact_odds.bets import language, partial
 from exact_odds.punto_banco import card_pools
 from exact_odds.punto_banco.card_pools import Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, TESTS, settle_lines
@@ -70,8 +70,10 @@ PATTERN_LIMIT = 2_000_000
 MOST_ROWS = 3_000_000
 #: Most entries of a plan's table w (groups x suit counts x lines but the last; 8 bytes each).
 MOST_ENTRIES = 1 << 23
-#: Most rows, each once per suit count T, a plan settles (about 100 bytes each while they are settled).
-MOST_SETTLED = 1 << 21
+#: Most rows, each once per suit count T, a plan settles (about 1 µs each: a first price of seconds).
+MOST_SETTLED = 1 << 22
+#: Most (row, T) settled at once (about 100 bytes each while they are).
+CHUNK = 1 << 18
 
 
 def _numpy():
@@ -207,21 +209,22 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     width = len(compositions(int(counted.max())))
     if len(cards_used) * width * len(trees) > entries:
         return None
-    # what the bet reads of a row besides the counted suits: its value names' classes, who drew, each card's
-    # rank class and each named card's suit; rows alike in those are settled once per T
-    deal_class, class_values = _deal_classes(np, value_names, deals, deal_names)
-    rank_class = np.array(_dense_ids(ranks.keys) + [-1], dtype=np.int64)  # pool -1: no card
-    seen = deal_class[deal[rows]] * 4 + pdraw[rows] * 2 + bdraw[rows]
-    for p, s in zip(pool, suit):
-        seen = (seen * (len(ranks.keys) + 1) + rank_class[p] + 1) * 5 + s
+    # what the bet reads of a row besides the counted suits; rows alike in it are settled once per T
+    deals = _deal_classes(np, value_names, deals, deal_names)
+    deals = (deals[0][deal], deals[1])  # each sequence's class, each class's values
+    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
+    seen = _read_alike(np, trees, rows, pool, suit, slot_at, deals, rep_rank, frozenset(n for n, _ in value_names))
+    if seen is None:
+        seen = _block_alike(np, trees, rows, pool, suit, slot_at, deals[0], _dense_ids(ranks.keys))
+    for code in (pdraw[rows] * 2 + bdraw[rows], *suit):  # who drew (so which slots hold cards), named suits
+        seen = np.unique(seen * 5 + code, return_inverse=True)[1].reshape(-1)
     _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
     alike = alike.reshape(-1)
     if len(first) * width > MOST_SETTLED:  # the rows settled, once per T
         return None
     n_lines = len(trees) + 1
-    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
-    held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at,
-                    (deal_class[deal], class_values), rep_rank, n_lines)  # T past a row's cards: the last line
+    held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at, deals, rep_rank,
+                    n_lines)  # T past a row's cards: the last line
     # w: how many rows of each group settle each line but the last (the six-card total less the others)
     # at each T of its counted cards, one flat row a line (groups x T)
     pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
@@ -250,6 +253,43 @@ def _dense_ids(keys) -> list:
     return [ids.setdefault(k, len(ids)) for k in keys]
 
 
+def _read_alike(np, trees, rows, pool, suit, slot_at, deals, rep_rank, value_names):
+    """Rows numbered so that two with one number, the same cards drawn and the same named suits settle every
+    line alike at every T: the bet's parts that read no suit, evaluated on each row
+    (:func:`partial.lines_without_suits`); None where a part reading suits also reads ranks or value names."""
+    cards = _row_cards(np, rows, pool, np.zeros_like(suit), slot_at, deals, rep_rank)
+    return partial.lines_without_suits(np, trees, cards, len(rows), value_names)[1]
+
+
+def _block_alike(np, trees, rows, pool, suit, slot_at, deal_class, rank_class):
+    """Rows numbered by their value names' class and each card's rank class and named suit, the cards of a
+    block of interchangeable slots (:func:`partial.interchangeable`) in no order."""
+    blocks = partial.interchangeable(trees)
+    block_at = np.array([blocks[s] for s in ALL_SLOTS] + [len(ALL_SLOTS)], dtype=np.int64)  # slot -1: none
+    rank_class = np.array(rank_class + [-1], dtype=np.int64)  # pool -1: no card
+    width = 7 * (int(rank_class.max()) + 2) * 5  # 7 blocks at most, the rank classes and none, 5 suit codes
+    card = np.sort(np.stack([(block_at[slot_at[i][rows]] * (width // 35) + rank_class[p] + 1) * 5 + s
+                             for i, (p, s) in enumerate(zip(pool, suit))]), axis=0)
+    seen = deal_class[rows]
+    for code in card:  # seen stays dense, so never past int64
+        seen = np.unique(seen * width + code, return_inverse=True)[1].reshape(-1)
+    return seen
+
+
+def _row_cards(np, rows, pool, suit, slot_at, deals, rep_rank):
+    """The rows as :class:`language.Cards`: per position its pool's representative rank and ``suit``."""
+    deal_class, class_values = deals
+    rank = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
+    suits = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
+    for i in range(6):
+        slot = slot_at[i][rows]
+        for j, name in enumerate(ALL_SLOTS):
+            hit = slot == j
+            rank[name] = np.where(hit, rep_rank[pool[i]], rank[name])
+            suits[name] = np.where(hit, suit[i], suits[name])
+    return language.Cards(rank, suits, {name: v[deal_class[rows]] for name, v in class_values.items()})
+
+
 def _deal_classes(np, value_names, deals, deal_names):
     """Each deal's class under the bet's value names (a name tested only against constants is known by its
     tests), and a representative's values of each class."""
@@ -272,35 +312,33 @@ def _deal_classes(np, value_names, deals, deal_names):
 def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int):
     """The line of each distinct row (``rows``: its sequence; ``pool``, ``suit``: per position) at each
     suit-count vector T of its counted cards, laid out in deal order (rows x 84; past the row's
-    compositions: the last line, never counted)."""
-    deal_class, class_values = deals
+    compositions: the last line, never counted). Settled :data:`CHUNK` (row, T) at a time."""
     counted = ((pool >= 0) & (suit == 0)).sum(axis=0)
     out = np.full((len(rows), 84), n_lines - 1, dtype=np.int64)
     for u in range(7):
-        at = np.flatnonzero(counted == u)
-        if not len(at):
-            continue
         comps = compositions(u)
         layout = np.array([[s + 1 for s in range(4) for _ in range(a[s])] + [0] for a in comps], dtype=np.int64)
-        each = np.repeat(at, len(comps))
-        which = np.tile(np.arange(len(comps)), len(at))
-        r = rows[each]
-        rank = {slot: np.zeros(len(each), dtype=np.int64) for slot in ALL_SLOTS}
-        suits = {slot: np.zeros(len(each), dtype=np.int64) for slot in ALL_SLOTS}
-        nth = np.zeros(len(each), dtype=np.int64)  # counted cards laid out so far
-        for i in range(6):
-            slot = slot_at[i][r]
-            p, s = pool[i, each], suit[i, each]
-            is_counted = (p >= 0) & (s == 0)
-            given = np.where(is_counted, layout[which, np.minimum(nth, u)], s)
-            nth = nth + is_counted
-            for j, name in enumerate(ALL_SLOTS):
-                hit = slot == j
-                rank[name] = np.where(hit, rep_rank[p], rank[name])
-                suits[name] = np.where(hit, given, suits[name])
-        vals = {name: v[deal_class[r]] for name, v in class_values.items()}
-        out[each, which] = settle_lines(np, trees, language.Cards(rank, suits, vals), len(each))
+        every = np.flatnonzero(counted == u)
+        step = CHUNK // len(comps)
+        for start in range(0, len(every), step):
+            at = every[start:start + step]
+            out[at, :len(comps)] = _settled_at(np, trees, rows[at], pool[:, at], suit[:, at], slot_at, deals,
+                                               rep_rank, layout).reshape(len(at), len(comps))
     return out
+
+
+def _settled_at(np, trees, rows, pool, suit, slot_at, deals, rep_rank, layout):
+    """:func:`_settled` of some rows whose counted cards ``layout`` lays out, one T a row of it: the lines,
+    row-major (rows x T)."""
+    n_t = len(layout)
+    each = np.repeat(np.arange(len(rows)), n_t)
+    which = np.tile(np.arange(n_t), len(rows))
+    pool, suit = pool[:, each], suit[:, each]
+    counted = (pool >= 0) & (suit == 0)
+    nth = np.cumsum(counted, axis=0) - counted  # counted cards laid out before each position
+    given = np.where(counted, layout[which, np.minimum(nth, layout.shape[1] - 1)], suit)
+    cards = _row_cards(np, rows[each], pool, given, slot_at, deals, rep_rank)
+    return settle_lines(np, trees, cards, len(each))
 
 
 def _steps(np, codes):

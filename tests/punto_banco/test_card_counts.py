@@ -35,6 +35,10 @@ FORMS = [
     ["all(all_cards, red) or of_a_suit(all_cards, black) >= 2 and player_card1_rank == king"],
     ["of_a_suit(all_cards) >= 4", "of_a_suit(all_cards) == 3 and count(all_cards, rank == 9) >= 2"],
     ["player_card1_suit == hearts or of_a_suit(all_cards) >= 4"],
+    # every card's rank and the suits counted: rows alike but in the order of interchangeable cards settle once
+    ["of_a_kind(all_cards) >= 3 and of_a_suit(all_cards) >= 3"],
+    ["count(player_hand, rank == 9) >= 2 and of_a_suit(all_cards) >= 3", "of_a_kind(banker_hand) >= 2"],
+    ["run(player_hand) or of_a_suit(all_cards) >= 4 and of_a_kind(first_cards) == 2"],
 ]
 
 
@@ -55,6 +59,16 @@ def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
     assert len(expected) == len(conditions) + 1  # every line holds somewhere
     assert priced(conditions, SMALL) == expected
     assert len(answered) == 1 and answered[0] is not None
+
+
+def test_rows_alike_but_in_the_order_of_interchangeable_cards_equal_brute_force(monkeypatch):
+    """A part reads suits with a value name, so the rows are numbered by their rank classes with each hand's
+    cards in no order (card_counts._block_alike) rather than by the parts that read no suit."""
+    conditions = ["of_a_suit(all_cards) > banker and count(player_hand, rank == 9) >= 2 or any(banker_hand, rank == 9)"]
+    by_blocks = spied_on(monkeypatch, card_counts, "_block_alike")
+    expected = brute_lines(SMALL, conditions)
+    assert _counts(conditions, Shoe.from_cards(SMALL)) == [expected[i] for i in range(len(conditions) + 1)]
+    assert len(by_blocks) == 1
 
 
 @settings(max_examples=6, deadline=None)
