@@ -163,8 +163,10 @@ def _multinomials(m: int):
 def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, tableau, deal_names, limit: int,
                 entries: int):
     """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
-    counted, and those named, by suit); each group's product as steps; its cards used; and w (groups x 84
-    x lines). None past ``limit`` rows or ``entries`` in w."""
+    counted, and those named, by suit); each group's product as steps; and by the groups' degrees, each
+    node (a group ends at one node), the cards used by the group it ends and w (lines but the last x T x
+    nodes). None past ``limit`` rows or
+    ``entries`` in w."""
     from exact_odds.punto_banco.hand_suits import value_sequences
 
     np = _numpy()
@@ -226,15 +228,25 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at, deals, rep_rank,
                     n_lines)  # T past a row's cards: the last line
     # w: how many rows of each group settle each line but the last (the six-card total less the others)
-    # at each T of its counted cards, one flat row a line (groups x T)
+    # at each T of its counted cards (lines x T x groups)
     pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
     g, a = np.repeat(pair // len(first), width), np.repeat(pair % len(first), width)
     t = np.tile(np.arange(width), len(pair))
     line = held[a, t]
     keep = line < n_lines - 1
-    w = np.zeros((n_lines - 1, len(cards_used) * width), dtype=np.int64)
-    np.add.at(w, (line[keep], g[keep] * width + t[keep]), np.repeat(count, width)[keep])
-    return tuple(tuple(m) for m in ranks.members), types, steps, cards_used, w
+    w = np.zeros((n_lines - 1, width, len(cards_used)), dtype=np.int64)
+    np.add.at(w, (line[keep], t[keep], g[keep]), np.repeat(count, width)[keep])
+    # by degree (counted cards), a column a node: the cards used by the group it ends (0: none) and w
+    by_degree = []
+    for d, k in enumerate(steps[2]):
+        at = np.flatnonzero(counted == d)
+        if len(at):
+            used_by = np.zeros(k, dtype=np.intp)
+            used_by[steps[1][at]] = cards_used[at]
+            w_d = np.zeros((n_lines - 1, len(compositions(d)), k), dtype=np.int64)
+            w_d[:, :, steps[1][at]] = w[:, :len(compositions(d)), at]
+            by_degree.append((d, used_by, w_d))
+    return tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree)
 
 
 def _slots_at(np, pdraw, bdraw):
@@ -374,26 +386,33 @@ def _steps(np, codes):
     order = np.argsort(np.where(factor_pool < 0, 99, np.where(m == 0, -1, 6 - m)), axis=0, kind="stable")
     factor_pool, m, type_of = (np.take_along_axis(a, order, axis=0) for a in (factor_pool, m, type_of))
     # the products as a tree: a node is the product of the first factors of some groups (groups that begin
-    # alike share it: about 40% fewer products); at step i each new node is its parent times one factor
-    node = np.zeros(n, dtype=np.int64)  # each group's node so far (node 0: the empty product, 1)
+    # alike share it: about 40% fewer products); at step i each new node is its parent times one factor.
+    # Nodes are numbered within their degree, those of one step and (degree, m) in a row.
+    node = np.zeros(n, dtype=np.int64)  # each group's node so far (degree 0, node 0: the empty product, 1)
     degree = np.zeros(n, dtype=np.int64)
-    n_nodes, steps = 1, []
+    n_nodes, steps = [1] + [0] * 6, []
     for i in range(6):
         at = np.flatnonzero(factor_pool[i] >= 0)
         if not len(at):
             break
-        key = (node[at] * 7 + m[i, at]) * (n + 1) + type_of[i, at]
+        bucket = degree[at] * 7 + m[i, at]
+        key = ((bucket * (6 * n + 1) + node[at]) * (n + 1)) + type_of[i, at]  # below 49 * 6n**2
         kinds, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-        new = n_nodes + np.arange(len(kinds), dtype=np.intp)
-        parent, d, mm, kind = node[at[first]], degree[at[first]], m[i, at[first]], type_of[i, at[first]]
-        bucket = d * 7 + mm
-        steps.append(tuple((int(b // 7), int(b % 7), new[bucket == b], parent[bucket == b].astype(np.intp),
-                            kind[bucket == b].astype(np.intp)) for b in np.unique(bucket)))
+        new = np.zeros(len(kinds), dtype=np.int64)
+        parent, kind, bucket = node[at[first]], type_of[i, at[first]], bucket[first]
+        step = []
+        for b in np.unique(bucket):  # kinds are sorted by bucket first: each bucket's are in a row
+            d, mm = int(b // 7), int(b % 7)
+            here = np.flatnonzero(bucket == b)
+            lo = n_nodes[d + mm]
+            new[here] = lo + np.arange(len(here))
+            n_nodes[d + mm] += len(here)
+            step.append((d, mm, lo, lo + len(here), parent[here].astype(np.intp), kind[here].astype(np.intp)))
+        steps.append(tuple(step))
         node[at] = new[inverse.reshape(-1)]
         degree[at] += m[i, at]
-        n_nodes += len(kinds)
-    return tuple(type_arrays), (tuple(steps), node.astype(np.intp), n_nodes), held.sum(axis=0).astype(np.intp), \
-        degree.astype(np.intp)
+    return tuple(type_arrays), (tuple(steps), node.astype(np.intp), tuple(n_nodes)), \
+        held.sum(axis=0).astype(np.intp), degree.astype(np.intp)
 
 
 # --- a shoe -------------------------------------------------------------------
@@ -401,7 +420,7 @@ def _steps(np, codes):
 def weighed(plan, shoe: Shoe) -> list:
     """Each line's six-card count on ``shoe`` from a plan (:func:`_count_plan`)."""
     np = _numpy()
-    members, types, steps, cards_used, w = plan
+    members, types, steps, by_degree = plan
     n = shoe.size
     dtype = np.int64 if n ** 6 < INT64_SAFE else object
     suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)] for cards in members],
@@ -409,28 +428,29 @@ def weighed(plan, shoe: Shoe) -> list:
     fall = np.ones((len(members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
     for j in range(1, 7):
         fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
-    q = []  # per m: each type's polynomial, multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
+    q = []  # per m: each type's polynomial (coefficients x types), multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
     for m, (pools, named) in enumerate(types):
         comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
-        term = np.broadcast_to(_multinomials(m).astype(dtype), (len(pools), len(comps)))
+        term = np.broadcast_to(_multinomials(m).astype(dtype)[:, None], (len(comps), len(pools)))
         for s in range(4):
-            term = term * fall[pools[:, None], s, np.minimum(named[:, s][:, None] + comps[None, :, s], 6)]
+            term = term * fall[pools[None, :], s, np.minimum(named[:, s][None, :] + comps[:, s][:, None], 6)]
         q.append(term)
-    width = w.shape[1] // len(cards_used)  # the compositions of the most counted cards: every product fits
-    steps, final, n_nodes = steps
-    node = np.zeros((n_nodes, width), dtype=dtype)  # each node's product (zero past its degree)
-    node[0, 0] = 1
+    steps, _, n_nodes = steps
+    # each degree's nodes' products, a column a node (a coefficient's values in a row: the shifts move rows)
+    node = [np.zeros((len(compositions(d)), k), dtype=dtype) for d, k in enumerate(n_nodes)]
+    node[0][0, 0] = 1
     for step in steps:
-        for d, m, new, parent, which in step:
-            part = node[parent, :len(compositions(d))]
-            factor = q[m].take(which, axis=0)
-            out = np.zeros((len(new), len(compositions(d + m))), dtype=dtype)
+        for d, m, lo, hi, parent, which in step:
+            part = node[d].take(parent, axis=1)
+            factor = q[m].take(which, axis=1)
+            out = node[d + m][:, lo:hi]
             for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
-                out[:, shift] += part * factor[:, j:j + 1]
-            node[new, :out.shape[1]] = out
-    poly = node.take(final, axis=0)
-    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[cards_used]
-    # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
-    weights = (poly * unused[:, None]).reshape(-1)
-    counts = [int(np.dot(weights, row if dtype is np.int64 else row.astype(object))) for row in w]
+                out[shift] += part * factor[j]
+    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)
+    counts = [0] * len(by_degree[0][2])
+    for d, used_by, w in by_degree:
+        # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
+        weights = (node[d] * unused[used_by][None, :]).reshape(-1)
+        for i, row in enumerate(w):
+            counts[i] += int(np.dot(weights, row.reshape(-1) if dtype is np.int64 else row.reshape(-1).astype(object)))
     return counts + [falling(n, 6) - sum(counts)]
