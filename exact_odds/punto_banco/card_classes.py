@@ -86,12 +86,9 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
             of_card = _classes(_signature(read))[0]
             args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
             if read.suit_symmetric:
-                # where suits are also counted over every card, a pattern plan naming more than a few
-                # million suits (seconds to build) gives way to the counts' (about a second)
-                counted = card_counts.suit_reads(trees) is not None
-                counts = card_patterns.pattern_counts(*args, card_counts.PATTERN_LIMIT if counted else None)
-                if counts is None and counted:
-                    counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args)
+                # where suits are counted over every card, the counts: a plan of 1-5 s, then at most about
+                # 40 ms a shoe; a pattern plan naming millions of suits takes 20-75 s to build
+                counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args)
             else:
                 counts = card_pools.pool_counts(*args) or card_counts.count_counts(*args)
             found = counts and (counts, six_card_total(shoe), None)

@@ -57,14 +57,11 @@ from exact_odds.rules.shoe import Shoe
 
 _SUIT_NAMES = frozenset({"suit", "red", "black"})
 #: The aggregates that read a set's suits (with a predicate on the suit alone) only by how many of its cards
-#: hold each (of_a_kind and suited_run read them with the ranks).
-_COUNTING = frozenset({"count", "any", "all", "of_a_suit", "same_suit", "same_colour"})
+#: hold each (``suited_run(S)`` is ``run(S) and same_suit(S)``; ``of_a_kind(S, red)`` reads them with the ranks).
+_COUNTING = frozenset({"count", "any", "all", "of_a_suit", "same_suit", "same_colour", "suited_run"})
 _EVERY_CARD = frozenset(ALL_SLOTS)
 #: Most cards whose suits are read one by one (each multiplies the rows by four).
 MOST_NAMED = 1
-#: Most rows or namings of a pattern plan (card_patterns) tried first for a bet this prices too: past it the
-#: pattern plan takes seconds to build, this about one.
-PATTERN_LIMIT = 2_000_000
 #: Most rows (a sequence, a rank pool per card, a suit per named card) a plan may expand: each holds about
 #: 200 bytes while the plan is built (a bet reading every card's rank, 13 pools, would pass it).
 MOST_ROWS = 3_000_000

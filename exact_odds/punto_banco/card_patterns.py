@@ -48,11 +48,11 @@ def _numpy():
 
 
 def pattern_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
-                   deal_names, limit: int | None = None) -> list | None:
+                   deal_names) -> list | None:
     """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that reads suits only by comparing
-    them with each other (``Reads.suit_symmetric``), by patterns of suits; None past ``limit`` rows or
-    namings (:data:`card_pools.LIMIT` unless given)."""
-    plan = _pattern_plan(trees, of_card, value_names, slots, tableau, deal_names, limit or card_pools.LIMIT)
+    them with each other (``Reads.suit_symmetric``), by patterns of suits; None past :data:`card_pools.LIMIT`
+    rows or namings."""
+    plan = _pattern_plan(trees, of_card, value_names, slots, tableau, deal_names, card_pools.LIMIT)
     return None if plan is None else weighed(plan, shoe)
 
 

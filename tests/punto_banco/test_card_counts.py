@@ -61,6 +61,19 @@ def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
     assert len(answered) == 1 and answered[0] is not None
 
 
+RUNS = ["Ah", "2h", "3h", "4h", "5h", "6h", "2s", "3d", "Kc", "9h"]
+
+
+def test_a_suited_run_of_every_card_is_counted_and_equals_brute_force(monkeypatch):
+    """``suited_run(all_cards)`` is ``run(all_cards) and same_suit(all_cards)``: the counts take it."""
+    conditions = ["suited_run(all_cards)", "run(all_cards) and banker_wins"]
+    answered = spied(monkeypatch)
+    expected = dict(brute_lines(RUNS, conditions))
+    assert len(expected) == len(conditions) + 1  # every line holds somewhere
+    assert priced(conditions, RUNS) == expected
+    assert len(answered) == 1 and answered[0] is not None
+
+
 def test_rows_alike_but_in_the_order_of_interchangeable_cards_equal_brute_force(monkeypatch):
     """A part reads suits with a value name, so the rows are numbered by their rank classes with each hand's
     cards in no order (card_counts._block_alike) rather than by the parts that read no suit."""

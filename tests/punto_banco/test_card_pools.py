@@ -16,7 +16,7 @@ import pytest
 
 from exact_odds.bets import language
 from exact_odds.bets.paytable import deal_names
-from exact_odds.punto_banco import card_classes, card_patterns, card_pools
+from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -104,7 +104,7 @@ ALL_PAIRS = " or ".join(f"{a}_suit == {b}_suit" for i, a in enumerate(language.C
                         for b in list(language.CARDS)[i + 1:])
 SYMMETRIC_FORMS = [
     f"player == 8 and ({ALL_PAIRS})",  # the benchmark's every suit against every other
-    "same_suit(all_cards) and banker_wins",
+    "same_suit(first_four) and banker_wins",  # (over all_cards, the counts take it: test_card_counts.py)
     "of_a_suit(player_hand) >= 2 and banker == 7",
     "suited_run(player_hand) or player_card3_suit != banker_card1_suit and tie",
     "not same_suit(third_cards) and banker_cards == 3",
@@ -131,10 +131,13 @@ def test_any_two_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatc
     writings = ["of_a_suit(all_cards) >= 2 and player == 8",
                 "player == 8 and (cards >= 5 or " + " or ".join(f"{a}_suit == {b}_suit" for a, b in pairs) + ")",
                 "player == 8 and not (cards == 4 and " + " and ".join(f"{a}_suit != {b}_suit" for a, b in pairs) + ")"]
+    counted = spied_on(monkeypatch, card_counts, "count_counts")
     shoe = shoe_in_play(8, 150)
     prices = [table([w]).price(walk(shoe)) for w in writings]
     assert len({tuple(line.probability for line in p.lines) for p in prices}) == 1
-    assert [symmetric for symmetric, _ in answered] == [True] * 3
+    # of_a_suit(all_cards) by the suits' counts, the two or-chains by patterns
+    assert [c is not None for c in counted] == [True, False, False]
+    assert [(symmetric, c is not None) for symmetric, c in answered] == [(True, True)] * 2
 
 
 def patterns_and_expanded(conditions, shoe):
