@@ -17,8 +17,8 @@ from exact_odds.interrupts import caused_by_ctrl_c, exit_status, install, say_in
 
 def main() -> None:
     # The collector stays off while the command line's modules load: they make some 14,000 objects
-    # of objects that live until the end, and its passes over them were 5 ms of a cold edge. Then
-    # they are frozen (never scanned again) and it runs as usual.
+    # that live until the end, and its passes over them were ~5 ms of a cold edge. Then they are
+    # frozen (never scanned again) and it runs as usual.
     gc.disable()
     install("exact-odds")  # every Ctrl-C stops the program, even one Python would ignore
     try:
