@@ -246,9 +246,10 @@ def _native_cells(np, cells: dict[str, Any], nums: Any, totals: Any, scales: Seq
 def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str | None:
     """Every shoe's row of ``prices`` laid out by ``layout`` (ASCII text, and cells of
     :func:`_block_cells` named in 1-tuples: ``("p0",)`` a number, ``("frac0",)`` its 10 decimals with
-    their zeros, ``("neg0",)`` '-' or nothing), made in numpy as bytes, one row of digit slots per shoe
-    with the unused ones zero and dropped; None if ``prices`` is not a
-    :class:`~exact_odds.in_play.sweep.sweep.PriceBlock` within the bounds of :func:`_block_cells`."""
+    their zeros, ``("neg0",)`` '-' or nothing), written by the compiled kernel (:func:`_native_text`) or
+    made in numpy as bytes, one row of digit slots per shoe with the unused ones zero and dropped; None
+    if ``prices`` is not a :class:`~exact_odds.in_play.sweep.sweep.PriceBlock` within the bounds of
+    :func:`_block_cells`."""
     import numpy as np
 
     from exact_odds.in_play.sweep.sweep import PriceBlock
@@ -258,6 +259,9 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
     cells = _block_cells(lines, prices)
     if cells is None:
         return None
+    text = _native_text(np, layout, cells)
+    if text is not None:
+        return text
     n = len(prices)
     names = [item[0] for item in layout if isinstance(item, tuple)]
     numbers = [c for c in names if cells[c].dtype != bool and not c.startswith("frac")]
@@ -280,17 +284,37 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
     return np.concatenate(parts, axis=1).tobytes().translate(None, b"\0").decode("ascii")  # (unused slots dropped)
 
 
-def _ascii(np, x: Any, width: int, zeros: bool) -> Any:
-    """The ASCII digits of every number of ``x`` (int64, each >= 0 and below 10**width) along a new last
-    axis of ``width`` bytes, right-aligned, the places before the first digit b'0' if ``zeros`` else 0
-    bytes (dropped from the text): by the compiled kernel's ``digits`` where it is built, else numpy."""
+def _native_text(np, layout: list, cells: dict[str, Any]) -> str | None:
+    """:func:`_block_text`'s rows written by the compiled kernel's ``text`` (each cell of the layout a
+    column, side by side, its literals the kernel's ``ops``): a row is written straight into the text,
+    where numpy makes every row as long as the longest and drops the bytes to spare (three quarters of
+    a sweep worker's formatting). None where the kernel is missing or declines (numpy lays it out)."""
     from exact_odds.punto_banco.native import module
 
     kernel = module()
-    if kernel is not None:
-        out = np.empty(x.shape + (width,), dtype=np.uint8)
-        if kernel.digits(np.ascontiguousarray(x, dtype=np.int64), width, zeros, out):
-            return out
+    if kernel is None:
+        return None
+    names: list[str] = []
+    ops: list[tuple[int, int, int]] = []  # (0, start, length) a literal; (1, column, 0) a number;
+    literals = ""  # (2, column, 10) ten decimals; (3, column, 0) a sign
+    for item in layout:
+        if isinstance(item, str):
+            ops.append((0, len(literals), len(item)))
+            literals += item
+            continue
+        name = item[0]
+        kind = 3 if cells[name].dtype == bool else 2 if name.startswith("frac") else 1
+        ops.append((kind, len(names), 10 if kind == 2 else 0))
+        names.append(name)
+    columns = np.stack([cells[c] for c in names], axis=1).astype(np.int64, copy=False)
+    text = kernel.text(columns, len(names), np.array(ops, dtype=np.int64), literals.encode("ascii"))
+    return None if text is None else text.decode("ascii")
+
+
+def _ascii(np, x: Any, width: int, zeros: bool) -> Any:
+    """The ASCII digits of every number of ``x`` (int64, each >= 0 and below 10**width) along a new last
+    axis of ``width`` bytes, right-aligned, the places before the first digit b'0' if ``zeros`` else 0
+    bytes (dropped from the text)."""
     digits = _digits(x, width)[..., -width:]
     if not zeros:
         lead = np.array([10 ** (width - 1 - k) for k in range(width - 1)] + [0], dtype=np.int64)
