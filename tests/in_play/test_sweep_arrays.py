@@ -67,6 +67,9 @@ def test_rows_from_arrays_are_the_exact_edges_formatted(path, shoes, scales, fir
     b = block([list(r) for r, _ in shoes], [t for _, t in shoes], scales)
     assert sweep_rows("csv", KEYS, lines, b) == oracle(lines.tolist(), b)
     assert sweep_rows("jsonl", KEYS, lines, b) == jsonl_oracle(KEYS, lines.tolist(), b)
+    # as sweep -o has them made: the same text in ASCII bytes
+    assert sweep_rows("csv", KEYS, lines, b, encoded=True) == oracle(lines.tolist(), b).encode("ascii")
+    assert sweep_rows("jsonl", KEYS, lines, b, encoded=True) == jsonl_oracle(KEYS, lines.tolist(), b).encode("ascii")
 
 
 def test_the_bounds_of_each_path_and_the_roundings(path):
@@ -82,6 +85,7 @@ def test_the_bounds_of_each_path_and_the_roundings(path):
     # scale * total past int64 (2**62 * 3): the primitives decline, the text is still exact
     b = block([[1, 1, 1, 5, -5]], [2**62], [3, 1])
     assert sweep_rows("csv", KEYS, [1], b) == oracle([1], b)
+    assert sweep_rows("csv", KEYS, [1], b, encoded=True) == oracle([1], b).encode("ascii")
 
 
 @pytest.mark.skipif(native.module() is None, reason=f"pricing by {native.describe()}")
