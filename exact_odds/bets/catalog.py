@@ -377,7 +377,8 @@ class BuiltinBets(Mapping[str, PayTable]):
             start, end = self._sections[key]
             text = self._text[start:end]
             at = _placer(text, self._source, self._text.count("\n", 0, start) + 1)
-            bet = self._made[key] = _bet(key, _read_toml(text, self._source).get("bets", {}).get(key), at)
+            made = _bet(key, _read_toml(text, self._source).get("bets", {}).get(key), at)
+            bet = self._made.setdefault(key, made)  # (atomic: two threads asking at once get the same bet)
         return bet
 
     def __contains__(self, key: object) -> bool:
