@@ -289,16 +289,18 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
 def _native_text(np, layout: list, cells: dict[str, Any]) -> bytes | None:
     """:func:`_block_text`'s rows written by the compiled kernel's ``text`` (each cell of the layout a
     column, side by side, its literals the kernel's ``ops``): a row is written straight into the text,
-    where numpy makes every row as long as the longest and drops the bytes to spare (three quarters of
-    a sweep worker's formatting). None where the kernel is missing or declines (numpy lays it out)."""
+    where numpy makes every row as long as the longest and drops the bytes to spare (over half of a
+    sweep worker's formatting). None where the kernel is missing or declines (numpy lays it out)."""
     from exact_odds.punto_banco.native import module
 
     kernel = module()
     if kernel is None:
         return None
+    # ops: (0, start, length) a literal of ``literals``; (1, column, 0) a number; (2, column, 10) ten
+    # decimals; (3, column, 0) a sign
     names: list[str] = []
-    ops: list[tuple[int, int, int]] = []  # (0, start, length) a literal; (1, column, 0) a number;
-    literals = ""  # (2, column, 10) ten decimals; (3, column, 0) a sign
+    ops: list[tuple[int, int, int]] = []
+    literals = ""
     for item in layout:
         if isinstance(item, str):
             ops.append((0, len(literals), len(item)))
