@@ -93,13 +93,13 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     _write(path, (data,))
 
 
-def write_chunks(path: str | os.PathLike[str], chunks: Iterable[str]) -> None:
-    """Write the text of ``chunks`` (UTF-8) to ``path`` as :func:`write_text` writes one text, each chunk
-    as it comes: into the temporary file that replaces a regular file once the last chunk is written
-    (an error or Ctrl-C while the chunks are made removes it and leaves the old file), or all at once
-    at the end to a device or FIFO. A sweep writes its rows so while its workers make the next ones,
-    instead of joining and encoding tens of megabytes at the end."""
-    _write(path, (chunk.encode("utf-8") for chunk in chunks))
+def write_chunks(path: str | os.PathLike[str], chunks: Iterable[str | bytes]) -> None:
+    """Write the text of ``chunks`` (UTF-8; a chunk of bytes as it is) to ``path`` as :func:`write_text`
+    writes one text, each chunk as it comes: into the temporary file that replaces a regular file once the
+    last chunk is written (an error or Ctrl-C while the chunks are made removes it and leaves the old
+    file), or all at once at the end to a device or FIFO. A sweep writes its rows so while its workers
+    make the next ones, instead of joining and encoding tens of megabytes at the end."""
+    _write(path, (chunk if isinstance(chunk, bytes) else chunk.encode("utf-8") for chunk in chunks))
 
 
 def _write(path: str | os.PathLike[str], parts: Iterable[bytes]) -> None:

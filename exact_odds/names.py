@@ -7,7 +7,6 @@ list: :func:`closest` finds them (difflib's ratio, case folded), and
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 #: How many close names a message offers at the most.
@@ -19,6 +18,8 @@ def closest(name: str, known: Iterable[str], most: int = MOST) -> list[str]:
 
     Case is folded for the comparison, and the known names come back as
     spelt. A name that starts another (``dragon`` for ``dragon7``) counts as close."""
+    import difflib  # (here: only a name not known needs it, and a cold command imports less)
+
     spelt: dict[str, str] = {}
     for k in known:
         spelt.setdefault(k.casefold(), k)

@@ -58,6 +58,17 @@ def test_the_cold_edge_command_in_its_default_format_loads_no_tabulate():
     assert modules_loaded(code, ("tabulate", "importlib.metadata", "numpy", "sympy")) == []
 
 
+def test_the_cold_edge_command_reads_only_its_own_bets_and_no_difflib_or_html():
+    """Issue 27: the built-in catalog reads and compiles a bet when it is first asked for (BuiltinBets:
+    edge's three, not all 117 with their 173 conditions, a fifth of a cold edge), and difflib (a name
+    not known) and html (a notebook's table) are loaded only where they are used."""
+    code = ("from click.testing import CliRunner; from exact_odds.cli import main\n"
+            "from exact_odds.bets.catalog import builtin_catalog\n"
+            "r = CliRunner().invoke(main, ['edge', '--decks', '8']); assert r.exit_code == 0, r.output\n"
+            "assert repr(builtin_catalog().bets).endswith(' bets, 3 read)'), repr(builtin_catalog().bets)")
+    assert modules_loaded(code, ("difflib", "html")) == []
+
+
 def test_the_package_docstring_examples_run():
     failures, tried = doctest.testmod(exact_odds)
     assert tried >= 3 and failures == 0

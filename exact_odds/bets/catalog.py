@@ -13,10 +13,10 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from os import PathLike
-from pathlib import Path
 
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, PayTableTypeError, parse_pays
 from exact_odds.names import unknown
@@ -35,7 +35,7 @@ class NotAVariantError(PayTableError):
 class Catalog:
     """Bets by key and variants (named lists of bet keys)."""
 
-    bets: dict[str, PayTable]
+    bets: Mapping[str, PayTable]
     variants: dict[str, tuple[str, ...]]
     variant_descriptions: dict[str, str]
     #: Keys of the bets this file defines (a user file also sees the built-in bets).
@@ -107,8 +107,8 @@ _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
 
 
-def _locations(text: str) -> dict:
-    """Line numbers of TOML tables and keys: {(table path, key or None): line}.
+def _locations(text: str, first: int = 1) -> dict:
+    """Line numbers of TOML tables and keys: {(table path, key or None): line} (``first``: the text's first line's).
 
     Array-of-tables entries get their 1-based index: ('bets.x.lines', 2).
     Only the ordinary layout (headers and ``key = value`` lines) is located;
@@ -116,7 +116,7 @@ def _locations(text: str) -> dict:
     where: dict = {}
     counts: dict = {}
     table = None
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.splitlines(), first):
         m = _HEADER.match(line)
         if m:
             path = m.group(2).replace(" ", "").replace('"', "")
@@ -155,6 +155,37 @@ def _deepest_key(text: str) -> int | None:
     return None
 
 
+def _read_toml(text: str, source: str) -> dict:
+    """The TOML ``text`` read (a key of too many dotted parts refused first), or a
+    :class:`PayTableError` naming ``source`` and what is wrong."""
+    deep = _deepest_key(text)
+    if deep:
+        raise PayTableError(f"{source}, line {deep}: a key of more than {MAX_KEY_PARTS} dotted parts; a pay table "
+                            "needs at most four (bets.NAME.lines, variants.NAME.bets)")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PayTableError(f"{source}: not valid TOML: {' '.join(str(exc).split())}") from None
+    except ValueError:  # an integer of more than 4,300 digits: int() refuses it inside tomllib
+        raise PayTableError(f"{source}: not valid TOML: holds a whole number of more than 4300 digits; "
+                            "no payout needs one that long") from None
+    except RecursionError:  # arrays or inline tables thousands deep: tomllib's parser is recursive
+        raise PayTableError(f"{source}: arrays or tables nested too deeply to read; a pay table needs only "
+                            "[bets.NAME] and [[bets.NAME.lines]]") from None
+
+
+def _placer(text: str, source: str, first: int = 1):
+    """``at(table, key=None, index=None)``: where a table or key of ``text`` is, for a message
+    ("bets.toml, line 12"; ``first`` is the number of the text's first line in ``source``)."""
+    lines_at = _locations(text, first)
+
+    def at(table, key=None, index=None) -> str:
+        n = lines_at.get(((table, index), key)) or lines_at.get(((table, index), None))
+        return f"{source}, line {n}" if n else source
+
+    return at
+
+
 def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalog:
     """Build a catalog from TOML text; errors name ``source``, the line and the field.
 
@@ -168,26 +199,8 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
                         f"not {type(source).__name__}")
     if base is not None and not isinstance(base, Catalog):
         raise TypeError(f"base must be a Catalog (such as builtin_catalog()) or None, not {type(base).__name__}")
-    deep = _deepest_key(text)
-    if deep:
-        raise PayTableError(f"{source}, line {deep}: a key of more than {MAX_KEY_PARTS} dotted parts; a pay table "
-                            "needs at most four (bets.NAME.lines, variants.NAME.bets)")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PayTableError(f"{source}: not valid TOML: {' '.join(str(exc).split())}") from None
-    except ValueError:  # an integer of more than 4,300 digits: int() refuses it inside tomllib
-        raise PayTableError(f"{source}: not valid TOML: holds a whole number of more than 4300 digits; "
-                            "no payout needs one that long") from None
-    except RecursionError:  # arrays or inline tables thousands deep: tomllib's parser is recursive
-        raise PayTableError(f"{source}: arrays or tables nested too deeply to read; a pay table needs only "
-                            "[bets.NAME] and [[bets.NAME.lines]]") from None
-    lines_at = _locations(text)
-
-    def at(table, key=None, index=None) -> str:
-        n = lines_at.get(((table, index), key)) or lines_at.get(((table, index), None))
-        return f"{source}, line {n}" if n else source
-
+    data = _read_toml(text, source)
+    at = _placer(text, source)
     tables = set(data) - {"bets", "variants"}
     if tables:
         raise PayTableError(f"{source}: unknown table [{sorted(tables)[0]}]; expected [bets.NAME] and [variants.NAME]")
@@ -195,86 +208,96 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
         raise PayTableError(f"{source}: bets and variants must be tables: [bets.NAME] and [variants.NAME]")
     if not data.get("bets") and not data.get("variants"):
         raise PayTableError(f"{source}: defines no bets; expected at least one [bets.NAME] with [[bets.NAME.lines]]")
-    bets: dict[str, PayTable] = {}
-    for key, spec in data.get("bets", {}).items():
-        table = f"bets.{key}"
-        where = f"{at(table)}: {table}"
-        if not isinstance(spec, dict):
-            raise PayTableError(f"{where}: expected a table with name, description and lines")
-        extra = set(spec) - {"name", "description", "lines", "otherwise", "otherwise_label"}
+    bets = {key: _bet(key, spec, at) for key, spec in data.get("bets", {}).items()}
+    known = {**(base.bets if base else {}), **bets}
+    variants, descriptions = _variants(data.get("variants", {}), known, at, base)
+    return Catalog(known, variants, descriptions, tuple(bets))
+
+
+def _bet(key: str, spec, at) -> PayTable:
+    """The bet of table ``[bets.KEY]`` (``spec``, as TOML read it); ``at`` places its errors (:func:`_placer`)."""
+    table = f"bets.{key}"
+    where = f"{at(table)}: {table}"
+    if not isinstance(spec, dict):
+        raise PayTableError(f"{where}: expected a table with name, description and lines")
+    extra = set(spec) - {"name", "description", "lines", "otherwise", "otherwise_label"}
+    if extra:
+        bad = sorted(extra)[0]
+        raise PayTableError(
+            f"{at(table, bad)}: {table}.{bad}: unknown field; expected name, description, lines, otherwise"
+        )
+    lines = spec.get("lines")
+    if not isinstance(lines, list) or not lines:
+        raise PayTableError(f"{where}: needs at least one [[{table}.lines]] with label, when and pays")
+    parsed = []
+    for i, line in enumerate(lines, 1):
+        path = f"{table}.lines[{i}]"
+        lw = f"{at(f'{table}.lines', None, i)}: {path}"
+        if not isinstance(line, dict):
+            raise PayTableError(f"{lw}: expected a table with label, when and pays")
+        missing = {"when", "pays"} - set(line)
+        if missing:
+            raise PayTableError(f"{lw}: missing {sorted(missing)[0]!r}; each line needs when = \"condition\" and pays = number")
+        extra = set(line) - {"label", "when", "pays"}
         if extra:
             bad = sorted(extra)[0]
-            raise PayTableError(
-                f"{at(table, bad)}: {table}.{bad}: unknown field; expected name, description, lines, otherwise"
-            )
-        lines = spec.get("lines")
-        if not isinstance(lines, list) or not lines:
-            raise PayTableError(f"{where}: needs at least one [[{table}.lines]] with label, when and pays")
-        parsed = []
-        for i, line in enumerate(lines, 1):
-            path = f"{table}.lines[{i}]"
-            lw = f"{at(f'{table}.lines', None, i)}: {path}"
-            if not isinstance(line, dict):
-                raise PayTableError(f"{lw}: expected a table with label, when and pays")
-            missing = {"when", "pays"} - set(line)
-            if missing:
-                raise PayTableError(f"{lw}: missing {sorted(missing)[0]!r}; each line needs when = \"condition\" and pays = number")
-            extra = set(line) - {"label", "when", "pays"}
-            if extra:
-                bad = sorted(extra)[0]
-                raise PayTableError(f"{at(f'{table}.lines', bad, i)}: {path}.{bad}: unknown field; expected label, when, pays")
-            for field_name in ("label", "when"):
-                if field_name in line and not isinstance(line[field_name], str):
-                    raise PayTableError(
-                        f"{at(f'{table}.lines', field_name, i)}: {path}.{field_name}: expected "
-                        + ("a condition in a string, such as \"banker_wins\"" if field_name == "when"
-                           else "a string, such as \"Banker wins\"") + f", not {_kind(line[field_name])}"
-                    )
-            if not isinstance(line["when"], str):
+            raise PayTableError(f"{at(f'{table}.lines', bad, i)}: {path}.{bad}: unknown field; expected label, when, pays")
+        for field_name in ("label", "when"):
+            if field_name in line and not isinstance(line[field_name], str):
                 raise PayTableError(
-                    f"{at(f'{table}.lines', 'when', i)}: {path}.when: expected a condition in a string, such as \"banker_wins\""
+                    f"{at(f'{table}.lines', field_name, i)}: {path}.{field_name}: expected "
+                    + ("a condition in a string, such as \"banker_wins\"" if field_name == "when"
+                       else "a string, such as \"Banker wins\"") + f", not {_kind(line[field_name])}"
                 )
-            try:
-                pays = parse_pays(line["pays"], "pays")
-                if pays < -1:
-                    raise PayTableError(
-                        f"pays: {pays} loses more than the stake; expected a number >= -1 "
-                        "(-1 loses the stake, 0 pushes, -1/2 loses half, 8 pays 8 to 1)"
-                    )
-            except PayTableError as exc:
-                raise PayTableError(f"{at(f'{table}.lines', 'pays', i)}: {path}.{exc}") from None
-            try:
-                parsed.append(PayLine.make(str(line.get("label", line["when"])), line["when"], pays, "x"))
-            except PayTableError as exc:
-                message = str(exc).split(": ", 2)[-1]
-                raise PayTableError(f"{at(f'{table}.lines', 'when', i)}: {path}.when: {message}") from None
-        for field_name in ("name", "description", "otherwise_label"):
-            if field_name in spec and not isinstance(spec[field_name], str):
-                raise PayTableError(f"{at(table, field_name)}: {table}.{field_name}: expected a string, "
-                                    f"not {_kind(spec[field_name])}")
-        try:
-            otherwise = parse_pays(spec.get("otherwise", -1), "otherwise")
-        except PayTableError as exc:
-            raise PayTableError(f"{at(table, 'otherwise')}: {table}.{exc}") from None
-        if otherwise < -1:
+        if not isinstance(line["when"], str):
             raise PayTableError(
-                f"{at(table, 'otherwise')}: {table}.otherwise: {otherwise} loses more than the stake; expected a number >= -1"
+                f"{at(f'{table}.lines', 'when', i)}: {path}.when: expected a condition in a string, such as \"banker_wins\""
             )
         try:
-            bets[key] = PayTable(
-                key=key,
-                name=spec.get("name", key),
-                lines=tuple(parsed),
-                otherwise=otherwise,
-                description=spec.get("description", ""),
-                otherwise_label=spec.get("otherwise_label", "otherwise (loses)" if otherwise == -1 else "otherwise"),
-            )
+            pays = parse_pays(line["pays"], "pays")
+            if pays < -1:
+                raise PayTableError(
+                    f"pays: {pays} loses more than the stake; expected a number >= -1 "
+                    "(-1 loses the stake, 0 pushes, -1/2 loses half, 8 pays 8 to 1)"
+                )
         except PayTableError as exc:
-            raise PayTableError(f"{where}: {str(exc).split(': ', 1)[-1]}") from None
-    known = {**(base.bets if base else {}), **bets}
+            raise PayTableError(f"{at(f'{table}.lines', 'pays', i)}: {path}.{exc}") from None
+        try:
+            parsed.append(PayLine.make(str(line.get("label", line["when"])), line["when"], pays, "x"))
+        except PayTableError as exc:
+            message = str(exc).split(": ", 2)[-1]
+            raise PayTableError(f"{at(f'{table}.lines', 'when', i)}: {path}.when: {message}") from None
+    for field_name in ("name", "description", "otherwise_label"):
+        if field_name in spec and not isinstance(spec[field_name], str):
+            raise PayTableError(f"{at(table, field_name)}: {table}.{field_name}: expected a string, "
+                                f"not {_kind(spec[field_name])}")
+    try:
+        otherwise = parse_pays(spec.get("otherwise", -1), "otherwise")
+    except PayTableError as exc:
+        raise PayTableError(f"{at(table, 'otherwise')}: {table}.{exc}") from None
+    if otherwise < -1:
+        raise PayTableError(
+            f"{at(table, 'otherwise')}: {table}.otherwise: {otherwise} loses more than the stake; expected a number >= -1"
+        )
+    try:
+        return PayTable(
+            key=key,
+            name=spec.get("name", key),
+            lines=tuple(parsed),
+            otherwise=otherwise,
+            description=spec.get("description", ""),
+            otherwise_label=spec.get("otherwise_label", "otherwise (loses)" if otherwise == -1 else "otherwise"),
+        )
+    except PayTableError as exc:
+        raise PayTableError(f"{where}: {str(exc).split(': ', 1)[-1]}") from None
+
+
+def _variants(specs: dict, known, at, base: Catalog | None = None) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    """The variants of tables ``[variants.NAME]`` (``specs``, as TOML read them) after ``base``'s, and their
+    descriptions; each lists keys of ``known`` (the bets by key); ``at`` places errors (:func:`_placer`)."""
     variants: dict[str, tuple[str, ...]] = dict(base.variants) if base else {}
     descriptions: dict[str, str] = dict(base.variant_descriptions) if base else {}
-    for key, spec in data.get("variants", {}).items():
+    for key, spec in specs.items():
         table = f"variants.{key}"
         names = spec.get("bets") if isinstance(spec, dict) else None
         if not isinstance(names, list) or not names:
@@ -298,19 +321,77 @@ def parse_catalog(text: str, source: str, base: Catalog | None = None) -> Catalo
             keys.append(found)
         variants[key] = tuple(keys)
         descriptions[key] = spec.get("description", "")
-    return Catalog(known, variants, descriptions, tuple(bets))
+    return variants, descriptions
 
 
 @lru_cache(maxsize=None)
 def builtin_catalog() -> Catalog:
-    """The catalog shipped with exact_odds."""
+    """The catalog shipped with exact_odds (its bets read as they are asked for: :class:`BuiltinBets`)."""
     try:  # the file beside this module (importlib.resources and its imports were a tenth of a cold edge)
         with open(os.path.join(os.path.dirname(__file__), "data", "bets.toml"), encoding="utf-8") as f:
             text = f.read()
     except OSError:  # a package not installed as files (a zip): through its loader
-        
+        from importlib import resources
+
         text = resources.files("exact_odds.bets").joinpath("data/bets.toml").read_text(encoding="utf-8")
-    return parse_catalog(text, "bets.toml")
+    return _builtin(text, "bets.toml")
+
+
+#: The header of a bet or a variant in the built-in file, on a line of its own: ``[bets.KEY]``, ``[variants.KEY]``.
+_SECTION = re.compile(r"^\[(bets|variants)\.([A-Za-z0-9_-]+)\][ \t]*$", re.M)
+
+
+def _builtin(text: str, source: str) -> Catalog:
+    """The catalog of the built-in file ``text``: its variants read now, each bet from its own
+    section (its header up to the next) when it is first asked for (:class:`BuiltinBets`)."""
+    bets: dict[str, tuple[int, int]] = {}
+    variants: list[tuple[int, int]] = []
+    marks = list(_SECTION.finditer(text))
+    for m, end in zip(marks, [n.start() for n in marks[1:]] + [len(text)]):
+        if m.group(1) == "bets":
+            bets[m.group(2)] = (m.start(), end)
+        else:
+            variants.append((m.start(), end))
+    known = BuiltinBets(text, source, bets)
+    variants_text = "".join(text[start:end] for start, end in variants)
+    first = text.count("\n", 0, variants[0][0]) + 1 if variants else 1
+    specs = _read_toml(variants_text, source).get("variants", {})
+    names, descriptions = _variants(specs, known, _placer(variants_text, source, first))
+    return Catalog(known, names, descriptions, tuple(bets))
+
+
+class BuiltinBets(Mapping[str, PayTable]):
+    """The built-in catalog's bets by key, each read from its own section of the file (``[bets.KEY]`` up
+    to the next header) and its conditions compiled only when it is first asked for: ``exact-odds edge``
+    prices three bets, and reading and compiling the other hundred was a fifth of its time. Each bet
+    is made once (a key always gives the same object); they are the bets :func:`parse_catalog` makes
+    of the whole file (tests/bets/test_builtin_bets.py)."""
+
+    def __init__(self, text: str, source: str, sections: dict[str, tuple[int, int]]):
+        self._text, self._source, self._sections = text, source, sections
+        self._made: dict[str, PayTable] = {}
+
+    def __getitem__(self, key: str) -> PayTable:
+        bet = self._made.get(key)
+        if bet is None:
+            start, end = self._sections[key]
+            text = self._text[start:end]
+            at = _placer(text, self._source, self._text.count("\n", 0, start) + 1)
+            made = _bet(key, _read_toml(text, self._source).get("bets", {}).get(key), at)
+            bet = self._made.setdefault(key, made)  # (atomic: two threads asking at once get the same bet)
+        return bet
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._sections
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sections)
+
+    def __len__(self) -> int:
+        return len(self._sections)
+
+    def __repr__(self) -> str:
+        return f"BuiltinBets({len(self)} bets, {len(self._made)} read)"
 
 
 #: Largest pay-table file read, in bytes: far past any real one (the built-in catalog is ~10 KiB).
@@ -336,6 +417,8 @@ def read_paytable_text(path: str | PathLike[str]) -> str:
     Devices (``/dev/zero``), FIFOs and folders are refused before anything
     is read (the file is opened without waiting and checked by its own
     handle), so a wrong path never reads forever."""
+    from pathlib import Path  # (here: pathlib and its imports are not needed to read the built-in catalog)
+
     p = Path(path)
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))

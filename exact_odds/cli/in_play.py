@@ -156,7 +156,9 @@ def sweep(source, variant, bets, paytables, commission, fmt, output, jobs, quiet
             _suits_note(bets, lines)
         with progress_bar(len(lines), "shoes", quiet) as progress:
             # read, priced and formatted in the workers, chunk by chunk (the parent checks and writes)
-            chunks = sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys), jobs, progress, max_cards=max_cards)
+            # (as bytes for a file: written as the workers made them)
+            chunks = sweep_text_chunks(lines, bets, partial(sweep_rows, fmt, keys, encoded=output is not None), jobs,
+                                       progress, max_cards=max_cards)
             if output is None:
                 text = sweep_header(fmt, keys) + "".join(chunks)
             else:  # each chunk into the file's stand-in as it comes (replacing the file at the end)

@@ -1,6 +1,6 @@
-/* exact_odds_native: the compiled kernel of a pricer (issue 27), and two numeric primitives of a sweep's
-   rows (edge_parts, digits: the integers of its text in 128-bit arithmetic, and numbers as ASCII digits;
-   the text itself is laid out by exact_odds/report/in_play.py).
+/* exact_odds_native: the compiled kernel of a pricer (issue 27), and two primitives of a sweep's rows
+   (edge_parts: the integers of its text in 128-bit arithmetic; text: the rows written from those
+   integers, laid out as exact_odds/report/in_play.py says).
 
    An optional C extension (setup.py builds it with optional=True: without a compiler the package
    installs without it, and exact_odds/punto_banco/native.py then reports it missing, so every caller
@@ -698,67 +698,130 @@ static PyObject *edge_parts(PyObject *self, PyObject *args) {
     return PyBool_FromLong(ok);
 }
 
-PyDoc_STRVAR(digits_doc,
-"digits(values, width, zeros, out) -> bool\n\n"
-"The ASCII decimal digits of every number of ``values`` (a C-contiguous int64 buffer of n numbers),\n"
-"each right-aligned in ``width`` bytes of ``out`` (a writable buffer of n x width bytes), the places\n"
-"before its first digit b'0' if ``zeros`` else 0 bytes (0 itself is the digit '0'). False (out\n"
-"unfinished) if a number is below 0 or has more than ``width`` digits.");
+PyDoc_STRVAR(text_doc,
+"text(cells, columns, ops, literals) -> bytes | None\n\n"
+"Rows of text, one per shoe, laid out by ``ops`` from ``cells`` (a C-contiguous int64 buffer of\n"
+"S x ``columns`` numbers, a shoe's cells together) and ``literals`` (bytes): ``ops`` is an int64 buffer\n"
+"of K x 3 (kind, a, b), written in order for each shoe: kind 0 the bytes literals[a:a + b]; 1 column a\n"
+"in decimal digits (no leading zeros; 0 is '0'); 2 column a in exactly b digits (1 to 18), leading\n"
+"zeros written; 3 '-' if column a is not 0, else nothing. None (nothing written) if a number of kind\n"
+"1 or 2 is below 0, or one of kind 2 has more than b digits. exact_odds/report/in_play.py lays a\n"
+"sweep's row out so (its cells: edge_parts).");
 
-static PyObject *digits(PyObject *self, PyObject *args) {
-    PyObject *values_obj, *out_obj;
-    int width, zeros;
-    if (!PyArg_ParseTuple(args, "OipO:digits", &values_obj, &width, &zeros, &out_obj)) return NULL;
-    if (width < 1 || width > 19) {
-        PyErr_SetString(PyExc_ValueError, "width must be 1 to 19");
-        return NULL;
-    }
-    Py_buffer vv, ov;
-    if (PyObject_GetBuffer(values_obj, &vv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
-    Py_ssize_t n = vv.len / 8;
-    PyBuffer_Release(&vv);
-    if (int64_buffer(values_obj, &vv, n, 0, "values must be int64") < 0) return NULL;
-    if (PyObject_GetBuffer(out_obj, &ov, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
-        PyBuffer_Release(&vv);
-        return NULL;
-    }
-    if (ov.len != n * width) {
-        PyBuffer_Release(&ov);
-        PyBuffer_Release(&vv);
-        PyErr_SetString(PyExc_ValueError, "out must hold width bytes a number");
-        return NULL;
-    }
-    const int64_t *v = vv.buf;
-    unsigned char *out = ov.buf;
-    int ok = 1;
-    uint64_t limit = 1;
-    for (int k = 0; k < width; k++) limit *= 10;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (v[i] < 0 || (uint64_t)v[i] >= limit) {
-            ok = 0;
-            break;
+/* x >= 0 in decimal digits from o, at least width of them (zeros before its first digit); returns how
+   many were written. */
+static int decimal(uint64_t x, unsigned char *o, int width) {
+    unsigned char tmp[20];
+    int k = 20;
+    do { /* two digits at a time, both the number's own (the tens digit is not a leading zero) */
+        if (x >= 10) {
+            uint64_t two = x % 100;
+            x /= 100;
+            tmp[--k] = (unsigned char)('0' + two % 10);
+            tmp[--k] = (unsigned char)('0' + two / 10);
+        } else {
+            tmp[--k] = (unsigned char)('0' + x);
+            x = 0;
         }
-        uint64_t x = (uint64_t)v[i];
-        unsigned char *o = out + i * width;
-        int k = width; /* o[k - 1] is the next place, from the right; x < 10**width: every digit fits */
-        do {
-            if (x >= 10) { /* two digits at a time, both the number's own (the tens digit is not a leading zero) */
-                uint64_t two = x % 100;
-                x /= 100;
-                o[--k] = (unsigned char)('0' + two % 10);
-                o[--k] = (unsigned char)('0' + two / 10);
-            } else {
-                o[--k] = (unsigned char)('0' + x);
-                x = 0;
-            }
-        } while (x);
-        while (k > 0) o[--k] = zeros ? '0' : 0;
+    } while (x);
+    int n = 20 - k;
+    if (width > n) {
+        memset(o, '0', (size_t)(width - n));
+        o += width - n;
     }
-    Py_END_ALLOW_THREADS
+    memcpy(o, tmp + k, (size_t)n);
+    return width > n ? width : n;
+}
+
+static PyObject *text(PyObject *self, PyObject *args) {
+    PyObject *cells_obj, *ops_obj;
+    Py_ssize_t columns;
+    Py_buffer lv;
+    if (!PyArg_ParseTuple(args, "OnOy*:text", &cells_obj, &columns, &ops_obj, &lv)) return NULL;
+    Py_buffer cv, ov;
+    if (columns < 1 || PyObject_GetBuffer(cells_obj, &cv, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        if (columns < 1) PyErr_SetString(PyExc_ValueError, "columns must be at least 1");
+        PyBuffer_Release(&lv);
+        return NULL;
+    }
+    Py_ssize_t shoes = cv.len / 8 / columns;
+    PyBuffer_Release(&cv);
+    if (int64_buffer(cells_obj, &cv, shoes * columns, 0, "cells must be int64, S x columns") < 0) {
+        PyBuffer_Release(&lv);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(ops_obj, &ov, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&cv);
+        PyBuffer_Release(&lv);
+        return NULL;
+    }
+    Py_ssize_t n_ops = ov.len / 24;
     PyBuffer_Release(&ov);
-    PyBuffer_Release(&vv);
-    return PyBool_FromLong(ok);
+    if (int64_buffer(ops_obj, &ov, n_ops * 3, 0, "ops must be int64, K x 3") < 0) {
+        PyBuffer_Release(&cv);
+        PyBuffer_Release(&lv);
+        return NULL;
+    }
+    const int64_t *cell = cv.buf, *op = ov.buf;
+    const unsigned char *lit = lv.buf;
+    Py_ssize_t most = 0; /* the longest row */
+    const char *bad = NULL;
+    for (Py_ssize_t k = 0; k < n_ops && !bad; k++) {
+        int64_t kind = op[3 * k], a = op[3 * k + 1], b = op[3 * k + 2];
+        if (kind == 0) {
+            if (a < 0 || b < 0 || a + b > lv.len) bad = "a literal is not within literals";
+            most += b;
+        } else if (kind < 1 || kind > 3 || a < 0 || a >= columns) {
+            bad = "an op's kind is not 0 to 3, or its column is not one of the cells'";
+        } else if (kind == 2 && (b < 1 || b > 18)) {
+            bad = "a fixed width must be 1 to 18";
+        } else {
+            most += kind == 1 ? 20 : kind == 2 ? b : 1;
+        }
+    }
+    PyObject *out = NULL;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, bad);
+    } else if (most > 0 && shoes > PY_SSIZE_T_MAX / most) {
+        PyErr_NoMemory();
+    } else if ((out = PyBytes_FromStringAndSize(NULL, shoes * most)) != NULL) {
+        unsigned char *o = (unsigned char *)PyBytes_AS_STRING(out), *start = o;
+        int ok = 1;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < shoes && ok; i++) {
+            const int64_t *c = cell + i * columns;
+            for (Py_ssize_t k = 0; k < n_ops; k++) {
+                int64_t kind = op[3 * k], a = op[3 * k + 1], b = op[3 * k + 2];
+                if (kind == 0) {
+                    memcpy(o, lit + a, (size_t)b);
+                    o += b;
+                } else if (kind == 3) {
+                    if (c[a]) *o++ = '-';
+                } else {
+                    int64_t x = c[a];
+                    uint64_t limit = 1;
+                    if (kind == 2)
+                        for (int64_t d = 0; d < b; d++) limit *= 10;
+                    if (x < 0 || (kind == 2 && (uint64_t)x >= limit)) {
+                        ok = 0;
+                        break;
+                    }
+                    o += decimal((uint64_t)x, o, kind == 2 ? (int)b : 0);
+                }
+            }
+        }
+        Py_END_ALLOW_THREADS
+        if (!ok) {
+            Py_CLEAR(out);
+            out = Py_NewRef(Py_None);
+        } else if (_PyBytes_Resize(&out, o - start) < 0) {
+            out = NULL;
+        }
+    }
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&cv);
+    PyBuffer_Release(&lv);
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -766,7 +829,7 @@ static PyMethodDef methods[] = {
     {"counts", counts, METH_VARARGS, counts_doc},
     {"counts_into", counts_into, METH_VARARGS, counts_into_doc},
     {"edge_parts", edge_parts, METH_VARARGS, edge_parts_doc},
-    {"digits", digits, METH_VARARGS, digits_doc},
+    {"text", text, METH_VARARGS, text_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -128,12 +128,13 @@ def layout() -> Layout:
         by_value.append((first, len(prefixes), above[a]))
     assert len(slots) == len(set(slots)) == 770 and len(prefixes) == 220
     prefix_at = {p: i for i, p in enumerate(prefixes)}
-    cell = []
-    for m in six_value_multisets():
-        p, s = m[:3], m[3:]
-        a, k = p[2], p.count(p[2])
-        col = plain_at[s] if s[0] > a else above[a] + offset_at[a, k, s]
-        cell.append((prefix_at[p], col))
+    # Each multiset is a prefix (its first three values) and a suffix (the last three, none below the
+    # prefix's largest a): the multisets in order are the prefixes in order, each with its suffixes in
+    # order, and a suffix's column depends only on a and the copies k of a in the prefix.
+    columns = {(a, k): [plain_at[t] if t[0] > a else above[a] + offset_at[a, k, t]
+                        for t in combinations_with_replacement(range(a, 10), 3)]
+               for a, k in {(p[2], p.count(p[2])) for p in triples}}
+    cell = [(prefix_at[p], col) for p in triples for col in columns[p[2], p.count(p[2])]]
     return Layout(tuple(slots), tuple(plain_at[p] for p in prefixes), tuple(by_value), tuple(groups),
                   tuple(group_of_prefix), tuple(cell))
 

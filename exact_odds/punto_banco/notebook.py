@@ -12,7 +12,6 @@ says how to install it when it is missing.
 
 from __future__ import annotations
 
-import html
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
@@ -50,6 +49,8 @@ def exact(name: str, x: Fraction) -> dict[str, Fraction | float]:
 
 def html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]], caption: str | None = None) -> str:
     """A plain HTML table, every cell escaped."""
+    import html  # (here: only a notebook's HTML needs it, and a cold command imports less)
+
     out = ["<table>"]
     if caption:
         out.append(f"<caption>{html.escape(caption)}</caption>")

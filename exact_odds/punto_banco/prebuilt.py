@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 from fractions import Fraction
+from itertools import chain
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -135,7 +136,8 @@ def _prices_eight_decks(np: Any, basis: Basis, bets: Sequence[PayTable], n_rows:
     n = sum(counts)
     total = n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
     factors = np.array([max(counts[v] - r, 0) for v in range(10) for r in range(6)], dtype=np.int64)
-    values = np.array(six_value_multisets(), dtype=np.intp)  # sorted: copies of a value are adjacent
+    # (sorted: copies of a value are adjacent; read straight into the array, not from 5,005 tuples: 2.4 ms)
+    values = np.fromiter(chain.from_iterable(six_value_multisets()), dtype=np.intp).reshape(-1, 6)
     copies = np.zeros_like(values)
     for i in range(1, 6):
         copies[:, i] = np.where(values[:, i] == values[:, i - 1], copies[:, i - 1] + 1, 0)

@@ -9,15 +9,17 @@ results of :mod:`exact_odds.bets` (:class:`~exact_odds.bets.paytable.BetResult`,
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from exact_odds.bets.breakeven import BreakEven
 from exact_odds.bets.catalog import Catalog
 from exact_odds.bets.paytable import ALL_NAMES, CARD_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, BetResult
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
 from exact_odds.rules.shoe import Shoe
 from exact_odds.report.shoe import shoe_json
+
+if TYPE_CHECKING:  # (break-even reports are given one: edge need not import the module)
+    from exact_odds.bets.breakeven import BreakEven
 
 
 def count_json(count: int | Fraction) -> int | str:

@@ -243,12 +243,14 @@ def _native_cells(np, cells: dict[str, Any], nums: Any, totals: Any, scales: Seq
     return True
 
 
-def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str | None:
+def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"], encoded: bool = False
+                ) -> str | bytes | None:
     """Every shoe's row of ``prices`` laid out by ``layout`` (ASCII text, and cells of
     :func:`_block_cells` named in 1-tuples: ``("p0",)`` a number, ``("frac0",)`` its 10 decimals with
-    their zeros, ``("neg0",)`` '-' or nothing), made in numpy as bytes, one row of digit slots per shoe
-    with the unused ones zero and dropped; None if ``prices`` is not a
-    :class:`~exact_odds.in_play.sweep.sweep.PriceBlock` within the bounds of :func:`_block_cells`."""
+    their zeros, ``("neg0",)`` '-' or nothing), written by the compiled kernel (:func:`_native_text`) or
+    made in numpy as bytes, one row of digit slots per shoe with the unused ones zero and dropped; None
+    if ``prices`` is not a :class:`~exact_odds.in_play.sweep.sweep.PriceBlock` within the bounds of
+    :func:`_block_cells`. ASCII bytes if ``encoded``."""
     import numpy as np
 
     from exact_odds.in_play.sweep.sweep import PriceBlock
@@ -258,6 +260,9 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
     cells = _block_cells(lines, prices)
     if cells is None:
         return None
+    text = _native_text(np, layout, cells)
+    if text is not None:
+        return text if encoded else text.decode("ascii")
     n = len(prices)
     names = [item[0] for item in layout if isinstance(item, tuple)]
     numbers = [c for c in names if cells[c].dtype != bool and not c.startswith("frac")]
@@ -277,20 +282,42 @@ def _block_text(layout: list, lines: Sequence[int], prices: Sequence["ShoePrice"
             parts.append(decimals[:, fracs.index(name)])
         else:
             parts.append(digits[name])
-    return np.concatenate(parts, axis=1).tobytes().translate(None, b"\0").decode("ascii")  # (unused slots dropped)
+    text = np.concatenate(parts, axis=1).tobytes().translate(None, b"\0")  # (unused slots dropped)
+    return text if encoded else text.decode("ascii")
+
+
+def _native_text(np, layout: list, cells: dict[str, Any]) -> bytes | None:
+    """:func:`_block_text`'s rows written by the compiled kernel's ``text`` (each cell of the layout a
+    column, side by side, its literals the kernel's ``ops``): a row is written straight into the text,
+    where numpy makes every row as long as the longest and drops the bytes to spare (over half of a
+    sweep worker's formatting). None where the kernel is missing or declines (numpy lays it out)."""
+    from exact_odds.punto_banco.native import module
+
+    kernel = module()
+    if kernel is None:
+        return None
+    # ops: (0, start, length) a literal of ``literals``; (1, column, 0) a number; (2, column, 10) ten
+    # decimals; (3, column, 0) a sign
+    names: list[str] = []
+    ops: list[tuple[int, int, int]] = []
+    literals = ""
+    for item in layout:
+        if isinstance(item, str):
+            ops.append((0, len(literals), len(item)))
+            literals += item
+            continue
+        name = item[0]
+        kind = 3 if cells[name].dtype == bool else 2 if name.startswith("frac") else 1
+        ops.append((kind, len(names), 10 if kind == 2 else 0))
+        names.append(name)
+    columns = np.stack([cells[c] for c in names], axis=1).astype(np.int64, copy=False)
+    return kernel.text(columns, len(names), np.array(ops, dtype=np.int64), literals.encode("ascii"))
 
 
 def _ascii(np, x: Any, width: int, zeros: bool) -> Any:
     """The ASCII digits of every number of ``x`` (int64, each >= 0 and below 10**width) along a new last
     axis of ``width`` bytes, right-aligned, the places before the first digit b'0' if ``zeros`` else 0
-    bytes (dropped from the text): by the compiled kernel's ``digits`` where it is built, else numpy."""
-    from exact_odds.punto_banco.native import module
-
-    kernel = module()
-    if kernel is not None:
-        out = np.empty(x.shape + (width,), dtype=np.uint8)
-        if kernel.digits(np.ascontiguousarray(x, dtype=np.int64), width, zeros, out):
-            return out
+    bytes (dropped from the text)."""
     digits = _digits(x, width)[..., -width:]
     if not zeros:
         lead = np.array([10 ** (width - 1 - k) for k in range(width - 1)] + [0], dtype=np.int64)
@@ -340,8 +367,9 @@ def _jsonl_layout(headers: Sequence[str]) -> list:
     return layout + ["}\n"]
 
 
-def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
-    text = _block_text(_csv_layout(len(keys)), lines, prices)
+def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"], encoded: bool = False
+              ) -> str | bytes:
+    text = _block_text(_csv_layout(len(keys)), lines, prices, encoded)
     if text is not None:
         return text
     # The cells are digits, '/', '-' and '.': never quoted, so a row is its cells joined by commas.
@@ -363,12 +391,14 @@ def _csv_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoeP
             cells.append(f"{-num // g}/{den // g},{'-' if num > 0 and q else ''}{whole}.{frac:010d}")
         out.append(",".join(cells))
     out.append("")
-    return "\n".join(out) if prices else ""
+    text = "\n".join(out) if prices else ""
+    return text.encode("ascii") if encoded else text
 
 
-def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"], encoded: bool = False
+                ) -> str | bytes:
     headers = sweep_headers(keys)
-    text = _block_text(_jsonl_layout(headers), lines, prices)
+    text = _block_text(_jsonl_layout(headers), lines, prices, encoded)
     if text is not None:
         return text
     lines = lines.tolist() if hasattr(lines, "tolist") else lines  # (json.dumps takes Python ints)
@@ -378,8 +408,8 @@ def _jsonl_rows(keys: Sequence[str], lines: Sequence[int], prices: Sequence["Sho
         record.update(banker=price.banker, player=price.player, tie=price.tie, total=price.total)
         if price.assumptions:  # a card-level bet on a line without suits
             record["assumptions"] = list(price.assumptions)
-        out.append(json.dumps(record) + "\n")
-    return "".join(out)
+        out.append(json.dumps(record) + "\n")  # (ASCII: json.dumps escapes the rest)
+    return "".join(out).encode("ascii") if encoded else "".join(out)
 
 
 def _csv_header(keys: Sequence[str]) -> str:
@@ -393,14 +423,17 @@ def sweep_header(fmt: str, keys: Sequence[str]) -> str:
     return {"csv": _csv_header, "jsonl": lambda keys: ""}[fmt](keys)
 
 
-def sweep_rows(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"]) -> str:
+def sweep_rows(fmt: str, keys: Sequence[str], lines: Sequence[int], prices: Sequence["ShoePrice"],
+               encoded: bool = False) -> str | bytes:
     """The rows of some shoes in ``fmt`` ('csv' or 'jsonl'), numbered by their input lines
-    (a module-level function: sweep's workers format their own chunks with it)."""
-    return SWEEP_ROWS[fmt](keys, lines, prices)
+    (a module-level function: sweep's workers format their own chunks with it). With ``encoded``, the
+    same text as ASCII bytes, as ``sweep -o`` writes it: a worker's rows then reach the file without
+    being decoded, sent as text and encoded again on the way."""
+    return SWEEP_ROWS[fmt](keys, lines, prices, encoded)
 
 
 #: The rows of a sweep file, by ``--format``.
-SWEEP_ROWS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoePrice"]], str]] = {
+SWEEP_ROWS: dict[str, Callable[[Sequence[str], Sequence[int], Sequence["ShoePrice"], bool], str | bytes]] = {
     "csv": _csv_rows,
     "jsonl": _jsonl_rows,
 }

@@ -1,7 +1,7 @@
 """A sweep's rows made from int64 arrays (issue 27) are the exact edges formatted, on every path.
 
-The compiled kernel's numeric primitives (``edge_parts``: an edge's lowest terms and its percent rounded
-half away from zero, in 128-bit integers; ``digits``: numbers as ASCII digits), numpy's long division
+The compiled kernel's primitives (``edge_parts``: an edge's lowest terms and its percent rounded half
+away from zero, in 128-bit integers; ``text``: the rows written from those integers), numpy's long division
 (``EXACT_ODDS_PURE``-like: the kernel switched off) and the rows made one by one in Python integers
 all give the text of the slow, obvious oracle (Fractions formatted by report.numbers), on both sides
 of each bound: numerators and totals near 2**63, the numpy path's 2**59 and 2**20, edges of exactly
@@ -67,6 +67,9 @@ def test_rows_from_arrays_are_the_exact_edges_formatted(path, shoes, scales, fir
     b = block([list(r) for r, _ in shoes], [t for _, t in shoes], scales)
     assert sweep_rows("csv", KEYS, lines, b) == oracle(lines.tolist(), b)
     assert sweep_rows("jsonl", KEYS, lines, b) == jsonl_oracle(KEYS, lines.tolist(), b)
+    # as sweep -o has them made: the same text in ASCII bytes
+    assert sweep_rows("csv", KEYS, lines, b, encoded=True) == oracle(lines.tolist(), b).encode("ascii")
+    assert sweep_rows("jsonl", KEYS, lines, b, encoded=True) == jsonl_oracle(KEYS, lines.tolist(), b).encode("ascii")
 
 
 def test_the_bounds_of_each_path_and_the_roundings(path):
@@ -82,6 +85,7 @@ def test_the_bounds_of_each_path_and_the_roundings(path):
     # scale * total past int64 (2**62 * 3): the primitives decline, the text is still exact
     b = block([[1, 1, 1, 5, -5]], [2**62], [3, 1])
     assert sweep_rows("csv", KEYS, [1], b) == oracle([1], b)
+    assert sweep_rows("csv", KEYS, [1], b, encoded=True) == oracle([1], b).encode("ascii")
 
 
 @pytest.mark.skipif(native.module() is None, reason=f"pricing by {native.describe()}")
@@ -92,12 +96,16 @@ def test_the_primitives_refuse_what_they_cannot_hold():
                                  ([[2**62, 1]], [1], [1, 1])):  # (the last: a whole part of 100 * 2**62)
         assert not kernel.edge_parts(np.array(nums, dtype=np.int64), np.array(totals, dtype=np.int64),
                                      np.array(scales, dtype=np.int64), out)
-    digits = np.empty((2, 3), dtype=np.uint8)
-    assert kernel.digits(np.array([0, 999]), 3, False, digits) and bytes(digits) == b"\0\x000999"
-    assert kernel.digits(np.array([7, 42]), 3, True, digits) and bytes(digits) == b"007042"
-    assert not kernel.digits(np.array([1000, 1]), 3, False, digits)
-    assert not kernel.digits(np.array([-1, 1]), 3, False, digits)
+    cells, ops = np.array([[0, 7, 1], [999, 42, 0]], dtype=np.int64), [(1, 0, 0), (0, 0, 1), (3, 2, 0), (2, 1, 3)]
+    assert kernel.text(cells, 3, np.array(ops, dtype=np.int64), b";\n") == b"0;-007999;042"
+    assert kernel.text(cells, 3, np.array(ops + [(0, 1, 1)], dtype=np.int64), b";\n") == b"0;-007\n999;042\n"
+    assert kernel.text(np.array([[1, 1000, 0]]), 3, np.array(ops, dtype=np.int64), b";") is None  # 4 digits
+    assert kernel.text(np.array([[-1, 1, 0]]), 3, np.array(ops, dtype=np.int64), b";") is None
+    assert kernel.text(np.array([[2**63 - 1, 0, 0]]), 3, np.array(ops[:1], dtype=np.int64), b"") == b"9223372036854775807"
+    for bad in ([(0, 1, 2)], [(4, 0, 0)], [(1, 3, 0)], [(2, 0, 19)]):  # past the literals, a kind, a column, a width
+        with pytest.raises(ValueError):
+            kernel.text(cells, 3, np.array(bad, dtype=np.int64), b";")
     with pytest.raises(ValueError):
-        kernel.digits(np.array([1, 2]), 3, False, np.empty(5, dtype=np.uint8))
+        kernel.text(cells.astype(np.int32), 3, np.array(ops, dtype=np.int64), b";")
     with pytest.raises(ValueError):
         kernel.edge_parts(np.zeros((1, 2), dtype=np.int32), np.ones(1, dtype=np.int64), np.ones(2, dtype=np.int64), out)

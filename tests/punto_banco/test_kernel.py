@@ -55,6 +55,7 @@ def test_layout_holds_every_six_value_multiset_once_as_prefix_and_suffix():
     prefixes = [plain[i] for i in lay.prefix_triples]
     assert sorted(prefixes) == sorted(plain)
     seen = set()
+    assert len(lay.cell) == len(bilinear.six_value_multisets())
     for m, (p, col) in zip(bilinear.six_value_multisets(), lay.cell):
         prefix = prefixes[p]
         group = lay.groups[lay.group_of_prefix[p]]
