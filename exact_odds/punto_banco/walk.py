@@ -60,25 +60,28 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
     stood: dict = defaultdict(int)  # (pt, bt, t|None, None) -> ways, Banker without a third card
     # Banker draws: key -> [ways that removed a 0, ..., ways that removed a 9, total ways]
     banker_draws_after: dict = {}
+    # the rules as tables, looked up a few thousand times (docs/rules.md §1-2)
+    total = [[hand_total(a, b) for b in range(10)] for a in range(10)]
+    ends = [[natural_ends_coup(p, b) for b in range(10)] for p in range(10)]
     player_draws = [tableau.player_draws(p) for p in range(8)]
     banker_draws = [[tableau.banker_draws(b, t) for t in range(10)] + [tableau.banker_draws(b, None)]
                     for b in range(8)]
+    # the Player's third cards after which Banker stands, and after which it draws, by Banker's total
+    stands_after = [tuple(t for t in range(10) if not rule[t]) for rule in banker_draws]
+    draws_after = [tuple(t for t in range(10) if rule[t]) for rule in banker_draws]
 
     for p1, p2, b1, b2, w in deal_player_and_banker(c, dec):
-        pt = hand_total(p1, p2)
-        bt = hand_total(b1, b2)
-        if natural_ends_coup(pt, bt):
+        pt = total[p1][p2]
+        bt = total[b1][b2]
+        if ends[pt][bt]:
             stood[pt, bt, None, None] += w
             continue
         if player_draws[pt]:
-            rule = banker_draws[bt]
-            draws = []  # (Player's third card, ways) where Banker then draws
-            for t in range(10):
+            for t in stands_after[bt]:
                 if c[t]:
-                    if rule[t]:
-                        draws.append((t, w * c[t]))
-                    else:
-                        stood[pt, bt, t, None] += w * c[t]
+                    stood[pt, bt, t, None] += w * c[t]
+            # (Player's third card, ways) where Banker then draws
+            draws = [(t, w * c[t]) for t in draws_after[bt] if c[t]]
         elif banker_draws[bt][10]:
             draws = ((None, w),)
         else:
