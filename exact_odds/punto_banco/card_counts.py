@@ -160,10 +160,9 @@ def _multinomials(m: int):
 def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, tableau, deal_names, limit: int,
                 entries: int):
     """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
-    counted, and those named, by suit); each group's product as steps; and by the groups' degrees, each
-    node (a group ends at one node), the cards used by the group it ends and w (lines but the last x T x
-    nodes). None past ``limit`` rows or
-    ``entries`` in w."""
+    counted, and those named, by suit); each group's product as steps; and per degree, for each node, the
+    cards used by the group that ends there (a group ends at one node) and w (lines but the last x T x
+    nodes). None past ``limit`` rows or ``entries`` in w."""
     from exact_odds.punto_banco.hand_suits import value_sequences
 
     np = _numpy()
@@ -393,7 +392,8 @@ def _steps(np, codes):
         if not len(at):
             break
         bucket = degree[at] * 7 + m[i, at]
-        key = ((bucket * (6 * n + 1) + node[at]) * (n + 1)) + type_of[i, at]  # below 49 * 6n**2
+        # (a step makes at most n nodes, and there are at most 6n types: below 49 * (6n + 1)**2)
+        key = (bucket * (6 * n + 1) + node[at]) * (6 * n + 1) + type_of[i, at]
         kinds, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         new = np.zeros(len(kinds), dtype=np.int64)
         parent, kind, bucket = node[at[first]], type_of[i, at[first]], bucket[first]
@@ -425,7 +425,8 @@ def weighed(plan, shoe: Shoe) -> list:
     fall = np.ones((len(members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
     for j in range(1, 7):
         fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
-    q = []  # per m: each type's polynomial (coefficients x types), multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
+    # per m: each type's polynomial (coefficients x types), multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
+    q = []
     for m, (pools, named) in enumerate(types):
         comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
         term = np.broadcast_to(_multinomials(m).astype(dtype)[:, None], (len(comps), len(pools)))
