@@ -43,3 +43,41 @@ def test_a_quick_command_loads_no_progress_display():
     code = ("from click.testing import CliRunner; from exact_odds.cli import main\n"
             "r = CliRunner().invoke(main, ['edge', '--decks', '8']); assert r.exit_code == 0, r.output")
     assert modules_loaded(code, ("rich", "tqdm")) == []
+
+
+RED_PAIR = ["of_a_kind(all_cards, red) >= 2"]  # ranks with colours over every card: no quick route in play
+IN_PLAY = ["Ah", "Ah", "9h", "9d", "Kh", "2s", "Kd", "8h", "9c", "3d"]  # ranks differ in their suits
+
+
+def test_a_bet_no_quick_route_prices_in_play_is_announced_before_it_starts():
+    import pytest
+
+    from card_bets import table
+    from exact_odds.punto_banco.walk import walk
+    from exact_odds.rules.shoe import Shoe
+    from oracles.brute import brute_lines
+
+    with pytest.warns(progress.SlowWork, match="can take minutes"):
+        result = table(RED_PAIR).price(walk(Shoe.from_cards(IN_PLAY)))
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(IN_PLAY, RED_PAIR))
+
+
+def test_a_bet_a_quick_route_prices_in_play_is_not_announced():
+    import warnings
+
+    from card_bets import table
+    from exact_odds.punto_banco.walk import walk
+    from exact_odds.rules.shoe import Shoe
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", progress.SlowWork)
+        table(["of_a_suit(all_cards) >= 3"]).price(walk(Shoe.from_cards(IN_PLAY)))
+
+
+def test_the_command_line_shows_the_announcement_as_one_note_line(tmp_path):
+    paytable = tmp_path / "red.toml"
+    paytable.write_text('[bets.red_pair]\nname = "Red Pair"\nlines = [{ when = "%s", pays = 5 }]\n' % RED_PAIR[0])
+    r = CliRunner().invoke(main, ["bet", "red_pair", "--paytable", str(paytable), "--shoe", ",".join(IN_PLAY)])
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines() == [r.stderr.strip()] and ": note: Red Pair: on this shoe in play" in r.stderr
+    assert "Red Pair" in r.stdout

@@ -427,7 +427,8 @@ class PayTable:
         from exact_odds.punto_banco.card_classes import price_lines
 
         counts, total, assumption = price_lines(tuple(line.condition for line in self.lines), dist, deal_names,
-                                                self._older_counts if self.names <= ALL_NAMES.keys() else None)
+                                                self._older_counts if self.names <= ALL_NAMES.keys() else None,
+                                                self.name)
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())

@@ -24,6 +24,25 @@ class InputError(click.UsageError):
     """Bad input from the user: reported in one line, exit status 2."""
 
 
+def _notes_as_lines(prog: str) -> None:
+    """The library's :class:`~exact_odds.progress.SlowWork` warnings as one ``note:`` line each on standard
+    error (Python's default shows a file, a line number and a line of source); other warnings as before."""
+    import warnings
+
+    from exact_odds.progress import SlowWork
+
+    shown = getattr(warnings.showwarning, "shown_before_notes", warnings.showwarning)  # (once per process)
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, SlowWork):
+            click.echo(f"{prog}: note: {message}", err=True)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    show.shown_before_notes = shown
+    warnings.showwarning = show
+
+
 class Interrupted(Exception):
     """Ctrl-C while a command ran (not a KeyboardInterrupt, so click does not report it itself)."""
 
@@ -41,6 +60,7 @@ class Main(click.Group):
         prog = prog_name or "exact-odds"
         try:
             _fit_standard_streams()
+            _notes_as_lines(prog)
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()  # a full disk shows here, not in an ignored exception at exit
         except _NO_ARGS_IS_HELP as exc:  # 'exact-odds' alone: show the help as help

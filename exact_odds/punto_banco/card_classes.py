@@ -36,11 +36,13 @@ Python integers); the counts are Python integers or Fractions.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from exact_odds.bets import language
+from exact_odds.progress import SlowWork
 from exact_odds.punto_banco.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, settle_lines, slot_pairs,
                                                exact_number, suited_counts)
 from exact_odds.rules.cards import RANK_VALUES
@@ -58,7 +60,8 @@ def _numpy():
     return numpy
 
 
-def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tuple[list, int, str | None]:
+def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_name: str | None = None
+                ) -> tuple[list, int, str | None]:
     """``(counts, total, assumption)`` of a card-level pay table whose lines hold ``conditions`` (in order),
     on ``dist``'s shoe and tableau: the six-card count of coups each line settles (the last entry:
     ``otherwise``), the six-card total, and the suit model's statement where it assumed suits (else None).
@@ -70,7 +73,8 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
     counts (:mod:`~exact_odds.punto_banco.card_pools`; by patterns of suits where it compares suits only
     with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by suit counts over every card
     (:mod:`~exact_odds.punto_banco.card_counts`), by ``older(dist)`` where given (the card walk of the
-    older names), and else by the classes here."""
+    older names), and else by the classes here, which first warns (:class:`~exact_odds.progress.SlowWork`,
+    naming ``bet_name`` or the first condition): on a shoe in play they can take minutes."""
     trees = tuple(language.expanded(c) for c in conditions)
     read = language.reads(trees, _value_names(deal_names))
     shoe = dist.shoe
@@ -96,6 +100,9 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None) -> tu
             found = older(dist)
         if found:
             return found
+        warnings.warn(SlowWork(
+            f"{bet_name or conditions[0]}: on this shoe in play no quick route prices it (docs/methods/suits.md, "
+            "\"The shoe in play\"); each rank's suits are weighed apart, which can take minutes"), stacklevel=4)
     model = suit_model(shoe).given_rank() if read.suit else None  # the classes know every card's rank
     known = model is None or model.assumption is None or shoe.is_infinite
     if read.first_four_only and known:
