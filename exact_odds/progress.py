@@ -22,6 +22,7 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
+
 class SlowWork(UserWarning):
     """Work about to take minutes where its like takes milliseconds, said before it starts (a card-level
     bet priced class by class on a shoe in play). The command line shows it as one ``note:`` line on
