@@ -214,8 +214,11 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     seen = _read_alike(np, trees, rows, pool, suit, slot_at, deals, rep_rank, frozenset(n for n, _ in value_names))
     if seen is None:
         seen = _block_alike(np, trees, rows, pool, suit, slot_at, deals[0], _dense_ids(ranks.keys))
-    for code in (pdraw[rows] * 2 + bdraw[rows], *suit):  # who drew (so which slots hold cards), named suits
-        seen = np.unique(seen * 5 + code, return_inverse=True)[1].reshape(-1)
+    # and who drew (so which slots hold cards) and the named suits: seen made dense first, so below
+    # rows * 4 * 5**6 < 2**38
+    seen = np.unique(seen, return_inverse=True)[1].reshape(-1) * 4 + pdraw[rows] * 2 + bdraw[rows]
+    for s in suit:
+        seen = seen * 5 + s
     _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
     alike = alike.reshape(-1)
     if len(first) * width > MOST_SETTLED:  # the rows settled, once per T
@@ -290,11 +293,14 @@ def _row_cards(np, rows, pool, suit, slot_at, deals, rep_rank):
     rank = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
     suits = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
     for i in range(6):
-        slot = slot_at[i][rows]
         for j, name in enumerate(ALL_SLOTS):
-            hit = slot == j
-            rank[name] = np.where(hit, rep_rank[pool[i]], rank[name])
-            suits[name] = np.where(hit, suit[i], suits[name])
+            here = slot_at[i] == j  # per sequence: positions 0-3 hold one slot always, 4 and 5 one of two
+            if here.all():
+                rank[name], suits[name] = rep_rank[pool[i]], suit[i]
+            elif here.any():
+                hit = here[rows]
+                rank[name] = np.where(hit, rep_rank[pool[i]], rank[name])
+                suits[name] = np.where(hit, suit[i], suits[name])
     return language.Cards(rank, suits, {name: v[deal_class[rows]] for name, v in class_values.items()})
 
 
