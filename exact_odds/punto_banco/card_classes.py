@@ -90,7 +90,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
             of_card = _classes(_signature(read))[0]
             args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
             if read.suit_symmetric:
-                # where suits are counted over every card, the counts: a plan of 1-5 s, then at most about
+                # where suits are counted over every card, the counts: a plan of 0.4-2 s, then at most about
                 # 40 ms a shoe; a pattern plan naming millions of suits takes 20-75 s to build
                 counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args)
             else:
