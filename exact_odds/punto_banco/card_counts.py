@@ -16,6 +16,12 @@ A card whose suit the bet also reads by itself (*named*: ``player_card1_suit == 
 of_a_suit(all_cards) >= 4``; at most :data:`MOST_NAMED`) is expanded into its four suits, T counting
 the other cards; a group then holds the named card's pool and suit too.
 
+Two cards whose suits the bet reads only by comparing them with each other (*a pair*:
+``player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)``) are not named apart (16
+namings a row): a row counts every card, laid out with the pair first and last so that they differ
+wherever T lets them, and four more rows name the pair both of suit s, counting +1 on their line and -1
+on the row's own line at T' + 2 e_s (:func:`_count_plan`): five namings a row, w signed.
+
 A shoe weighs a group by the polynomial, in four variables x_1..x_4 (one per suit), of its ordered ways
 to be dealt by suit counts: a pool P drawn m times gives
 
@@ -32,11 +38,12 @@ multiplied).
 
 Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
 N**6, and so does every partial sum of w times the coefficients (the rows of a group are distinct
-sequences of values, each T's deals distinct) and of a line's count: int64 while N**6 < 2**62
-(N <= 1,290 cards), else Python integers.
+sequences of values, each T's deals distinct) and of a line's count; with a pair, the +1 terms count
+distinct deals twice at most and the -1 terms once, so a partial sum lies in [-N**6, 2 N**6]: int64
+while N**6 < 2**62 (N <= 1,290 cards), else Python integers.
 
 A bet that reads suits any other way (a hand's suits, a predicate that reads rank and suit, more than
-:data:`MOST_NAMED` named cards) is declined (None), and so is one whose rows would pass
+:data:`MOST_NAMED` named cards, a pair beside a named card or a second pair) is declined (None), and so is one whose rows would pass
 :data:`MOST_ROWS` (or :data:`card_pools.LIMIT`), whose w would pass :data:`MOST_ENTRIES` or whose
 settling would pass :data:`MOST_SETTLED`.
 """
@@ -66,7 +73,7 @@ MOST_NAMED = 1
 #: 200 bytes while the plan is built (a bet reading every card's rank, 13 pools, would pass it).
 MOST_ROWS = 3_000_000
 #: Most entries of a plan's table w (groups x suit counts x lines but the last; 8 bytes each).
-MOST_ENTRIES = 1 << 23
+MOST_ENTRIES = 1 << 24
 #: Most rows, each once per suit count T, a plan settles (about 1 µs each: a first price of seconds).
 MOST_SETTLED = 1 << 22
 #: Most (row, T) settled at once (about 100 bytes each while they are).
@@ -79,17 +86,36 @@ def _numpy():
     return numpy
 
 
-def suit_reads(trees) -> frozenset | None:
-    """The card slots whose suits the expanded conditions ``trees`` read one by one (*named*), when they
-    also count suits over every card of the coup: an aggregate over ``all_cards`` whose predicate, if any,
-    reads the suit or colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``,
-    ``same_suit(all_cards)``), which depends on the suits only by how many cards hold each. A suit read
-    any other way (``player_card1_suit``, ``same_suit(player_hand)``, a predicate reading rank and suit)
-    names its cards. None when no such count is read, or more than :data:`MOST_NAMED` cards are named."""
+def suit_reads(trees) -> tuple | None:
+    """What the expanded conditions ``trees`` read of suits one card at a time, when they also count suits
+    over every card of the coup: an aggregate over ``all_cards`` whose predicate, if any, reads the suit or
+    colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``, ``same_suit(all_cards)``),
+    which depends on the suits only by how many cards hold each. ``(named, paired)``:
+
+    * ``paired``: two card slots (in :data:`ALL_SLOTS` order) whose suits are read only by comparing them
+      with each other (``player_card1_suit == banker_card3_suit``, or ``!=``), when no other card is named;
+      else ``()``;
+    * ``named``: the card slots whose suits are read any other way (``player_card1_suit == hearts``,
+      ``same_suit(player_hand)``, a predicate reading rank and suit), or compared with each other beside
+      such reads.
+
+    None when no such count is read, or more than :data:`MOST_NAMED` cards are named."""
     named: set = set()
+    compared: set = set()
     counted = [False]
 
+    def suit_slot(node):
+        if isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
+            slot, attr = language.CARD_ATTRIBUTES[node.id]
+            return slot if attr == "suit" else None
+        return None
+
     def walk(node) -> None:
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+            pair = {suit_slot(node.left), suit_slot(node.comparators[0])}
+            if None not in pair and len(pair) == 2:
+                compared.add(frozenset(pair))
+                return
         if isinstance(node, ast.Call):
             name = node.func.id
             pred = node.args[1] if len(node.args) > 1 else None
@@ -113,7 +139,13 @@ def suit_reads(trees) -> frozenset | None:
 
     for tree in trees:
         walk(tree.body)
-    return frozenset(named) if counted[0] and len(named) <= MOST_NAMED else None
+    if not counted[0]:
+        return None
+    if not named and len(compared) == 1:
+        return frozenset(), tuple(s for s in ALL_SLOTS if s in next(iter(compared)))
+    for pair in compared:
+        named.update(pair)
+    return (frozenset(named), ()) if len(named) <= MOST_NAMED else None
 
 
 def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
@@ -121,11 +153,12 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that counts suits over every card
     (:func:`suit_reads`), by suit-count generating functions; None for any other bet, or past the limit.
     (``slots`` is taken for the same signature: every card is read here.)"""
-    named = suit_reads(trees) if shoe.suited is not None else None
-    if named is None:
+    found = suit_reads(trees) if shoe.suited is not None else None
+    if found is None:
         return None
-    plan = _count_plan(trees, of_card, value_names, named, tableau, deal_names, min(card_pools.LIMIT, MOST_ROWS),
-                      MOST_ENTRIES)
+    named, paired = found
+    plan = _count_plan(trees, of_card, value_names, named, paired, tableau, deal_names,
+                       min(card_pools.LIMIT, MOST_ROWS), MOST_ENTRIES)
     return None if plan is None else weighed(plan, shoe)
 
 
@@ -156,13 +189,21 @@ def _multinomials(m: int):
 
 # --- the plan -----------------------------------------------------------------
 
-@lru_cache(maxsize=16)
-def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, tableau, deal_names, limit: int,
-                entries: int):
+@lru_cache(maxsize=8)
+def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, paired: tuple, tableau,
+                deal_names, limit: int, entries: int):
     """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
     counted, and those named, by suit); each group's product as steps; and per degree, for each node, the
     cards used by the group that ends there (a group ends at one node) and w (lines but the last x T x
-    nodes). None past ``limit`` rows or ``entries`` in w."""
+    nodes). None past ``limit`` rows or ``entries`` in w.
+
+    ``paired`` (two slots whose suits are only compared with each other, :func:`suit_reads`): a row where
+    both hold a card is also taken four times more, both cards named of one suit s (they are alike). The
+    row itself, every card counted, is settled at each T with the two cards laid out first and last, so of
+    two suits wherever T has two: what it settles when their suits differ (``ne``). Over every deal of T
+    it counts ``ne``; the rows of suit s put it right where the two are alike: their line at T' (the other
+    cards' suit counts) counts +1, and the row's ``ne`` at T' + 2 e_s counts -1. So w is signed, and
+    twenty products a group and T replace sixteen namings of the pair (docs/methods/suits.md)."""
     from exact_odds.punto_banco.hand_suits import value_sequences
 
     np = _numpy()
@@ -171,7 +212,9 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     values = np.stack(x)
     slot_at = _slots_at(np, pdraw, bdraw)  # each position's slot index in ALL_SLOTS, -1 past the coup's cards
     is_named = np.array([s in named for s in ALL_SLOTS] + [False])
-    size = np.ones(len(used), dtype=np.int64)
+    at_pair = np.isin(slot_at, [ALL_SLOTS.index(s) for s in paired])  # per position and sequence
+    variants = np.where(at_pair.sum(axis=0) == 2, 5, 1)  # both paired cards held: the row and 4 suits
+    size = variants.astype(np.int64)
     for i in range(6):
         size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]] * np.where(is_named[slot_at[i]], 4, 1), 1)
     if int(size.sum()) > limit:
@@ -193,6 +236,12 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
         pool.append(np.where(held[parent], pick, -1))
         suit.append(np.where(suits[parent] == 4, within % 4 + 1, 0))
     pool, suit = np.stack(pool), np.stack(suit)
+    if paired:
+        k = variants[rows]
+        parent = np.repeat(np.arange(len(rows)), k)
+        variant = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)  # a row's own, then s = 1..4
+        rows, pool = rows[parent], pool[:, parent]
+        suit = np.where(at_pair[:, rows], variant[None, :], suit[:, parent])
     # the groups: each row's multiset of (rank pool, named suit or 0), and the cards it uses
     ordered = np.sort(np.where(pool < 0, 999, pool * 5 + suit), axis=0)
     key = np.zeros(len(rows), dtype=np.int64)
@@ -204,8 +253,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
         codes.append(groups % 1000)
         groups = groups // 1000
     types, steps, cards_used, counted = _steps(np, np.stack(codes[::-1]))
-    width = len(compositions(int(counted.max())))
-    if len(cards_used) * width * len(trees) > entries:
+    if sum(len(compositions(d)) * k for d, k in enumerate(steps[2])) * len(trees) > entries:
         return None
     # what the bet reads of a row besides the counted suits; rows alike in it are settled once per T
     deals = _deal_classes(np, value_names, deals, deal_names)
@@ -221,31 +269,60 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
         seen = seen * 5 + s
     _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
     alike = alike.reshape(-1)
-    if len(first) * width > MOST_SETTLED:  # the rows settled, once per T
+    n_t = np.array([len(compositions(u)) for u in range(7)])[((pool[:, first] >= 0) & (suit[:, first] == 0)).sum(axis=0)]
+    if int(n_t.sum()) > MOST_SETTLED:  # the rows settled, once per T
         return None
     n_lines = len(trees) + 1
-    held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at, deals, rep_rank,
-                    n_lines)  # T past a row's cards: the last line
-    # w: how many rows of each group settle each line but the last (the six-card total less the others)
-    # at each T of its counted cards (lines x T x groups)
+    # each position's place in the layout of T: the paired cards first and last (so of two suits where T has)
+    order = np.where(slot_at == ALL_SLOTS.index(paired[0]), -1, np.where(
+        slot_at == ALL_SLOTS.index(paired[1]), 9, np.arange(6)[:, None])) if paired else \
+        np.broadcast_to(np.arange(6)[:, None], slot_at.shape)
+    held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at, deals, rep_rank, n_lines,
+                    order)  # T past a row's cards: the last line
+    if paired:  # a named pair's row also uncounts its own row's line at T' + 2 e_s, where its pair differ
+        minus = _paired_minus(np, held, first, alike, variant,
+                              ((pool[:, first] >= 0) & (suit[:, first] == 0)).sum(axis=0), n_lines)
+    # by degree (counted cards), a column a node: how many rows of the group that ends there settle each line
+    # but the last (the six-card total less the others) at each T of its counted cards (w: lines x T x
+    # nodes), and the cards used by that group (0: none)
     pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
-    g, a = np.repeat(pair // len(first), width), np.repeat(pair % len(first), width)
-    t = np.tile(np.arange(width), len(pair))
-    line = held[a, t]
-    keep = line < n_lines - 1
-    w = np.zeros((n_lines - 1, width, len(cards_used)), dtype=np.int64)
-    np.add.at(w, (line[keep], t[keep], g[keep]), np.repeat(count, width)[keep])
-    # by degree (counted cards), a column a node: the cards used by the group it ends (0: none) and w
+    pair_group, pair_row = pair // len(first), pair % len(first)
     by_degree = []
     for d, k in enumerate(steps[2]):
         at = np.flatnonzero(counted == d)
-        if len(at):
-            used_by = np.zeros(k, dtype=np.intp)
-            used_by[steps[1][at]] = cards_used[at]
-            w_d = np.zeros((n_lines - 1, len(compositions(d)), k), dtype=np.int64)
-            w_d[:, :, steps[1][at]] = w[:, :len(compositions(d)), at]
-            by_degree.append((d, used_by, w_d))
+        if not len(at):
+            continue
+        used_by = np.zeros(k, dtype=np.intp)
+        used_by[steps[1][at]] = cards_used[at]
+        width = len(compositions(d))
+        w = np.zeros((n_lines - 1, width, k), dtype=np.int64)
+        here = np.flatnonzero(counted[pair_group] == d)
+        node, a = np.repeat(steps[1][pair_group[here]], width), np.repeat(pair_row[here], width)
+        t, c = np.tile(np.arange(width), len(here)), np.repeat(count[here], width)
+        for lines, sign in ((held, 1), (minus, -1)) if paired else ((held, 1),):
+            line = lines[a, t]
+            keep = line < n_lines - 1
+            np.add.at(w, (line[keep], t[keep], node[keep]), sign * c[keep])
+        by_degree.append((d, used_by, w))
     return tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree)
+
+
+def _paired_minus(np, held, first, alike, variant, counted, n_lines: int):
+    """For each distinct row (``first``: a row of each; ``counted``: its counted cards) whose pair is named
+    of suit s, at each T' of its other cards: the line its own row (every card counted) settles at
+    T' + 2 e_s (else the last line)."""
+    out = np.full(held.shape, n_lines - 1, dtype=np.int64)
+    v = variant[first]
+    own = alike[first - v]  # the row of every card counted sits v rows before its suit v
+    for u in range(5):
+        comps = compositions(u)
+        index = {t: i for i, t in enumerate(compositions(u + 2))}
+        for s in range(1, 5):
+            at = np.flatnonzero((v == s) & (counted == u))
+            if len(at):
+                shift = np.array([index[tuple(a + 2 * (j == s - 1) for j, a in enumerate(t))] for t in comps])
+                out[at, :len(comps)] = held[own[at]][:, shift]
+    return out
 
 
 def _slots_at(np, pdraw, bdraw):
@@ -323,10 +400,11 @@ def _deal_classes(np, value_names, deals, deal_names):
     return np.array(of_deal, dtype=np.int64), class_values
 
 
-def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int):
+def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int, order):
     """The line of each distinct row (``rows``: its sequence; ``pool``, ``suit``: per position) at each
-    suit-count vector T of its counted cards, laid out in deal order (rows x 84; past the row's
-    compositions: the last line, never counted). Settled :data:`CHUNK` (row, T) at a time."""
+    suit-count vector T of its counted cards, laid out in the order of ``order`` (per position and
+    sequence; deal order but for a pair: :func:`_count_plan`) (rows x 84; past the row's compositions: the
+    last line, never counted). Settled :data:`CHUNK` (row, T) at a time."""
     counted = ((pool >= 0) & (suit == 0)).sum(axis=0)
     out = np.full((len(rows), 84), n_lines - 1, dtype=np.int64)
     for u in range(7):
@@ -337,11 +415,11 @@ def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int
         for start in range(0, len(every), step):
             at = every[start:start + step]
             out[at, :len(comps)] = _settled_at(np, trees, rows[at], pool[:, at], suit[:, at], slot_at, deals,
-                                               rep_rank, layout).reshape(len(at), len(comps))
+                                               rep_rank, layout, order).reshape(len(at), len(comps))
     return out
 
 
-def _settled_at(np, trees, rows, pool, suit, slot_at, deals, rep_rank, layout):
+def _settled_at(np, trees, rows, pool, suit, slot_at, deals, rep_rank, layout, order):
     """:func:`_settled` of some rows whose counted cards ``layout`` lays out, one T a row of it: the lines,
     row-major (rows x T)."""
     n_t = len(layout)
@@ -349,7 +427,8 @@ def _settled_at(np, trees, rows, pool, suit, slot_at, deals, rep_rank, layout):
     which = np.tile(np.arange(n_t), len(rows))
     pool, suit = pool[:, each], suit[:, each]
     counted = (pool >= 0) & (suit == 0)
-    nth = np.cumsum(counted, axis=0) - counted  # counted cards laid out before each position
+    key = order[:, rows[each]]
+    nth = sum(counted[j] & (key[j] < key) for j in range(6))  # counted cards laid out before each position
     given = np.where(counted, layout[which, np.minimum(nth, layout.shape[1] - 1)], suit)
     cards = _row_cards(np, rows[each], pool, given, slot_at, deals, rep_rank)
     return settle_lines(np, trees, cards, len(each))
@@ -385,7 +464,8 @@ def _steps(np, codes):
     # the most counted cards first: a step costs (coefficients of degree d) x (of m), least with m small at
     # the large degrees (five cards each of their own pool: 4 + 16 + 40 + 80 + 140 against 224 for the last
     # step alone the other way); factors of named cards only (m = 0) first of all
-    order = np.argsort(np.where(factor_pool < 0, 99, np.where(m == 0, -1, 6 - m)), axis=0, kind="stable")
+    has_named = by_suit[:, :, 1:].sum(axis=2) > 0
+    order = np.argsort(np.where(factor_pool < 0, 99, np.where(has_named, 10 + 6 - m, 6 - m)), axis=0, kind="stable")
     factor_pool, m, type_of = (np.take_along_axis(a, order, axis=0) for a in (factor_pool, m, type_of))
     # the products as a tree: a node is the product of the first factors of some groups (groups that begin
     # alike share it: about 40% fewer products); at step i each new node is its parent times one factor.
@@ -448,6 +528,9 @@ def weighed(plan, shoe: Shoe) -> list:
             part = node[d].take(parent, axis=1)
             factor = q[m].take(which, axis=1)
             out = node[d + m][:, lo:hi]
+            if m == 0:  # a named card's pool alone: a number
+                np.multiply(part, factor[0], out=out)
+                continue
             for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
                 out[shift] += part * factor[j]
     unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)

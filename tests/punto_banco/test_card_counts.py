@@ -39,6 +39,12 @@ FORMS = [
     ["of_a_kind(all_cards) >= 3 and of_a_suit(all_cards) >= 3"],
     ["count(player_hand, rank == 9) >= 2 and of_a_suit(all_cards) >= 3", "of_a_kind(banker_hand) >= 2"],
     ["run(player_hand) or of_a_suit(all_cards) >= 4 and of_a_kind(first_cards) == 2"],
+    # two cards' suits compared with each other only: the pair named of one suit, with signed rows
+    ["player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)"],
+    ["player_card1_suit == banker_card1_suit and of_a_suit(all_cards) >= 4"],
+    ["player_card1_suit != banker_card2_suit and of_a_suit(all_cards) >= 3",
+     "player_card1_suit == banker_card2_suit and tie"],
+    ["player_card3_suit == banker_card3_suit and count(all_cards, suit == hearts) >= 2 and player_card1_rank == 9"],
 ]
 
 
@@ -162,12 +168,54 @@ def test_three_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch)
     "same_suit(player_hand) and player == 8",  # no count over every card
     "count(all_cards, suit == hearts and rank == 9) >= 2",  # rank and suit in one predicate: every card named
     "of_a_kind(all_cards, red) >= 2 and banker_wins",  # of_a_kind reads the ranks of the red cards
-    "player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)",  # two cards named
     "of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4",
+    # a pair compared beside another card's suit, and two pairs: three and four cards named
+    "player_card1_suit == banker_card1_suit and banker_card2_suit == hearts and of_a_suit(all_cards) >= 3",
+    "(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and same_suit(all_cards)",
 ])
 def test_what_the_counts_do_not_read_is_declined(condition):
     assert card_counts.suit_reads((language.expanded(condition),)) is None
     assert _counts([condition], Shoe.from_cards(SMALL)) is None
+
+
+@pytest.mark.parametrize("condition, named, paired", [
+    ("player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)", set(), ((0, 0), (1, 2))),
+    ("banker_card2_suit != player_card1_suit and of_a_suit(all_cards) >= 3", set(), ((0, 0), (1, 1))),
+    ("player_card1_suit == hearts or of_a_suit(all_cards) >= 4", {(0, 0)}, ()),
+    # compared beside a card named otherwise: both named (one card at most)
+    ("player_card1_suit == banker_card1_suit and player_card1_red and of_a_suit(all_cards) >= 4", None, None),
+])
+def test_what_a_bet_reads_of_single_cards_suits(condition, named, paired):
+    found = card_counts.suit_reads((language.expanded(condition),))
+    assert found == (None if named is None else (frozenset(named), paired))
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
+                min_size=7, max_size=8))
+def test_a_pair_of_suits_with_suit_counts_on_random_small_shoes_equals_brute_force(cards):
+    conditions = ["player_card1_suit == banker_card1_suit and of_a_suit(all_cards) >= 3",
+                  "player_card1_suit != banker_card1_suit and count(all_cards, suit == hearts) >= 2 or tie"]
+    counts = _counts(conditions, Shoe.from_cards(cards))
+    expected = brute_lines(cards, conditions)
+    assert counts == [expected[i] for i in range(len(conditions) + 1)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shoe", BOUND, ids=BOUND_IDS)
+def test_a_pair_of_suits_equals_the_pair_named_in_every_suit(shoe, monkeypatch):
+    """The signed rows of a pair (four namings and the row itself) against naming the two cards' suits apart
+    (sixteen namings a row, no sign: a plan of about 15 s), on 8 decks in play and on both sides of the
+    int64 bound (the signed partial sums lie in [-N**6, 2 N**6]: card_counts._count_plan)."""
+    conditions = ["player_card1_suit == banker_card3_suit and of_a_suit(all_cards) >= 3",
+                  "player_card1_suit != banker_card3_suit and same_suit(all_cards)"]
+    paired = _counts(conditions, shoe)
+    monkeypatch.setattr(card_counts, "MOST_NAMED", 2)
+    monkeypatch.setattr(card_counts, "MOST_ROWS", 20_000_000)
+    monkeypatch.setattr(card_counts, "MOST_ENTRIES", 1 << 27)
+    monkeypatch.setattr(card_counts, "MOST_SETTLED", 1 << 26)
+    monkeypatch.setattr(card_counts, "suit_reads", lambda trees: (frozenset({(0, 0), (1, 2)}), ()))
+    assert paired is not None and _counts(conditions, shoe) == paired
 
 
 def test_a_plan_past_the_row_limit_is_declined_and_priced_otherwise(monkeypatch):
