@@ -81,3 +81,64 @@ def test_the_command_line_shows_the_announcement_as_one_note_line(tmp_path):
     assert r.exit_code == 0, r.output
     assert r.stderr.splitlines() == [r.stderr.strip()] and ": note: Red Pair: on this shoe in play" in r.stderr
     assert "Red Pair" in r.stdout
+
+
+class _Built(Exception):
+    """Raised in place of building a plan: the test needs only what came before."""
+
+
+def test_a_pattern_plan_of_minutes_is_announced_once_before_it_is_built(monkeypatch):
+    import warnings
+
+    from card_bets import shoe_in_play, table
+    from exact_odds.punto_banco import card_patterns
+    from exact_odds.punto_banco.walk import walk
+
+    reached = []
+
+    def built(*args):
+        reached.append(args)
+        raise _Built
+
+    monkeypatch.setattr(card_patterns, "_pattern_plan", built)
+    monkeypatch.setattr(card_patterns, "_announced", set())
+    bet = table(["suited_run(player_hand) or suited_run(banker_hand)"])  # 293 million rows and patterns
+    dist = walk(shoe_in_play(8, 150))
+    for announced in (1, 0):  # the second shoe reuses the plan: nothing to say
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            try:
+                bet.price(dist)
+            except _Built:
+                pass
+        notes = [str(w.message) for w in said if w.category is progress.SlowWork]
+        assert len(notes) == announced
+        assert all("plan of 293 million rows" in n and "can take minutes" in n for n in notes)
+        bet._by_state.clear()
+    assert len(reached) == 2
+
+
+def test_a_pattern_plan_of_seconds_is_not_announced(monkeypatch):
+    import warnings
+
+    from card_bets import shoe_in_play, table
+    from exact_odds.punto_banco import card_patterns
+    from exact_odds.punto_banco.walk import walk
+
+    reached = []
+
+    def built(*args):
+        reached.append(args)
+        raise _Built
+
+    monkeypatch.setattr(card_patterns, "_pattern_plan", built)
+    monkeypatch.setattr(card_patterns, "_announced", set())
+    slots = [f"{h}_card{i}" for h in ("player", "banker") for i in (1, 2, 3)]
+    every_pair = " or ".join(f"{a}_suit == {b}_suit" for i, a in enumerate(slots) for b in slots[i + 1:])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", progress.SlowWork)
+        try:  # 6.7 million rows and patterns
+            table([f"player == 8 and ({every_pair})"]).price(walk(shoe_in_play(8, 150)))
+        except _Built:
+            pass
+    assert len(reached) == 1  # the patterns were asked

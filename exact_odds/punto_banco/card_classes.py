@@ -90,9 +90,10 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
             of_card = _classes(_signature(read))[0]
             args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
             if read.suit_symmetric:
-                # where suits are counted over every card, the counts: a plan of 0.4-2 s, then at most about
-                # 40 ms a shoe; a pattern plan naming millions of suits takes 20-75 s to build
-                counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args)
+                # where suits are counted over every card, the counts: a plan of 0.4-4 s, then at most about
+                # 40 ms a shoe; a pattern plan naming millions of suits takes minutes to build (announced)
+                counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args, announce=lambda what: (
+                    warnings.warn(SlowWork(f"{bet_name or conditions[0]}: {what}"), stacklevel=6)))
             else:
                 counts = card_pools.pool_counts(*args) or card_counts.count_counts(*args)
             found = counts and (counts, six_card_total(shoe), None)

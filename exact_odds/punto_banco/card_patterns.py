@@ -47,13 +47,37 @@ def _numpy():
     return numpy
 
 
+#: Rows times their patterns past which a plan takes about a minute or more to build (about 1-3 µs each):
+#: announced before it starts (``suited_run(player_hand) or suited_run(banker_hand)``: 293 million).
+SLOW_PLAN = 50_000_000
+_announced: set = set()
+
+
 def pattern_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
-                   deal_names) -> list | None:
+                   deal_names, announce=None) -> list | None:
     """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that reads suits only by comparing
     them with each other (``Reads.suit_symmetric``), by patterns of suits; None past :data:`card_pools.LIMIT`
-    rows or namings."""
-    plan = _pattern_plan(trees, of_card, value_names, slots, tableau, deal_names, card_pools.LIMIT)
+    rows or namings. ``announce(text)``, where given, is told first (once a process) when the plan would
+    be past :data:`SLOW_PLAN` rows and patterns, and so takes minutes to build."""
+    key = (trees, of_card, value_names, slots, tableau, deal_names)
+    if announce is not None and key not in _announced:
+        _announced.add(key)
+        _, rows, patterns = _sizes(*key)
+        if int(rows.sum()) <= card_pools.LIMIT and int(patterns.sum()) > SLOW_PLAN:
+            announce(f"the first price builds a plan of {int(patterns.sum()) / 1e6:,.0f} million rows of suit "
+                     "patterns, which can take minutes; the shoes after it reuse the plan")
+    plan = _pattern_plan(*key, card_pools.LIMIT)
     return None if plan is None else weighed(plan, shoe)
+
+
+@lru_cache(maxsize=16)
+def _sizes(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, tableau, deal_names):
+    """The sequences of a pattern plan, each one's rows, and its rows times the patterns of its read cards."""
+    np = _numpy()
+    ranks = Pools(np, lambda card: of_card[card - card % 4])
+    seqs = Sequences(np, trees, value_names, tableau, deal_names)
+    size, read = seqs.sizes(np, slots, ranks.n_options)
+    return seqs, size, size * np.array([len(_patterns(k)) for k in range(len(slots) + 1)], dtype=np.int64)[read]
 
 
 @lru_cache(maxsize=16)
@@ -74,11 +98,10 @@ def _pattern_plan(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple
     rep_rank[len(pools.members):-1] = [r for r, _ in ranks.rep]
     rank_class = np.full(len(fine), -1, dtype=np.int64)  # what the bet sees of a rank pool's cards but suits
     rank_class[len(pools.members):-1] = ranks.keys
-    seqs = Sequences(np, trees, value_names, tableau, deal_names)
-    size, read = seqs.sizes(np, slots, ranks.n_options)
+    seqs, size, patterns = _sizes(trees, of_card, value_names, slots, tableau, deal_names)
     if int(size.sum()) > limit:
         return None
-    size = size * np.array([len(_patterns(k)) for k in range(len(slots) + 1)], dtype=np.int64)[read]  # chunks
+    size = patterns  # (the chunks)
     n_lines = len(trees) + 1
     settled = []
     named = 0
