@@ -92,8 +92,12 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
             if read.suit_symmetric:
                 # where suits are counted over every card, the counts: a plan of 0.4-4 s, then at most about
                 # 40 ms a shoe; a pattern plan naming millions of suits takes minutes to build (announced)
-                counts = card_counts.count_counts(*args) or card_patterns.pattern_counts(*args, announce=lambda what: (
-                    warnings.warn(SlowWork(f"{bet_name or conditions[0]}: {what}"), stacklevel=6)))
+                counts = card_counts.count_counts(*args)
+                if counts is None:
+                    said = card_patterns.slow_plan(*args)
+                    if said:
+                        warnings.warn(SlowWork(f"{bet_name or conditions[0]}: {said}"), stacklevel=4)
+                    counts = card_patterns.pattern_counts(*args)
             else:
                 counts = card_pools.pool_counts(*args) or card_counts.count_counts(*args)
             found = counts and (counts, six_card_total(shoe), None)

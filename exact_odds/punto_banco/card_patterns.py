@@ -54,20 +54,27 @@ _announced: set = set()
 
 
 def pattern_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
-                   deal_names, announce=None) -> list | None:
+                   deal_names) -> list | None:
     """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that reads suits only by comparing
     them with each other (``Reads.suit_symmetric``), by patterns of suits; None past :data:`card_pools.LIMIT`
-    rows or namings. ``announce(text)``, where given, is told first (once a process) when the plan would
-    be past :data:`SLOW_PLAN` rows and patterns, and so takes minutes to build."""
-    key = (trees, of_card, value_names, slots, tableau, deal_names)
-    if announce is not None and key not in _announced:
-        _announced.add(key)
-        _, rows, patterns = _sizes(*key)
-        if int(rows.sum()) <= card_pools.LIMIT and int(patterns.sum()) > SLOW_PLAN:
-            announce(f"the first price builds a plan of {int(patterns.sum()) / 1e6:,.0f} million rows of suit "
-                     "patterns, which can take minutes; the shoes after it reuse the plan")
-    plan = _pattern_plan(*key, card_pools.LIMIT)
+    rows or namings."""
+    plan = _pattern_plan(trees, of_card, value_names, slots, tableau, deal_names, card_pools.LIMIT)
     return None if plan is None else weighed(plan, shoe)
+
+
+def slow_plan(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
+              deal_names) -> str | None:
+    """What to say before :func:`pattern_counts` (same arguments) builds a plan past :data:`SLOW_PLAN` rows
+    and patterns, which takes minutes; None when it would not, or was said before in this process."""
+    key = (trees, of_card, value_names, slots, tableau, deal_names)
+    if key in _announced:
+        return None
+    _announced.add(key)
+    _, rows, patterns = _sizes(*key)
+    if int(rows.sum()) > card_pools.LIMIT or int(patterns.sum()) <= SLOW_PLAN:
+        return None
+    return (f"the first price builds a plan of {int(patterns.sum()) / 1e6:,.0f} million rows of suit patterns, "
+            "which can take minutes; the shoes after it reuse the plan")
 
 
 @lru_cache(maxsize=16)
