@@ -83,6 +83,11 @@ CASES = {
         "player_card1_suit == hearts or of_a_suit(all_cards) >= 4"],
     "suits counted: Player 1's suit Banker 3's, or all hearts": [
         "player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)"],
+    "suits counted: the first cards' suits alike, and four of one suit": [
+        "player_card1_suit == banker_card1_suit and of_a_suit(all_cards) >= 4"],
+    "suits counted: the first cards' suits alike or not, with suit counts (2 lines)": [
+        "player_card1_suit != banker_card2_suit and of_a_suit(all_cards) >= 3",
+        "player_card1_suit == banker_card2_suit and tie"],
 }
 
 MEASURE = r'''
