@@ -92,12 +92,12 @@ def suit_reads(trees) -> tuple | None:
     colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``, ``same_suit(all_cards)``),
     which depends on the suits only by how many cards hold each. ``(named, paired)``:
 
-    * ``paired``: two card slots (in :data:`ALL_SLOTS` order) whose suits are read only by comparing them
-      with each other (``player_card1_suit == banker_card3_suit``, or ``!=``), when no other card is named;
-      else ``()``;
+    * ``paired``: card slots (in :data:`ALL_SLOTS` order) whose suits are read only by whether they are all
+      alike: two compared with each other (``player_card1_suit == banker_card3_suit``, or ``!=``), or the
+      cards of a set (``same_suit(player_hand)``), when no other card is named; else ``()``;
     * ``named``: the card slots whose suits are read any other way (``player_card1_suit == hearts``,
-      ``same_suit(player_hand)``, a predicate reading rank and suit), or compared with each other beside
-      such reads.
+      ``of_a_suit(player_hand)``, a predicate reading rank and suit), or read as alike beside such reads
+      or beside another set read as alike.
 
     None when no such count is read, or more than :data:`MOST_NAMED` cards are named."""
     named: set = set()
@@ -118,6 +118,9 @@ def suit_reads(trees) -> tuple | None:
                 return
         if isinstance(node, ast.Call):
             name = node.func.id
+            if name == "same_suit" and len(node.args) == 1 and set(language.slots_of(node.args[0])) != _EVERY_CARD:
+                compared.add(frozenset(language.slots_of(node.args[0])))
+                return
             pred = node.args[1] if len(node.args) > 1 else None
             # (a predicate reads only rank, value, suit, red, black and constants: bets/condition.py)
             names = {n.id for n in ast.walk(pred) if isinstance(n, ast.Name)} if pred is not None else set()
@@ -197,13 +200,13 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     cards used by the group that ends there (a group ends at one node) and w (lines but the last x T x
     nodes). None past ``limit`` rows or ``entries`` in w.
 
-    ``paired`` (two slots whose suits are only compared with each other, :func:`suit_reads`): a row where
-    both hold a card is also taken four times more, both cards named of one suit s (they are alike). The
-    row itself, every card counted, is settled at each T with the two cards laid out first and last, so of
-    two suits wherever T has two: what it settles when their suits differ (``ne``). Over every deal of T
-    it counts ``ne``; the rows of suit s put it right where the two are alike: their line at T' (the other
-    cards' suit counts) counts +1, and the row's ``ne`` at T' + 2 e_s counts -1. So w is signed, and
-    twenty products a group and T replace sixteen namings of the pair (docs/methods/suits.md)."""
+    ``paired`` (slots whose suits are read only by whether they are all alike, :func:`suit_reads`): a row
+    where two or more of them hold a card is also taken four times more, those j cards all named of one
+    suit s. The row itself, every card counted, is settled at each T with the first and last of them laid
+    out first and last, so of two suits wherever T has two: what it settles when they are not all alike
+    (``ne``). Over every deal of T it counts ``ne``; the rows of suit s put it right where they are alike:
+    their line at T' (the other cards' suit counts) counts +1, and the row's ``ne`` at T' + j e_s counts
+    -1. So w is signed, and five namings a row replace 4**j (docs/methods/suits.md)."""
     from exact_odds.punto_banco.hand_suits import value_sequences
 
     np = _numpy()
@@ -213,7 +216,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     slot_at = _slots_at(np, pdraw, bdraw)  # each position's slot index in ALL_SLOTS, -1 past the coup's cards
     is_named = np.array([s in named for s in ALL_SLOTS] + [False])
     at_pair = np.isin(slot_at, [ALL_SLOTS.index(s) for s in paired])  # per position and sequence
-    variants = np.where(at_pair.sum(axis=0) == 2, 5, 1)  # both paired cards held: the row and 4 suits
+    variants = np.where(at_pair.sum(axis=0) >= 2, 5, 1)  # two or more held: the row and 4 suits
     size = variants.astype(np.int64)
     for i in range(6):
         size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]] * np.where(is_named[slot_at[i]], 4, 1), 1)
@@ -273,15 +276,18 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     if int(n_t.sum()) > MOST_SETTLED:  # the rows settled, once per T
         return None
     n_lines = len(trees) + 1
-    # each position's place in the layout of T: the paired cards first and last (so of two suits where T has)
-    order = np.where(slot_at == ALL_SLOTS.index(paired[0]), -1, np.where(
-        slot_at == ALL_SLOTS.index(paired[1]), 9, np.arange(6)[:, None])) if paired else \
-        np.broadcast_to(np.arange(6)[:, None], slot_at.shape)
+    # each position's place in the layout of T: the first and last paired cards held first and last (so of
+    # two suits wherever T has two)
+    order = np.repeat(np.arange(6)[:, None], slot_at.shape[1], axis=1)
+    if paired:
+        seq = np.arange(slot_at.shape[1])
+        order[np.argmax(at_pair, axis=0), seq] = -1
+        order[5 - np.argmax(at_pair[::-1], axis=0), seq] = 9
     held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at, deals, rep_rank, n_lines,
                     order)  # T past a row's cards: the last line
-    if paired:  # a named pair's row also uncounts its own row's line at T' + 2 e_s, where its pair differ
-        minus = _paired_minus(np, held, first, alike, variant,
-                              ((pool[:, first] >= 0) & (suit[:, first] == 0)).sum(axis=0), n_lines)
+    if paired:  # a named row also uncounts its own row's line at T' + j e_s, where they are not all alike
+        minus = _paired_minus(np, held, first, alike, variant, ((pool[:, first] >= 0) & (suit[:, first] == 0))
+                              .sum(axis=0), (suit[:, first] > 0).sum(axis=0), n_lines)
     # by degree (counted cards), a column a node: how many rows of the group that ends there settle each line
     # but the last (the six-card total less the others) at each T of its counted cards (w: lines x T x
     # nodes), and the cards used by that group (0: none)
@@ -307,21 +313,22 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     return tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree)
 
 
-def _paired_minus(np, held, first, alike, variant, counted, n_lines: int):
-    """For each distinct row (``first``: a row of each; ``counted``: its counted cards) whose pair is named
-    of suit s, at each T' of its other cards: the line its own row (every card counted) settles at
-    T' + 2 e_s (else the last line)."""
+def _paired_minus(np, held, first, alike, variant, counted, named, n_lines: int):
+    """For each distinct row (``first``: a row of each; ``counted``: its counted cards; ``named``: its j
+    named cards) whose paired cards are named of suit s, at each T' of its other cards: the line its own
+    row (every card counted) settles at T' + j e_s (else the last line)."""
     out = np.full(held.shape, n_lines - 1, dtype=np.int64)
     v = variant[first]
     own = alike[first - v]  # the row of every card counted sits v rows before its suit v
     for u in range(5):
         comps = compositions(u)
-        index = {t: i for i, t in enumerate(compositions(u + 2))}
-        for s in range(1, 5):
-            at = np.flatnonzero((v == s) & (counted == u))
-            if len(at):
-                shift = np.array([index[tuple(a + 2 * (j == s - 1) for j, a in enumerate(t))] for t in comps])
-                out[at, :len(comps)] = held[own[at]][:, shift]
+        for j in range(2, 7 - u):
+            index = {t: i for i, t in enumerate(compositions(u + j))}
+            for s in range(1, 5):
+                at = np.flatnonzero((v == s) & (counted == u) & (named == j))
+                if len(at):
+                    shift = np.array([index[tuple(a + j * (i == s - 1) for i, a in enumerate(t))] for t in comps])
+                    out[at, :len(comps)] = held[own[at]][:, shift]
     return out
 
 

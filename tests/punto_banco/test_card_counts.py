@@ -45,6 +45,10 @@ FORMS = [
     ["player_card1_suit != banker_card2_suit and of_a_suit(all_cards) >= 3",
      "player_card1_suit == banker_card2_suit and tie"],
     ["player_card3_suit == banker_card3_suit and count(all_cards, suit == hearts) >= 2 and player_card1_rank == 9"],
+    # a set's suits read only by whether they are all alike: the same, with two or three cards named
+    ["same_suit(player_hand) and of_a_suit(all_cards) >= 4"],
+    ["same_suit(player_hand) and player == 8", "not same_suit(player_hand) and of_a_suit(all_cards) >= 3"],
+    ["same_suit(third_cards) and of_a_suit(all_cards) >= 3"],
 ]
 
 
@@ -182,6 +186,10 @@ def test_what_the_counts_do_not_read_is_declined(condition):
     ("player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)", set(), ((0, 0), (1, 2))),
     ("banker_card2_suit != player_card1_suit and of_a_suit(all_cards) >= 3", set(), ((0, 0), (1, 1))),
     ("player_card1_suit == hearts or of_a_suit(all_cards) >= 4", {(0, 0)}, ()),
+    ("same_suit(banker_hand) or count(all_cards, suit == hearts) >= 3 and tie", set(), ((1, 0), (1, 1), (1, 2))),
+    # a set read as alike and read otherwise, or beside another set so read: every card of them named
+    ("same_suit(player_hand) and of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4", None, None),
+    ("same_suit(player_hand) and same_suit(banker_hand) and of_a_suit(all_cards) >= 4", None, None),
     # compared beside a card named otherwise: both named (one card at most)
     ("player_card1_suit == banker_card1_suit and player_card1_red and of_a_suit(all_cards) >= 4", None, None),
 ])
