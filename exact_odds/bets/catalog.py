@@ -14,13 +14,14 @@ import re
 import stat
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from os import PathLike
 
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, PayTableTypeError, parse_pays
 from exact_odds.names import unknown
 from exact_odds.punto_banco.notebook import html_table, listing
+from exact_odds.records import frozen
 
 
 class NotAVariantError(PayTableError):
@@ -31,7 +32,7 @@ class NotAVariantError(PayTableError):
         self.key = key
 
 
-@dataclass(frozen=True)
+@frozen
 class Catalog:
     """Bets by key and variants (named lists of bet keys)."""
 
@@ -40,6 +41,13 @@ class Catalog:
     variant_descriptions: dict[str, str]
     #: Keys of the bets this file defines (a user file also sees the built-in bets).
     own: tuple[str, ...] = field(default=())
+
+    def __init__(self, bets: Mapping[str, PayTable], variants: dict[str, tuple[str, ...]],
+                 variant_descriptions: dict[str, str], own: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, 'bets', bets)
+        object.__setattr__(self, 'variants', variants)
+        object.__setattr__(self, 'variant_descriptions', variant_descriptions)
+        object.__setattr__(self, 'own', own)
 
     def __repr__(self) -> str:
         return (f"Catalog({len(self.bets)} bets, {len(self.variants)} variants: "
