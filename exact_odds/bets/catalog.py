@@ -147,18 +147,18 @@ MAX_KEY_PARTS = 32
 
 #: One part of a key: bare, "basic" or 'literal' (possessive: no backtracking over long runs).
 _KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
-_DOTTED = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})++")
-_KEY_PARTS = re.compile(_KEY_PART)
+#: (Patterns compiled when first used, by tomllib's readings: the built-in file needs neither.)
+_DOTTED = rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})++"
 
 
 def _deepest_key(text: str) -> int | None:
     """The line of the first dotted run of more than :data:`MAX_KEY_PARTS` parts in ``text``, else None,
     found in time linear in the text (before tomllib, which takes the square of the parts). A
     run inside a string is counted too: no description holds 33 dotted words."""
-    for m in _DOTTED.finditer(text):
+    for m in re.finditer(_DOTTED, text):
         run = m.group()
         if run.count(".") >= MAX_KEY_PARTS and (
-                ('"' not in run and "'" not in run) or len(_KEY_PARTS.findall(run)) > MAX_KEY_PARTS):
+                ('"' not in run and "'" not in run) or len(re.findall(_KEY_PART, run)) > MAX_KEY_PARTS):
             return text.count("\n", 0, m.start()) + 1
     return None
 

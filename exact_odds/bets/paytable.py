@@ -472,7 +472,7 @@ def _card_joint(shoe, tableau, values: tuple[str, ...], facts: tuple[str, ...]):
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.
-_HUGE = re.compile(r"\s*\+?0*[1-9][0-9]{0,59}(?:\.[0-9]{0,60})?[eE]\+?0*(?:[6-9][0-9]|[1-9][0-9]{2,})\s*%?\s*")
+_HUGE = r"\s*\+?0*[1-9][0-9]{0,59}(?:\.[0-9]{0,60})?[eE]\+?0*(?:[6-9][0-9]|[1-9][0-9]{2,})\s*%?\s*"
 
 
 def commission_banker(commission, name: str | None = None) -> PayTable:
@@ -484,7 +484,7 @@ def commission_banker(commission, name: str | None = None) -> PayTable:
     if isinstance(commission, float):
         raise PayTableTypeError(f"commission {commission!r} is a float; give it exactly, as a Fraction or "
                                 f"a string such as \"1/20\" or \"5%\"")
-    if isinstance(commission, str) and _HUGE.fullmatch(commission):  # '1e999': far above 1, say so
+    if isinstance(commission, str) and re.fullmatch(_HUGE, commission):  # '1e999': far above 1 (compiled when first used)
         raise PayTableError(f"commission {commission.strip()} is not between 0 and 1; "
                             "give a fraction such as 1/20 or 5%")
     c = parse_pays(commission, "commission", "a fraction between 0 and 1 such as 1/20, 0.05 or 5%")
