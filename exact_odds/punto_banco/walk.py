@@ -63,16 +63,17 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
 
 def walk_native(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution | None:
     """:func:`walk_python` by the compiled kernel (``exact_odds_native.walk``), its coups counted
-    there too; None where the kernel is missing (or ``EXACT_ODDS_PURE`` is set) or declines the
-    shoe (over 1,448 cards: int64's bound, exact_odds/punto_banco/_native.c)."""
+    there too; None where the kernel is missing (or ``EXACT_ODDS_PURE`` is set, or it was built
+    before it had the walk) or declines the shoe (over 1,448 cards: int64's bound,
+    exact_odds/punto_banco/_native.c)."""
     from exact_odds.punto_banco.native import module
 
-    kernel = module()
-    if kernel is None:
+    kernel_walk = getattr(module(), "walk", None)
+    if kernel_walk is None:
         return None
     player = bytes(bool(tableau.player_draws(p)) for p in range(8))
     banker = bytes(bool(tableau.banker_draws(b, t)) for b in range(8) for t in (*range(10), None))
-    done = kernel.walk(shoe.value_counts, shoe.is_infinite, player, banker, Deal)
+    done = kernel_walk(shoe.value_counts, shoe.is_infinite, player, banker, Deal)
     if done is None:
         return None
     deals, coups = done

@@ -144,6 +144,13 @@ def test_walk_still_refuses_small_shoes():
         walk(Shoe((0,) * 12 + (5,)))
 
 
+def test_a_kernel_built_before_the_walk_is_passed_over(monkeypatch):
+    """An exact_odds_native built from an older _native.c (no walk): walk is walk_python."""
+    monkeypatch.setattr(native, "module", lambda: object())
+    assert walk_native(Shoe.decks(8)) is None
+    same_walk(walk(Shoe.decks(8)), walk_python(Shoe.decks(8)))
+
+
 def test_pure_environment_walks_in_python():
     """EXACT_ODDS_PURE=1: no kernel, so walk is walk_python (the same distribution)."""
     code = ("from exact_odds import Shoe; from exact_odds.punto_banco.walk import walk, walk_native; "
