@@ -12,15 +12,16 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from os import PathLike
 
+from exact_odds.bets.builtin_parts import SECTION as _SECTION, builtin_file, builtin_toml_module, read_part
 from exact_odds.bets.paytable import PayLine, PayTable, PayTableError, PayTableTypeError, parse_pays
 from exact_odds.names import unknown
 from exact_odds.punto_banco.notebook import html_table, listing
+from exact_odds.records import frozen
 
 
 class NotAVariantError(PayTableError):
@@ -31,7 +32,7 @@ class NotAVariantError(PayTableError):
         self.key = key
 
 
-@dataclass(frozen=True)
+@frozen
 class Catalog:
     """Bets by key and variants (named lists of bet keys)."""
 
@@ -40,6 +41,13 @@ class Catalog:
     variant_descriptions: dict[str, str]
     #: Keys of the bets this file defines (a user file also sees the built-in bets).
     own: tuple[str, ...] = field(default=())
+
+    def __init__(self, bets: Mapping[str, PayTable], variants: dict[str, tuple[str, ...]],
+                 variant_descriptions: dict[str, str], own: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, 'bets', bets)
+        object.__setattr__(self, 'variants', variants)
+        object.__setattr__(self, 'variant_descriptions', variant_descriptions)
+        object.__setattr__(self, 'own', own)
 
     def __repr__(self) -> str:
         return (f"Catalog({len(self.bets)} bets, {len(self.variants)} variants: "
@@ -139,18 +147,18 @@ MAX_KEY_PARTS = 32
 
 #: One part of a key: bare, "basic" or 'literal' (possessive: no backtracking over long runs).
 _KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"\n]*+"|'[^'\n]*+')"""
-_DOTTED = re.compile(rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})++")
-_KEY_PARTS = re.compile(_KEY_PART)
+#: (Patterns compiled when first used, by tomllib's readings: the built-in file needs neither.)
+_DOTTED = rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})++"
 
 
 def _deepest_key(text: str) -> int | None:
     """The line of the first dotted run of more than :data:`MAX_KEY_PARTS` parts in ``text``, else None,
     found in time linear in the text (before tomllib, which takes the square of the parts). A
     run inside a string is counted too: no description holds 33 dotted words."""
-    for m in _DOTTED.finditer(text):
+    for m in re.finditer(_DOTTED, text):
         run = m.group()
         if run.count(".") >= MAX_KEY_PARTS and (
-                ('"' not in run and "'" not in run) or len(_KEY_PARTS.findall(run)) > MAX_KEY_PARTS):
+                ('"' not in run and "'" not in run) or len(re.findall(_KEY_PART, run)) > MAX_KEY_PARTS):
             return text.count("\n", 0, m.start()) + 1
     return None
 
@@ -158,6 +166,8 @@ def _deepest_key(text: str) -> int | None:
 def _read_toml(text: str, source: str) -> dict:
     """The TOML ``text`` read (a key of too many dotted parts refused first), or a
     :class:`PayTableError` naming ``source`` and what is wrong."""
+    import tomllib  # (here: the built-in file's parts are read from exact_odds.bets.builtin_toml)
+
     deep = _deepest_key(text)
     if deep:
         raise PayTableError(f"{source}, line {deep}: a key of more than {MAX_KEY_PARTS} dotted parts; a pay table "
@@ -337,13 +347,10 @@ def builtin_catalog() -> Catalog:
     return _builtin(text, "bets.toml")
 
 
-#: The header of a bet or a variant in the built-in file, on a line of its own: ``[bets.KEY]``, ``[variants.KEY]``.
-_SECTION = re.compile(r"^\[(bets|variants)\.([A-Za-z0-9_-]+)\][ \t]*$", re.M)
-
-
 def _builtin(text: str, source: str) -> Catalog:
     """The catalog of the built-in file ``text``: its variants read now, each bet from its own
-    section (its header up to the next) when it is first asked for (:class:`BuiltinBets`)."""
+    section (its header up to the next) when it is first asked for (:class:`BuiltinBets`); each
+    part read as :mod:`exact_odds.bets.builtin_parts` holds it."""
     bets: dict[str, tuple[int, int]] = {}
     variants: list[tuple[int, int]] = []
     marks = list(_SECTION.finditer(text))
@@ -355,7 +362,7 @@ def _builtin(text: str, source: str) -> Catalog:
     known = BuiltinBets(text, source, bets)
     variants_text = "".join(text[start:end] for start, end in variants)
     first = text.count("\n", 0, variants[0][0]) + 1 if variants else 1
-    specs = _read_toml(variants_text, source).get("variants", {})
+    specs = read_part(variants_text, source, _read_toml).get("variants", {})
     names, descriptions = _variants(specs, known, _placer(variants_text, source, first))
     return Catalog(known, names, descriptions, tuple(bets))
 
@@ -377,7 +384,7 @@ class BuiltinBets(Mapping[str, PayTable]):
             start, end = self._sections[key]
             text = self._text[start:end]
             at = _placer(text, self._source, self._text.count("\n", 0, start) + 1)
-            made = _bet(key, _read_toml(text, self._source).get("bets", {}).get(key), at)
+            made = _bet(key, read_part(text, self._source, _read_toml).get("bets", {}).get(key), at)
             bet = self._made.setdefault(key, made)  # (atomic: two threads asking at once get the same bet)
         return bet
 
@@ -454,3 +461,10 @@ def load_catalog(path: str | PathLike[str]) -> Catalog:
         raise PayTableError("the pay-table file name is empty; give the path of a TOML file")
     text = read_paytable_text(path)
     return parse_catalog(text, str(path), base=builtin_catalog())
+
+
+if __name__ == "__main__":  # python -m exact_odds.bets.catalog: write exact_odds/bets/builtin_toml.py
+    with open(builtin_file(), encoding="utf-8") as f:
+        _module = builtin_toml_module(f.read(), _read_toml)
+    with open(builtin_file("builtin_toml.py"), "w", encoding="utf-8") as f:
+        f.write(_module)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from fractions import Fraction
 from types import CodeType
@@ -41,6 +41,7 @@ from exact_odds.bets.language import LITERALS
 from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.notebook import html_table, short
+from exact_odds.records import FACTORY, frozen
 from exact_odds.rules.coup import Coup, Deal
 from exact_odds.text import NumberError, exact_fraction
 
@@ -83,7 +84,6 @@ ALL_NAMES: dict[str, str] = {
     **COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES, **CARD_NAMES,
     "true": "a line that always holds", "false": "a line that never holds",
 }
-
 
 
 class PayTableError(ValueError):
@@ -215,7 +215,7 @@ def parse_pays(value, where: str = "pays",
     return x
 
 
-@dataclass(frozen=True)
+@frozen
 class PayLine:
     """One line of a pay table: when ``condition`` holds the bet pays ``pays`` to 1."""
 
@@ -224,7 +224,8 @@ class PayLine:
     pays: Fraction
     _code: CodeType | None = field(default=None, compare=False, repr=False)
 
-    def __post_init__(self):
+    def __init__(self, label: str, condition: str, pays: Fraction, _code: CodeType | None = None) -> None:
+        self.__dict__.update(label=label, condition=condition, pays=pays, _code=_code)  # (frozen: records.frozen)
         if not isinstance(self.label, str):
             raise PayTableTypeError(f"a pay line's label must be a string, not {_shown(repr(self.label))}")
         if not isinstance(self.condition, str):
@@ -270,7 +271,7 @@ class PayLine:
         return bool(eval(self._code, {"__builtins__": {}}, names))
 
 
-@dataclass(frozen=True)
+@frozen
 class PayTable:
     """A bet: its name, what it pays on which coups, and a short description.
 
@@ -291,7 +292,11 @@ class PayTable:
     #: :attr:`family`, found once (every price() asks for it)
     _family: str = field(default="", compare=False, repr=False)
 
-    def __post_init__(self):
+    def __init__(self, name: str, lines: tuple[PayLine, ...], otherwise: Fraction = Fraction(-1), description: str = "",
+                 otherwise_label: str = "otherwise (loses)", key: str = "", _by_state: dict = FACTORY, _family: str = ""):
+        self.__dict__.update(name=name, lines=lines, otherwise=otherwise, description=description,
+                             otherwise_label=otherwise_label, key=key,
+                             _by_state={} if _by_state is FACTORY else _by_state, _family=_family)
         if not isinstance(self.name, str) or not self.name.strip():
             raise PayTableTypeError(f"a pay table needs a name (a non-empty string), not {_shown(repr(self.name))}")
         lines = tuple(self.lines) if isinstance(self.lines, (list, tuple)) else None
@@ -433,7 +438,6 @@ class PayTable:
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
         return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
 
-
     def _older_counts(self, dist: CoupDistribution) -> tuple:
         """(counts, total, assumption) from the hand paths (:func:`~exact_odds.punto_banco.card_fast.card_joint`)
         or else the card walk's joint counts of the bet's names: how a bet in the older card names was
@@ -468,7 +472,7 @@ def _card_joint(shoe, tableau, values: tuple[str, ...], facts: tuple[str, ...]):
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.
-_HUGE = re.compile(r"\s*\+?0*[1-9][0-9]{0,59}(?:\.[0-9]{0,60})?[eE]\+?0*(?:[6-9][0-9]|[1-9][0-9]{2,})\s*%?\s*")
+_HUGE = r"\s*\+?0*[1-9][0-9]{0,59}(?:\.[0-9]{0,60})?[eE]\+?0*(?:[6-9][0-9]|[1-9][0-9]{2,})\s*%?\s*"
 
 
 def commission_banker(commission, name: str | None = None) -> PayTable:
@@ -480,7 +484,7 @@ def commission_banker(commission, name: str | None = None) -> PayTable:
     if isinstance(commission, float):
         raise PayTableTypeError(f"commission {commission!r} is a float; give it exactly, as a Fraction or "
                                 f"a string such as \"1/20\" or \"5%\"")
-    if isinstance(commission, str) and _HUGE.fullmatch(commission):  # '1e999': far above 1, say so
+    if isinstance(commission, str) and re.fullmatch(_HUGE, commission):  # '1e999': far above 1 (compiled when first used)
         raise PayTableError(f"commission {commission.strip()} is not between 0 and 1; "
                             "give a fraction such as 1/20 or 5%")
     c = parse_pays(commission, "commission", "a fraction between 0 and 1 such as 1/20, 0.05 or 5%")

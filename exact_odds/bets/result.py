@@ -7,12 +7,12 @@ per unit staked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
 from exact_odds.punto_banco.notebook import exact, frame, html_table, percent, short
+from exact_odds.records import frozen
 
 #: Significant digits of the square roots (a standard deviation), the one inexact step after exact variances.
 SQRT_DIGITS = 50
@@ -25,7 +25,7 @@ def decimal_sqrt(x: Fraction) -> Decimal:
         return (Decimal(x.numerator) / Decimal(x.denominator)).sqrt()
 
 
-@dataclass(frozen=True)
+@frozen
 class LineResult:
     """How often one pay line settles the bet, and what it pays."""
 
@@ -35,13 +35,19 @@ class LineResult:
     count: int | Fraction
     probability: Fraction
 
+    def __init__(self, label: str, pays: Fraction, count: int | Fraction, probability: Fraction) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "pays", pays)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "probability", probability)
+
     @property
     def expected_value(self) -> Fraction:
         """The line's contribution to the bet's expected value."""
         return self.pays * self.probability
 
 
-@dataclass(frozen=True)
+@frozen
 class BetResult:
     """A bet priced on one coup distribution (all values per unit staked)."""
 
@@ -51,6 +57,12 @@ class BetResult:
     total: int
     #: Assumptions the figures rest on beyond the shoe (e.g. suits spread evenly).
     assumptions: tuple[str, ...] = ()
+
+    def __init__(self, bet: Any, lines: tuple[LineResult, ...], total: int, assumptions: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "bet", bet)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "assumptions", assumptions)
 
     def __repr__(self) -> str:
         return (f"BetResult({short(self.bet.name, 40)}: house edge {percent(self.house_edge, 4)}, "

@@ -9,13 +9,13 @@ the bets themselves.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 import os
 from os import PathLike
 
 from exact_odds.bets.catalog import Catalog, builtin_catalog, load_catalog
 from exact_odds.bets.paytable import PayTable, PayTableError, commission_banker
+from exact_odds.records import frozen
 
 #: The word that selects every bet of the catalog.
 ALL = "all"
@@ -118,7 +118,7 @@ def select_bets(variant: str | None = None, bets: Sequence[str] | str | None = N
     return unique
 
 
-@dataclass(frozen=True)
+@frozen
 class ValueLevelSelection:
     """The bets chosen (by :func:`select_value_level`: only bets settled by card values, which the
     compiled fast path prices; by :func:`select_one_shoe`: card-level bets too), their unique keys,
@@ -127,6 +127,11 @@ class ValueLevelSelection:
     bets: tuple[PayTable, ...]
     keys: tuple[str, ...]
     left_out: tuple[PayTable, ...]
+
+    def __init__(self, bets: tuple[PayTable, ...], keys: tuple[str, ...], left_out: tuple[PayTable, ...]) -> None:
+        object.__setattr__(self, 'bets', bets)
+        object.__setattr__(self, 'keys', keys)
+        object.__setattr__(self, 'left_out', left_out)
 
 
 def select_value_level(variant: str | None = None, bets: Sequence[str] | str | None = None,

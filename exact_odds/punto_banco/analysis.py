@@ -9,7 +9,7 @@ and the JSON document of ``exact-odds edge`` are made from it in
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from typing import Any, Callable
 
@@ -18,6 +18,7 @@ from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import check_walk_arguments, walk
 from exact_odds.bets.paytable import BetResult, PayTable
 from exact_odds.punto_banco.notebook import frame, html_table, listing, percent, short
+from exact_odds.records import frozen
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
@@ -28,7 +29,7 @@ CONVENTION = (
 INFINITE_CONVENTION = "Infinite deck: cards drawn with replacement, each rank 1/13; no integer counts."
 
 
-@dataclass(frozen=True)
+@frozen
 class Analysis:
     """Outcome counts of a shoe and its bets priced exactly.
 
@@ -39,6 +40,12 @@ class Analysis:
     shoe: Shoe
     _distribution: CoupDistribution | Callable[[], CoupDistribution] = field(repr=False, compare=False)
     results: tuple[BetResult, ...]
+
+    def __init__(self, shoe: Shoe, _distribution: CoupDistribution | Callable[[], CoupDistribution],
+                 results: tuple[BetResult, ...]) -> None:
+        object.__setattr__(self, 'shoe', shoe)
+        object.__setattr__(self, '_distribution', _distribution)
+        object.__setattr__(self, 'results', results)
 
     @property
     def distribution(self) -> CoupDistribution:

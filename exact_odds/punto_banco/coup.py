@@ -7,17 +7,18 @@ A :class:`CoupDistribution` maps states to the number of ways they happen
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Callable
 
+from exact_odds.records import FACTORY, frozen
 from exact_odds.punto_banco.notebook import html_table, percent, short
 from exact_odds.rules.coup import Coup, Deal
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import Tableau
 
 
-@dataclass(frozen=True)
+@frozen
 class CoupDistribution:
     """The number of ways each :class:`Deal` happens, out of ``total``.
 
@@ -32,6 +33,14 @@ class CoupDistribution:
     deals: dict[Deal, int]
     total: int
     _coups: dict[Coup, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __init__(self, shoe: Shoe, tableau: Tableau, deals: dict[Deal, int], total: int,
+                 _coups: dict[Coup, int] = FACTORY) -> None:
+        object.__setattr__(self, 'shoe', shoe)
+        object.__setattr__(self, 'tableau', tableau)
+        object.__setattr__(self, 'deals', deals)
+        object.__setattr__(self, 'total', total)
+        object.__setattr__(self, '_coups', {} if _coups is FACTORY else _coups)
 
     def __repr__(self) -> str:
         p = {k: Fraction(n, self.total) for k, n in self.outcome_counts().items()}

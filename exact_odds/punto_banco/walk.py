@@ -17,6 +17,12 @@ denominator ``N(N-1)...(N-5)``.
 The infinite deck is the same walk drawing with replacement: value 0 has
 weight 4 and values 1-9 weight 1 out of 13 per card, and the denominator is
 13**6.
+
+:func:`walk` runs these loops compiled where the compiled kernel is built
+(``exact_odds_native.walk``, exact_odds/punto_banco/_native.c: int64, for
+shoes of at most 1,448 cards, the bound proven there) and otherwise
+:func:`walk_python`, the same loops in Python integers; both give the same
+deals with the same counts in the same order (tests/punto_banco/test_walk_native.py).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from exact_odds.punto_banco.coup import CoupDistribution
-from exact_odds.rules.coup import Deal
+from exact_odds.rules.coup import Deal, coup_of
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.deal import deal_player_and_banker, hand_total, natural_ends_coup, six_card_total, unused_ways
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -44,6 +50,39 @@ def walk(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
     Keys are :class:`~exact_odds.rules.coup.Deal` states (two-card totals and
     third-card values); values are six-card-convention counts (only states
     that can happen appear).
+
+    By the compiled kernel where it is built and takes the shoe (at most
+    1,448 cards), else by :func:`walk_python`: the same distribution, its
+    deals in the same order.
+    """
+    check_walk_arguments(shoe, tableau)
+    shoe.checked()
+    fast = walk_native(shoe, tableau)
+    return walk_python(shoe, tableau) if fast is None else fast
+
+
+def walk_native(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution | None:
+    """:func:`walk_python` by the compiled kernel (``exact_odds_native.walk``), its coups counted
+    there too; None where the kernel is missing (or ``EXACT_ODDS_PURE`` is set, or it was built
+    before it had the walk) or declines the shoe (over 1,448 cards: int64's bound,
+    exact_odds/punto_banco/_native.c)."""
+    from exact_odds.punto_banco.native import module
+
+    kernel_walk = getattr(module(), "walk", None)
+    if kernel_walk is None:
+        return None
+    player = bytes(bool(tableau.player_draws(p)) for p in range(8))
+    banker = bytes(bool(tableau.banker_draws(b, t)) for b in range(8) for t in (*range(10), None))
+    done = kernel_walk(shoe.value_counts, shoe.is_infinite, player, banker, Deal)
+    if done is None:
+        return None
+    deals, coups = done
+    return CoupDistribution(shoe, tableau, deals, six_card_total(shoe),
+                            {coup_of(p, b, pc, bc): n for p, b, pc, bc, n in coups})
+
+
+def walk_python(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:
+    """:func:`walk` in Python integers, for any shoe.
 
     The last card of a coup is not enumerated one value at a time. Where
     Banker draws, the ways to draw value u are ``c0[u] - r[u]``: the shoe's

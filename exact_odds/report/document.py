@@ -16,19 +16,25 @@ report has any) the :attr:`Report.summary` lines as a second table headed
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Union
+
+from exact_odds.records import frozen
 
 #: A JSON document: what ``json.dumps`` accepts.
 JSON = Union[dict[str, Any], list[Any]]
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     """Headers and rows of text cells; every number is already a string."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+
+    def __init__(self, headers: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:
+        object.__setattr__(self, 'headers', headers)
+        object.__setattr__(self, 'rows', rows)
 
     @classmethod
     def of(cls, headers, rows) -> "Table":
@@ -36,7 +42,7 @@ class Table:
         return cls(tuple(str(h) for h in headers), tuple(tuple(str(c) for c in r) for r in rows))
 
 
-@dataclass(frozen=True)
+@frozen
 class Section:
     """Lines, an optional table, and lines after it (no blank line between them)."""
 
@@ -52,8 +58,20 @@ class Section:
     figure: str = ""
     figure_text: str = ""
 
+    def __init__(self, before: tuple[str, ...] = (), table: Table | None = None, after: tuple[str, ...] = (),
+                 empty: str | None = None, heading: str = "", level: int = 2, figure: str = "",
+                 figure_text: str = "") -> None:
+        object.__setattr__(self, 'before', before)
+        object.__setattr__(self, 'table', table)
+        object.__setattr__(self, 'after', after)
+        object.__setattr__(self, 'empty', empty)
+        object.__setattr__(self, 'heading', heading)
+        object.__setattr__(self, 'level', level)
+        object.__setattr__(self, 'figure', figure)
+        object.__setattr__(self, 'figure_text', figure_text)
 
-@dataclass(frozen=True)
+
+@frozen
 class Report:
     """One command's output for every format."""
 
@@ -65,3 +83,11 @@ class Report:
     summary: tuple[str, ...] = ()
     #: The document's title for ``--format html``, ``md`` and ``latex`` (default: its first line).
     title: str = ""
+
+    def __init__(self, sections: tuple[Section, ...], document: JSON, csv: tuple[Table, ...] = (),
+                 summary: tuple[str, ...] = (), title: str = "") -> None:
+        object.__setattr__(self, 'sections', sections)
+        object.__setattr__(self, 'document', document)
+        object.__setattr__(self, 'csv', csv)
+        object.__setattr__(self, 'summary', summary)
+        object.__setattr__(self, 'title', title)

@@ -8,12 +8,12 @@ The rows, titles and JSON documents of ``exact-odds edge`` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from exact_odds.punto_banco.analysis import Analysis
 from exact_odds.punto_banco.coup import CoupDistribution
+from exact_odds.records import frozen
 from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two, total_grid,
                                                  wins_by_total)
 from exact_odds.report.bets import bet_json, bet_rows
@@ -78,7 +78,7 @@ def analysis_report(analysis: Analysis, exact: bool = False) -> Report:
 
 # --- the coup distribution ----------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen
 class DistributionTable:
     """One titled table of the distribution, and its exact figures for JSON."""
 
@@ -86,6 +86,12 @@ class DistributionTable:
     title: str
     table: Table
     data: list[dict[str, Any]]
+
+    def __init__(self, key: str, title: str, table: Table, data: list[dict[str, Any]]) -> None:
+        object.__setattr__(self, 'key', key)
+        object.__setattr__(self, 'title', title)
+        object.__setattr__(self, 'table', table)
+        object.__setattr__(self, 'data', data)
 
 
 def _count(n: int, infinite: bool) -> str:

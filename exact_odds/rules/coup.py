@@ -64,11 +64,16 @@ class Deal(NamedTuple):
     def _final(self) -> Coup:
         p = self.player_initial if self.player_third is None else hand_total(self.player_initial, self.player_third)
         b = self.banker_initial if self.banker_third is None else hand_total(self.banker_initial, self.banker_third)
-        fields = (p, b, 2 if self.player_third is None else 3, 2 if self.banker_third is None else 3)
-        coup = _COUPS.get(fields)
-        if coup is None:  # (one Coup per distinct coup: making a named tuple is a microsecond, and a
-            coup = _COUPS[fields] = Coup(*fields)  # walk's 3,394 deals end in 205 coups)
-        return coup
+        return coup_of(p, b, 2 if self.player_third is None else 3, 2 if self.banker_third is None else 3)
+
+
+def coup_of(player: int, banker: int, player_cards: int, banker_cards: int) -> Coup:
+    """``Coup(player, banker, player_cards, banker_cards)``, one object per distinct coup."""
+    fields = (player, banker, player_cards, banker_cards)
+    coup = _COUPS.get(fields)
+    if coup is None:  # (one Coup per distinct coup: making a named tuple is a microsecond, and a
+        coup = _COUPS[fields] = Coup(*fields)  # walk's 3,394 deals end in 205 coups)
+    return coup
 
 
 _COUP_OF_DEAL: dict[Deal, Coup] = {}

@@ -11,9 +11,10 @@ The game itself only sees card *values* (A = 1, 2-9 face value, 10 and faces
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterable
 
+from exact_odds.records import frozen
 from exact_odds.rules.cards import RANKS, SUITS, CardError, parse_card
 
 #: The fewest cards that can always complete a coup (two hands of up to three).
@@ -23,7 +24,7 @@ MIN_CARDS = 6
 class ShoeError(ValueError):
     """A shoe that cannot be built as asked; the message says how to fix it."""
 
-@dataclass(frozen=True)
+@frozen
 class Shoe:
     """A shoe composition.
 
@@ -38,6 +39,14 @@ class Shoe:
     #: For a suited shoe from which cards of unknown suit were removed: the 52 counts before those
     #: removals (``suited`` is then None; docs/methods/suits.md). None otherwise.
     suit_base: tuple[int, ...] | None = None
+
+    def __init__(self, ranks: tuple[int, ...] | None, suited: tuple[int, ...] | None = None, label: str = "",
+                 suit_base: tuple[int, ...] | None = None) -> None:
+        object.__setattr__(self, 'ranks', ranks)
+        object.__setattr__(self, 'suited', suited)
+        object.__setattr__(self, 'label', label)
+        object.__setattr__(self, 'suit_base', suit_base)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         # Whoever builds a shoe, its counts are whole numbers >= 0 of the right length.

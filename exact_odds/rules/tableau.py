@@ -19,11 +19,12 @@ same walk.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from exact_odds.records import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Tableau:
     """Fixed drawing rules as two lookup tables.
 
@@ -36,6 +37,11 @@ class Tableau:
     name: str
     player_draw: tuple[bool, ...]
     banker_draw: tuple[tuple[bool, ...], ...]
+
+    def __init__(self, name: str, player_draw: tuple[bool, ...], banker_draw: tuple[tuple[bool, ...], ...]) -> None:
+        object.__setattr__(self, 'name', name)
+        object.__setattr__(self, 'player_draw', player_draw)
+        object.__setattr__(self, 'banker_draw', banker_draw)
 
     def __repr__(self) -> str:  # short: the tables are in docs/rules.md, and a signature shows this default
         return f"Tableau({self.name!r})"
@@ -84,7 +90,7 @@ PUNTO_BANCO = Tableau(
 PunterAction = Literal["draw", "stand", "choose"]
 
 
-@dataclass(frozen=True)
+@frozen
 class PunterRule:
     """The punter's rule in the games of choice (chemin de fer, banque).
 
@@ -93,6 +99,10 @@ class PunterRule:
 
     draws_on: frozenset[int]
     stands_on: frozenset[int]
+
+    def __init__(self, draws_on: frozenset[int], stands_on: frozenset[int]) -> None:
+        object.__setattr__(self, 'draws_on', draws_on)
+        object.__setattr__(self, 'stands_on', stands_on)
 
     def action(self, total: int) -> PunterAction:
         """'draw', 'stand' or 'choose' on a two-card total."""
