@@ -2,6 +2,8 @@
 
 import sys
 
+import pytest
+
 from click.testing import CliRunner
 
 from exact_odds import progress
@@ -87,12 +89,10 @@ class _Built(Exception):
     """Raised in place of building a plan: the test needs only what came before."""
 
 
-def test_a_pattern_plan_of_minutes_is_announced_once_before_it_is_built(monkeypatch):
-    import warnings
-
-    from card_bets import shoe_in_play, table
+@pytest.fixture
+def plans_asked(monkeypatch):
+    """The pattern plans asked for (none is built: asking raises _Built), nothing said before."""
     from exact_odds.punto_banco import card_patterns
-    from exact_odds.punto_banco.walk import walk
 
     reached = []
 
@@ -102,43 +102,44 @@ def test_a_pattern_plan_of_minutes_is_announced_once_before_it_is_built(monkeypa
 
     monkeypatch.setattr(card_patterns, "_pattern_plan", built)
     monkeypatch.setattr(card_patterns, "_announced", set())
+    return reached
+
+
+def _priced_until_the_plan(bet, dist):
+    try:
+        bet.price(dist)
+    except _Built:
+        pass
+
+
+def test_a_pattern_plan_of_minutes_is_announced_once_before_it_is_built(plans_asked):
+    import warnings
+
+    from card_bets import shoe_in_play, table
+    from exact_odds.punto_banco.walk import walk
+
     bet = table(["suited_run(player_hand) or suited_run(banker_hand)"])  # 293 million rows and patterns
     dist = walk(shoe_in_play(8, 150))
     for announced in (1, 0):  # the second shoe reuses the plan: nothing to say
         with warnings.catch_warnings(record=True) as said:
             warnings.simplefilter("always")
-            try:
-                bet.price(dist)
-            except _Built:
-                pass
+            _priced_until_the_plan(bet, dist)
         notes = [str(w.message) for w in said if w.category is progress.SlowWork]
         assert len(notes) == announced
         assert all("plan of 293 million rows" in n and "can take minutes" in n for n in notes)
         bet._by_state.clear()
-    assert len(reached) == 2
+    assert len(plans_asked) == 2
 
 
-def test_a_pattern_plan_of_seconds_is_not_announced(monkeypatch):
+def test_a_pattern_plan_of_seconds_is_not_announced(plans_asked):
     import warnings
 
     from card_bets import shoe_in_play, table
-    from exact_odds.punto_banco import card_patterns
     from exact_odds.punto_banco.walk import walk
 
-    reached = []
-
-    def built(*args):
-        reached.append(args)
-        raise _Built
-
-    monkeypatch.setattr(card_patterns, "_pattern_plan", built)
-    monkeypatch.setattr(card_patterns, "_announced", set())
     slots = [f"{h}_card{i}" for h in ("player", "banker") for i in (1, 2, 3)]
     every_pair = " or ".join(f"{a}_suit == {b}_suit" for i, a in enumerate(slots) for b in slots[i + 1:])
     with warnings.catch_warnings():
-        warnings.simplefilter("error", progress.SlowWork)
-        try:  # 6.7 million rows and patterns
-            table([f"player == 8 and ({every_pair})"]).price(walk(shoe_in_play(8, 150)))
-        except _Built:
-            pass
-    assert len(reached) == 1  # the patterns were asked
+        warnings.simplefilter("error", progress.SlowWork)  # 6.7 million rows and patterns
+        _priced_until_the_plan(table([f"player == 8 and ({every_pair})"]), walk(shoe_in_play(8, 150)))
+    assert len(plans_asked) == 1  # the patterns were asked
