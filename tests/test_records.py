@@ -107,13 +107,7 @@ def test_toy_class_against_the_dataclass():
         assert dataclasses.replace(mine, b=(9,)).b == (9,)
         for other_args in [(1,), (1, (), {"z": 0}), (1, (), {}, "q"), (1, (), {}, "x", 7), (2,)]:
             assert (mine == toy(*other_args)) == (theirs == ref(*other_args))
-        try:
-            expected = hash(theirs)
-        except TypeError:
-            with pytest.raises(TypeError):
-                hash(mine)
-        else:
-            assert hash(mine) == expected
+        _hashed_alike(mine, theirs)
         with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'a'"):
             mine.a = 2
         with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'zz'"):
@@ -179,13 +173,7 @@ def test_instances_behave_as_the_dataclass(module, name):
         if "__repr__" not in cls.__dict__ or cls.__dict__["__repr__"].__module__ == "exact_odds.records":
             assert repr(mine) == repr(theirs)
         assert mine == cls(*args)
-        try:
-            expected = hash(theirs)
-        except TypeError:
-            with pytest.raises(TypeError):
-                hash(mine)
-        else:
-            assert hash(mine) == expected
+        _hashed_alike(mine, theirs)
         first = dataclasses.fields(cls)[0].name
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(mine, first, None)
@@ -293,3 +281,14 @@ SAMPLES = {
     "ValueLevelSelection": _selections,
     "DistributionTable": _distribution_tables,
 }
+
+
+def _hashed_alike(mine, theirs):
+    """``mine`` hashes as ``theirs`` does, or refuses as it does."""
+    try:
+        expected = hash(theirs)
+    except TypeError:
+        with pytest.raises(TypeError):
+            hash(mine)
+    else:
+        assert hash(mine) == expected
