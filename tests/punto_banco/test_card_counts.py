@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from exact_odds.bets import language
 from exact_odds.bets.paytable import deal_names
-from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools
+from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools, suit_products
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -241,6 +241,6 @@ def test_a_plan_past_its_entries_is_declined(monkeypatch):
 
 @pytest.mark.parametrize("m", range(7))
 def test_the_suit_counts_of_m_cards_are_the_compositions_of_m_into_four_parts(m):
-    comps = card_counts.compositions(m)
+    comps = suit_products.compositions(m)
     assert len(set(comps)) == len(comps) == (m + 3) * (m + 2) * (m + 1) // 6
-    assert sum(card_counts._multinomials(m)) == 4 ** m
+    assert sum(suit_products._multinomials(m)) == 4 ** m
