@@ -61,7 +61,7 @@ from exact_odds.rules.shoe import Shoe
 #: built; a bet reading ranks with colours has about a million a class of deals left open).
 LIMIT = 6_000_000
 #: Rows expanded and settled at once (about 150 bytes each while they are).
-CHUNK = 1 << 20
+CHUNK = 1 << 19
 _EVERY_CARD = frozenset(ALL_SLOTS)
 #: The slots of the coup's cards in deal order: P1 B1 P2 B2, then two more (which hand's third card a
 #: fifth or sixth card is matters to no aggregate over every card).
