@@ -117,7 +117,7 @@ def value_multisets(tableau) -> tuple:
     key = deal.astype(np.int64)
     for row in values:
         key = key * 11 + row
-    pairs, first, count = np.unique(key, return_index=True, return_counts=True)
+    _, first, count = np.unique(key, return_index=True, return_counts=True)
     return deal[first], used[first].astype(np.int64), values[:, first], count.astype(np.int64), deals
 
 
