@@ -19,7 +19,10 @@ Cases (8 decks, and per shoe on suited 8-deck shoes in play):
   Banker's cards of one suit);
 * suits counted over every card (``of_a_suit(all_cards)``, in the new forms: run them with
   ``--only "suits counted"``), alone, with value names, with a constant suit, with one card's suit, and
-  with two cards' suits compared (which the counts decline).
+  with two cards' suits compared (which the counts decline);
+* ranks read with colours or suits over every card (``of_a_kind(all_cards, red)``: a Red Pair; a nine
+  of hearts among the cards; in the new forms: ``--only "ranks and colours"``), priced by multisets of
+  pools.
 
 Usage: python benchmarks/bench_card_classes.py [--repeat N] [--shoes N] [--baseline PATH] [--timeout S] [--only TEXT]
 The machine may be shared: compare the ratios of one run, not absolute times across runs.
@@ -88,6 +91,12 @@ CASES = {
     "suits counted: the first cards' suits alike or not, with suit counts (2 lines)": [
         "player_card1_suit != banker_card2_suit and of_a_suit(all_cards) >= 3",
         "player_card1_suit == banker_card2_suit and tie"],
+    "ranks and colours: a red pair": ["of_a_kind(all_cards, red) >= 2"],
+    "ranks and colours: a tie and a black pair": ["tie and of_a_kind(all_cards, black) >= 2"],
+    "ranks and colours: a nine of hearts among the cards, Player wins": [
+        "count(all_cards, rank == 9 and suit == hearts) >= 1 and player_wins"],
+    "ranks and colours: a black pair or three of a kind, a red pair (2 lines)": [
+        "of_a_kind(all_cards, black) >= 2 or of_a_kind(all_cards) >= 3", "of_a_kind(all_cards, red) >= 2"],
 }
 
 MEASURE = r'''

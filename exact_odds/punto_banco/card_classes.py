@@ -82,7 +82,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
                         for name, tests in sorted(read.value_names.items()))
     slots = tuple(s for s in ALL_SLOTS if s in read.slots)
     if _slow_in_play(read, shoe):
-        from exact_odds.punto_banco import card_counts, card_patterns, card_pools
+        from exact_odds.punto_banco import card_counts, card_multisets, card_patterns, card_pools
         from exact_odds.punto_banco.card_fast import hand_fact_counts
 
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
@@ -92,14 +92,15 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
             if read.suit_symmetric:
                 # where suits are counted over every card, the counts: a plan of 0.4-4 s, then at most about
                 # 40 ms a shoe; a pattern plan naming millions of suits takes minutes to build (announced)
-                counts = card_counts.count_counts(*args)
+                counts = card_counts.count_counts(*args) or card_multisets.multiset_counts(*args)
                 if counts is None:
                     said = card_patterns.slow_plan(*args)
                     if said:
                         warnings.warn(SlowWork(f"{bet_name or conditions[0]}: {said}"), stacklevel=4)
                     counts = card_patterns.pattern_counts(*args)
-            else:
-                counts = card_pools.pool_counts(*args) or card_counts.count_counts(*args)
+            else:  # read only over every card: by multisets of pools (a plan of up to 2 s, then about 10 ms)
+                counts = card_multisets.multiset_counts(*args) or card_pools.pool_counts(*args) or \
+                    card_counts.count_counts(*args)
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)

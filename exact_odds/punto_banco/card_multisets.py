@@ -1,0 +1,248 @@
+"""Whole-coup bets that read their cards only over every card, on a suited shoe in play, by multisets of pools
+(docs/methods/suits.md, "The shoe in play").
+
+A bet is *order-free* when every card attribute it reads (rank, value, suit, colour) is read only through
+aggregates over every card of the coup (``of_a_kind(all_cards, red) >= 2``: two red cards of one rank;
+``count(all_cards, rank == 9 and suit == hearts) >= 1``; ``run``, ``same_suit`` ... over ``all_cards``),
+besides value names (``tie``, ``player == 8``, ``cards``: functions of the deal, so of the sequence of
+values). Every such aggregate is a function of the multiset of the coup's cards, so the line is a function
+of (the deal's class under the bet's value names, the multiset M of the *pools* of the coup's cards),
+where a pool (:class:`~exact_odds.punto_banco.card_pools.Pools`) holds the cards the bet's tests treat
+alike with one card value.
+
+:mod:`~exact_odds.punto_banco.card_pools` expands every sequence of values the rules play (about 340,000)
+into the pools of every read card, position by position: a bet reading ranks with colours has 2-8 pools a
+card, far past its limit. Here the sequences are first summed by (deal class, cards used k, multiset of
+values V): c of them (about 97,000 (deal, V) pairs in all). A multiset V is then expanded into the
+multisets M of pools with those values; the orderings of M's pools onto one sequence of values V number
+``prod_v multinomial(k_v; m_P for the pools P of value v)``, so (class, M) settles
+
+    c(class, V) * prod_v multinomial(k_v; (m_P)_P)
+
+ordered sequences of pools, each dealt in ``prod_P falling(n_P, m_P) * falling(N - k, 6 - k)`` ways (read
+cards from disjoint pools, then the unused cards: docs/rules.md §3). Each (class, M) is settled once (its
+cards laid out in any order: the aggregates do not care; the value names of the class's representative
+deal), and the rows are handed to card_pools' plan (:func:`card_pools.planned`: summed by the multiset of
+factor codes, pool * 6 + earlier cards of the pool) and weighed per shoe by :func:`card_pools.weighed`.
+A (class, V) whose value names settle the line whatever the cards (:func:`partial.line_of`) is not
+expanded: its cards count by value (card_pools' unread codes, value * 6 + earlier cards of the value).
+
+Declined (None, cheaply: before anything is expanded or settled): a bet reading a card slot by itself
+(``player_card1_suit``) or through an aggregate over fewer cards (``player_hand``), a shoe without 52
+counts, and a plan whose rows (class, M) would pass :data:`LIMIT` (a bet reading every rank and every
+suit: 52 pools, tens of millions of multisets).
+
+Integers: a key's count on a line is at most the orderings of its multiset, k! / prod m_P! <= 720 (the
+classes' c of one V sum to at most V's orderings, k! / prod k_v!). card_pools.weighed sums, per line and
+group of keys sharing their three highest factor codes, count * (the three lowest factors): the keys of a
+group have distinct lowest triples, so that sum is at most 720 * (sum of the table's factors)**3 <=
+720 * (12 N + 1)**3 < 2**22 * N**3 (every pool's six factors sum to at most 6 n_P, every value's to 6 n_v);
+each such sum times its highest factors (and unused cards) counts distinct ordered deals of six cards, or
+is 0, and so does every partial sum of a line's count: at most falling(N, 6) <= N**6. So int64 is exact
+while N**6 < 2**62 (checked by card_pools.weighed: then N**3 < 2**31 and those sums stay below 2**53),
+else Python integers. Every count here is non-negative.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb, factorial
+
+from exact_odds.bets import language, partial
+from exact_odds.punto_banco import card_pools
+from exact_odds.punto_banco.card_counts import _deal_classes
+from exact_odds.punto_banco.card_pools import _BITS, _NONE, _UNREAD, Pools
+from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
+from exact_odds.rules.shoe import Shoe
+
+#: Most rows (a deal class and a multiset of pools) a plan may settle (about 1 µs each while the plan is
+#: built; a bet reading ranks with colours has about a million a class of deals left open).
+LIMIT = 6_000_000
+#: Rows expanded and settled at once (about 150 bytes each while they are).
+CHUNK = 1 << 19
+_EVERY_CARD = frozenset(ALL_SLOTS)
+#: The slots of the coup's cards in deal order: P1 B1 P2 B2, then two more (which hand's third card a
+#: fifth or sixth card is matters to no aggregate over every card).
+_LAID = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2))
+
+
+def _numpy():
+    import numpy
+
+    return numpy
+
+
+def order_free(trees) -> bool:
+    """Whether the expanded conditions ``trees`` read cards only through aggregates over every card of the
+    coup (and read some card): no card slot by itself, no aggregate over fewer cards."""
+    found = [False]
+
+    def walk(node) -> bool:
+        if isinstance(node, ast.Call):
+            if frozenset(language.slots_of(node.args[0])) != _EVERY_CARD:
+                return False
+            found[0] = True
+            return all(walk(a) for a in node.args[1:])  # a predicate: one card's names (never a slot's)
+        if isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
+            return False
+        return all(walk(child) for child in ast.iter_child_nodes(node))
+
+    return all(walk(tree.body) for tree in trees) and found[0]
+
+
+def multiset_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
+                    deal_names) -> list | None:
+    """Each line's six-card count (the last: none holds) of an order-free bet (:func:`order_free`) on a shoe
+    with 52 counts, or None for any other bet, or past :data:`LIMIT`. Arguments as
+    :func:`card_pools.pool_counts` (``slots`` is taken for the same signature: every card is read here)."""
+    if shoe.suited is None or shoe.is_infinite or not order_free(trees):
+        return None
+    plan = _plan(trees, of_card, value_names, tableau, deal_names, LIMIT)
+    return None if plan is None else card_pools.weighed(plan, shoe)
+
+
+@lru_cache(maxsize=4)
+def value_multisets(tableau) -> tuple:
+    """The sequences of values the rules play, summed by (deal, multiset of the coup's values): each pair's
+    deal index, its cards used, its values sorted (6 x pairs; 10 past its cards), and how many sequences
+    it holds; and the deals. Shoe- and bet-independent."""
+    from exact_odds.punto_banco.hand_suits import value_sequences
+
+    np = _numpy()
+    x, _, _, used, deal, deals = value_sequences(tableau)
+    held = np.arange(6)[:, None] < used[None, :]
+    values = np.sort(np.where(held, np.stack(x), 10), axis=0)
+    key = deal.astype(np.int64)
+    for row in values:
+        key = key * 11 + row
+    _, first, count = np.unique(key, return_index=True, return_counts=True)
+    return deal[first], used[first].astype(np.int64), values[:, first], count.astype(np.int64), deals
+
+
+def _choices(np, pools: Pools) -> tuple:
+    """Per value v and m <= 6 cards of it: every multiset of m pools of value v (rows x m pool ids,
+    ascending) and its orderings, multinomial(m; multiplicities)."""
+    out = []
+    for v in range(10):
+        options = pools.flat[pools.first[v]:pools.first[v] + pools.n_options[v]].tolist()
+        per_m = []
+        for m in range(7):
+            picks = list(combinations_with_replacement(options, m))
+            ways = [factorial(m) // _product(factorial(p.count(q)) for q in set(p)) for p in picks]
+            per_m.append((np.array(picks, dtype=np.int64).reshape(len(picks), m), np.array(ways, dtype=np.int64)))
+        out.append(per_m)
+    return tuple(out)
+
+
+def _product(xs) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
+
+
+@lru_cache(maxsize=16)  # a plan holds the multisets of one bet: tens of MB at most
+def _plan(trees: tuple, of_card: tuple, value_names: tuple, tableau, deal_names, limit: int):
+    """Shoe-independent: card_pools' plan (:func:`card_pools.planned`) of the bet, or None past ``limit``
+    rows."""
+    np = _numpy()
+    deal, used, values, count, deals = value_multisets(tableau)
+    of_deal, class_values = _deal_classes(np, value_names, deals, deal_names)
+    names = [n for n, _ in value_names]
+    settled = np.array([-1 if line is None else line for line in
+                        (partial.line_of(trees, {n: deal_names(d)[n] for n in names}) for d in deals)],
+                       dtype=np.int64)
+    # entries: (deal class, line its values settle or -1, multiset of values, which gives the cards used)
+    key = (of_deal[deal] * (len(trees) + 2) + settled[deal] + 1)
+    for row in values:
+        key = key * 11 + row
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    c = np.zeros(len(first), dtype=np.int64)
+    np.add.at(c, inverse, count)
+    klass, line_of, used, values = of_deal[deal[first]], settled[deal[first]], used[first], values[:, first]
+    pools = Pools(np, lambda card: of_card[card])
+    per_value = np.stack([(values == v).sum(axis=0) for v in range(10)])  # k_v of each entry
+    n_choices = np.array([[comb(int(p) + m - 1, m) for m in range(7)] for p in pools.n_options], dtype=np.int64)
+    size = np.ones(len(first), dtype=np.int64)
+    for v in range(10):
+        size *= n_choices[v][per_value[v]]
+    open_ = np.flatnonzero(line_of < 0)
+    if int(size[open_].sum()) > limit:
+        return None
+    choices = _choices(np, pools)
+    n_lines = len(trees) + 1
+    parts = []
+    done = np.flatnonzero(line_of >= 0)
+    if len(done):  # their cards count by value: value * 6 + the cards of that value before each
+        codes = []
+        for i in range(6):
+            before = (values[:i] == values[i]).sum(axis=0) if i else 0
+            codes.append(np.where(values[i] == 10, _NONE, _UNREAD + values[i] * 6 + before)[done])
+        parts.append(_counted(np, _keys(np, codes, used[done]), line_of[done], c[done], n_lines))
+    rep_rank = np.array([r for r, _ in pools.rep] + [0], dtype=np.int64)  # pool -1 (no card): rank and suit 0
+    rep_suit = np.array([s for _, s in pools.rep] + [0], dtype=np.int64)
+    total = np.cumsum(size[open_])
+    start = 0
+    while start < len(open_):
+        stop = max(int(np.searchsorted(total, (total[start - 1] if start else 0) + CHUNK, "right")), start + 1)
+        entries = open_[start:stop]
+        start = stop
+        row, pool, ways = _expand(np, entries, per_value, choices, n_choices)
+        cards = language.Cards({s: rep_rank[p] for s, p in zip(_LAID, pool)},
+                               {s: rep_suit[p] for s, p in zip(_LAID, pool)},
+                               {n: a[klass[row]] for n, a in class_values.items()})
+        line = settle_lines(np, trees, cards, len(row))
+        codes = []
+        for i in range(6):
+            before = (pool[:i] == pool[i]).sum(axis=0) if i else 0
+            codes.append(np.where(pool[i] < 0, _NONE, pool[i] * 6 + before))
+        parts.append(_counted(np, _keys(np, codes, used[row]), line, c[row] * ways, n_lines))
+    return card_pools.planned(np, parts, n_lines, pools.members)
+
+
+def _expand(np, entries, per_value, choices, n_choices):
+    """One row per multiset of pools each entry's values may come from: (entry of each row, its cards'
+    pools in value order, 6 x rows, -1 past its cards, and the orderings of its pools onto one sequence)."""
+    row = entries
+    pool = np.full((6, len(entries)), -1, dtype=np.int64)
+    ways = np.ones(len(entries), dtype=np.int64)
+    filled = np.zeros(len(entries), dtype=np.int64)
+    for v in range(10):
+        k = per_value[v][row]
+        n = n_choices[v][k]
+        if not k.any():
+            continue
+        parent = np.repeat(np.arange(len(row)), n)
+        within = np.arange(len(parent)) - np.repeat(np.cumsum(n) - n, n)
+        row, pool, ways, filled, k = row[parent], pool[:, parent], ways[parent], filled[parent], k[parent]
+        for m in range(1, 7):
+            at = np.flatnonzero(k == m)
+            if not len(at):
+                continue
+            picks, orderings = choices[v][m]
+            pick = within[at]
+            for j in range(m):
+                pool[filled[at] + j, at] = picks[pick, j]
+            ways[at] *= orderings[pick]
+        filled = filled + k
+    return row, pool, ways
+
+
+def _keys(np, codes, used):
+    """card_pools' key of each row: its six factor codes sorted, then packed above its cards used."""
+    codes = np.sort(np.stack(codes).astype(np.int64), axis=0)
+    key = used.astype(np.int64)
+    for i in range(6):
+        key = key | (codes[i] << (3 + _BITS * i))
+    return key
+
+
+def _counted(np, key, line, weight, n_lines: int):
+    """(distinct keys, lines x keys counts): each row's ``weight`` on its ``line``."""
+    uniq, inverse = np.unique(key, return_inverse=True)
+    counts = np.zeros((n_lines, len(uniq)), dtype=np.int64)
+    np.add.at(counts, (line.astype(np.intp), inverse.reshape(-1)), weight)
+    return uniq, counts

@@ -1,0 +1,168 @@
+"""Whole-coup bets read only over every card (a Red Pair: of_a_kind(all_cards, red) >= 2), priced on a suited
+shoe in play by multisets of pools (card_multisets), against other counts.
+
+* Brute force over every ordered six cards of a small suited shoe (tests/oracles/brute.py), through the
+  bet's price (a spy says the multisets answered): ranks with colours, with value names (tested or used
+  whole), one card named by rank and suit, several lines, a constant suit; and hypothesis on random
+  depleted small shoes.
+* The pools (card_pools), a different method, for a bet both take, on both sides of the int64 bound
+  (N**6 < 2**62: 1,290 cards in int64, 1,291 in Python integers); a Red Pair at the bound in int64 against
+  the same plan weighed in Python integers.
+* A Red Pair written three ways priced alike.
+* What the multisets do not take (a slot read by itself, an aggregate over a hand, a plan past its
+  limit) is declined (None) before anything is expanded, and priced by another route.
+"""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exact_odds.bets import language
+from exact_odds.bets.paytable import deal_names
+from exact_odds.punto_banco import card_classes, card_multisets, card_pools
+from exact_odds.punto_banco.walk import walk
+from exact_odds.rules.shoe import Shoe
+from exact_odds.rules.tableau import PUNTO_BANCO
+from card_bets import shoe_in_play, spied as spied_on, table
+from oracles.brute import brute_lines
+
+# red pairs (9h 9h, Kh Kd), a black pair (9c 9s), three and four of a kind, two copies of one card
+SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c", "9s", "3d"]
+FORMS = [
+    ["of_a_kind(all_cards, red) >= 2"],
+    ["tie and of_a_kind(all_cards, red) >= 2"],
+    ["player == 8 and of_a_kind(all_cards, red) >= 2"],
+    ["count(all_cards, rank == 9 and suit == hearts) >= 1 and player_wins"],
+    ["of_a_kind(all_cards, black) >= 2 or of_a_kind(all_cards) >= 3", "of_a_kind(all_cards, red) >= 2"],
+    ["of_a_kind(all_cards, red) > banker - 6 and cards == 5"],  # a value name used whole
+    ["count(all_cards, suit == hearts) >= 3 or run(all_cards)"],
+    ["all(all_cards, red or rank == 9) and natural"],
+]
+
+
+def spied(monkeypatch):
+    """What the multisets answered, in order (the counts or None)."""
+    return spied_on(monkeypatch, card_multisets, "multiset_counts")
+
+
+def priced(conditions, cards):
+    result = table(conditions).price(walk(Shoe.from_cards(cards)))
+    return {i: line.count for i, line in enumerate(result.lines) if line.count}
+
+
+def _read(conditions):
+    trees = tuple(language.expanded(c) for c in conditions)
+    read = language.reads(trees, card_classes._value_names(deal_names))
+    value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr)))
+                        for n, t in sorted(read.value_names.items()))
+    slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
+    return trees, value_names, slots, card_classes._classes(card_classes._signature(read))[0]
+
+
+def _counts(conditions, shoe):
+    trees, value_names, slots, of_card = _read(conditions)
+    return card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
+
+
+@pytest.mark.parametrize("conditions", FORMS, ids=[" | ".join(f) for f in FORMS])
+def test_bets_read_over_every_card_equal_brute_force(conditions, monkeypatch):
+    answered = spied(monkeypatch)
+    expected = dict(brute_lines(SMALL, conditions))
+    assert len(expected) == len(conditions) + 1  # every line holds somewhere
+    assert priced(conditions, SMALL) == expected
+    assert len(answered) == 1 and answered[0] is not None
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
+                min_size=7, max_size=8))
+def test_multisets_on_random_small_shoes_equal_brute_force(cards):
+    conditions = ["of_a_kind(all_cards, red) >= 2 and banker_wins", "of_a_kind(all_cards) >= 2 or player == 7"]
+    counts = _counts(conditions, Shoe.from_cards(cards))
+    expected = brute_lines(cards, conditions)
+    assert counts == [expected[i] for i in range(len(conditions) + 1)]
+
+
+BOUND = [shoe_in_play(25, 10), shoe_in_play(25, 9)]
+BOUND_IDS = ["1,290 cards: int64 at the bound", "1,291 cards: Python integers"]
+
+
+@pytest.mark.parametrize("shoe", BOUND, ids=BOUND_IDS)
+def test_multisets_equal_the_pools_on_both_sides_of_the_int64_bound(shoe):
+    """A nine of hearts among the cards in a tie: the pools expand two pools of nines a card."""
+    assert (shoe.size ** 6 < 2 ** 62) == (shoe.size <= 1290)
+    conditions = ["tie and count(all_cards, rank == 9 and suit == hearts) >= 1", "tie and count(all_cards, rank == 9) >= 2"]
+    trees, value_names, slots, of_card = _read(conditions)
+    pools = card_pools.pool_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
+    assert pools is not None and _counts(conditions, shoe) == pools
+
+
+def test_a_red_pair_at_the_int64_bound_equals_python_integers(monkeypatch):
+    """1,290 cards in int64 (the widest shoe that takes it), against the same plan weighed in Python integers."""
+    shoe = BOUND[0]
+    conditions = ["of_a_kind(all_cards, red) >= 2", "of_a_kind(all_cards, black) >= 2"]
+    in_int64 = _counts(conditions, shoe)
+    monkeypatch.setattr(card_pools, "INT64_SAFE", 0)  # every shoe past the bound: Python integers
+    assert in_int64 is not None and _counts(conditions, shoe) == in_int64
+    assert sum(in_int64) == shoe.size * (shoe.size - 1) * (shoe.size - 2) * (shoe.size - 3) * \
+        (shoe.size - 4) * (shoe.size - 5)
+
+
+def test_a_red_pair_written_three_ways_is_priced_alike(monkeypatch):
+    answered = spied(monkeypatch)
+    ranks = range(1, 14)
+    writings = ["of_a_kind(all_cards, red) >= 2",
+                " or ".join(f"count(all_cards, rank == {r} and red) >= 2" for r in ranks),
+                "not (" + " and ".join(f"count(all_cards, rank == {r} and not black) <= 1" for r in ranks) + ")"]
+    dist = walk(shoe_in_play(8, 150))
+    prices = [table([w]).price(dist) for w in writings]
+    assert len({tuple(line.probability for line in p.lines) for p in prices}) == 1
+    assert len(answered) == 3 and None not in answered
+
+
+@pytest.mark.parametrize("condition", [
+    "player_card1_suit == hearts and of_a_kind(all_cards, red) >= 2",  # a slot read by itself
+    "of_a_kind(player_hand, red) >= 2",  # an aggregate over fewer cards
+    "player_pair and any(all_cards, red)",  # an older name meaning two slots' ranks
+    "tie",  # no card read
+])
+def test_what_is_not_read_over_every_card_is_declined(condition):
+    assert not card_multisets.order_free((language.expanded(condition),))
+    assert _counts([condition], Shoe.from_cards(SMALL)) is None
+
+
+def _never(*args):
+    raise AssertionError("expanded past the limit")
+
+
+@pytest.mark.parametrize("condition", [
+    "of_a_kind(all_cards) >= 3 and of_a_suit(all_cards) >= 3",  # every rank and every suit: 52 pools
+    "player == 8 and count(all_cards, rank == suit) >= 2",
+])
+def test_a_plan_past_the_limit_is_declined_before_it_is_expanded(condition, monkeypatch):
+    assert card_multisets.order_free((language.expanded(condition),))
+    monkeypatch.setattr(card_multisets, "_choices", _never)
+    monkeypatch.setattr(card_multisets, "_expand", _never)
+    monkeypatch.setattr(card_multisets, "settle_lines", _never)
+    assert _counts([condition], shoe_in_play(8, 150)) is None
+
+
+def test_a_plan_past_a_lowered_limit_is_declined_and_priced_otherwise(monkeypatch):
+    monkeypatch.setattr(card_multisets, "LIMIT", 1000)
+    answered = spied(monkeypatch)
+    conditions = ["tie and count(all_cards, rank == 9 and suit == hearts) >= 1"]
+    assert priced(conditions, SMALL) == dict(brute_lines(SMALL, conditions))
+    assert answered == [None]
+
+
+def test_the_orderings_of_a_multiset_of_pools_onto_its_values():
+    """A value's m cards from its pools: every multiset once, and the orderings of each sum to p**m."""
+    import numpy as np
+
+    pools = card_pools.Pools(np, lambda card: card)  # every card its own pool: 16 of value 0, 4 of the others
+    choices = card_multisets._choices(np, pools)
+    for v, p in ((0, 16), (9, 4)):
+        for m in range(7):
+            picks, ways = choices[v][m]
+            assert len({tuple(x) for x in picks.tolist()}) == len(picks)
+            assert int(ways.sum()) == p ** m
