@@ -109,6 +109,17 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
         warnings.warn(SlowWork(
             f"{bet_name or conditions[0]}: on this shoe in play no quick route prices it (docs/methods/suits.md, "
             "\"The shoe in play\"); each rank's suits are weighed apart, which can take minutes"), stacklevel=4)
+    elif read.suit and shoe.suited is not None and not read.first_four_only:
+        # ranks split by suit or colour over every card (a Red Pair: 26 classes): the classes expand each rank
+        # group's suits (20 s at 8 decks), the multisets settle each multiset of classes once (about 1 s)
+        of_card = _classes(_signature(read))[0]
+        if len(set(of_card)) > 13:
+            from exact_odds.punto_banco import card_multisets
+
+            counts = card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, dist.tableau,
+                                                    deal_names)
+            if counts:
+                return counts, six_card_total(shoe), None
     model = suit_model(shoe).given_rank() if read.suit else None  # the classes know every card's rank
     known = model is None or model.assumption is None or shoe.is_infinite
     if read.first_four_only and known:

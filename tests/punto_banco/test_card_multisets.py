@@ -166,3 +166,44 @@ def test_the_orderings_of_a_multiset_of_pools_onto_its_values():
             picks, ways = choices[v][m]
             assert len({tuple(x) for x in picks.tolist()}) == len(picks)
             assert int(ways.sum()) == p ** m
+
+
+@pytest.mark.parametrize("conditions", [["of_a_kind(all_cards, red) >= 2"],
+                                        ["of_a_kind(all_cards, black) >= 2 or of_a_kind(all_cards) >= 3",
+                                         "tie and of_a_kind(all_cards, red) >= 2"]])
+def test_ranks_split_by_colour_on_fresh_decks_take_the_multisets(conditions, monkeypatch):
+    """On a shoe whose ranks hold their suits alike the classes expand each rank group's suits (a Red Pair:
+    20 s on 1 or 8 decks); a bet whose classes split ranks by suit or colour (more than 13) takes the
+    multisets (checked against the classes in the slow test below)."""
+    from card_bets import line_counts
+
+    answered = spied(monkeypatch)
+    shoe = Shoe.decks(1)
+    assert not card_classes._slow_in_play(_read_all(conditions), shoe)
+    assert len(line_counts(table(conditions), shoe)) == len(conditions) + 1
+    assert len(answered) == 1 and answered[0] is not None
+
+
+def test_a_bet_of_few_classes_on_fresh_decks_keeps_the_classes(monkeypatch):
+    answered = spied(monkeypatch)
+    table(["count(all_cards, rank == 9 and suit == hearts) >= 1 and player_wins"]).price(walk(Shoe.decks(1)))
+    assert answered == []  # 2 classes: the classes take 30-40 ms
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("decks", [1, 8])
+def test_a_red_pair_on_fresh_decks_equals_the_classes(decks):
+    """The route the multisets replace there (about 20 s)."""
+    from exact_odds.rules.suits import suit_model
+
+    conditions = ["of_a_kind(all_cards, red) >= 2"]
+    trees, value_names, slots, of_card = _read(conditions)
+    shoe = Shoe.decks(decks)
+    classes = card_classes._coup_counts(trees, _read_all(conditions), value_names, slots, shoe, PUNTO_BANCO,
+                                        suit_model(shoe).given_rank(), deal_names)
+    assert card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO,
+                                          deal_names) == classes
+
+
+def _read_all(conditions):
+    return language.reads(tuple(language.expanded(c) for c in conditions), card_classes._value_names(deal_names))
