@@ -851,6 +851,8 @@ static PyObject *text(PyObject *self, PyObject *args) {
 typedef struct {
     int64_t c[VALUES];
     int64_t dec;
+    unsigned char total[10][10];    /* a hand's total after two values (rules/deal.py's hand_total) */
+    unsigned char natural[10][10];  /* whether two totals end the coup (natural_ends_coup) */
     unsigned char player_draws[8];
     unsigned char banker_draws[8][11];
     int64_t stood[10][10][11];
@@ -893,9 +895,9 @@ static void walk_draws(WalkState *s, int pt, int bt, int t, int64_t ways, int p1
 
 /* One deal of the first four cards (walk_python's loop body). */
 static void walk_deal(WalkState *s, int p1, int p2, int b1, int b2, int64_t w) {
-    int pt = (p1 + p2) % 10, bt = (b1 + b2) % 10;
+    int pt = s->total[p1][p2], bt = s->total[b1][b2];
     const int64_t *c = s->c;
-    if (pt >= 8 || bt >= 8) {
+    if (s->natural[pt][bt]) {
         walk_stood(s, pt, bt, NONE_CARD, w);
         return;
     }
@@ -928,7 +930,8 @@ static PyObject *walk_key(PyTypeObject *deal, int pt, int bt, int t, int u) {
 }
 
 /* Add one deal to the dict and its count to its coup's. */
-static int walk_put(PyObject *deals, PyTypeObject *deal, int pt, int bt, int t, int u, int64_t n,
+static int walk_put(PyObject *deals, PyTypeObject *deal, const unsigned char total[10][10], int pt, int bt, int t,
+                    int u, int64_t n,
                     int64_t coups[10][10][2][2], unsigned char coup_seen[10][10][2][2], int16_t coup_order[400][4],
                     int *n_coups) {
     PyObject *key = walk_key(deal, pt, bt, t, u);
@@ -941,7 +944,7 @@ static int walk_put(PyObject *deals, PyTypeObject *deal, int pt, int bt, int t, 
     }
     Py_DECREF(key);
     Py_DECREF(value);
-    int p = t == NONE_CARD ? pt : (pt + t) % 10, b = u == NONE_CARD ? bt : (bt + u) % 10;
+    int p = t == NONE_CARD ? pt : total[pt][t], b = u == NONE_CARD ? bt : total[bt][u];
     int pc = t != NONE_CARD, bc = u != NONE_CARD;
     if (!coup_seen[p][b][pc][bc]) {
         coup_seen[p][b][pc][bc] = 1;
@@ -953,9 +956,12 @@ static int walk_put(PyObject *deals, PyTypeObject *deal, int pt, int bt, int t, 
 }
 
 PyDoc_STRVAR(walk_doc,
-"walk(value_counts, with_replacement, player_draws, banker_draws, deal) -> (deals, coups) or None\n\n"
+"walk(value_counts, with_replacement, totals, naturals, player_draws, banker_draws, deal)\n"
+"-> (deals, coups) or None\n\n"
 "exact_odds/punto_banco/walk.py's walk_python in int64: value_counts the ten counts (or the infinite\n"
-"deck's weights, with_replacement true), player_draws 8 bytes (0/1 by Player's total 0-7),\n"
+"deck's weights, with_replacement true), totals 100 bytes (a hand's total after values a, b at a*10+b),\n"
+"naturals 100 (1 where Player's total p and Banker's b end the coup, at p*10+b: the rules' one home,\n"
+"rules/deal.py, gives both), player_draws 8 bytes (0/1 by Player's total 0-7),\n"
 "banker_draws 88 (by Banker's total 0-7, the Player's third card 0-9 or none), deal the Deal class.\n"
 "deals: {Deal: six-card count} in walk_python's order; coups: [(player, banker, player_cards,\n"
 "banker_cards, count)] in the order first reached. None for a shoe of more than 1,448 cards\n"
@@ -964,8 +970,9 @@ PyDoc_STRVAR(walk_doc,
 static PyObject *walk(PyObject *self, PyObject *args) {
     PyObject *counts_obj, *deal_obj;
     int with_replacement;
-    Py_buffer pd, bd;
-    if (!PyArg_ParseTuple(args, "Opy*y*O:walk", &counts_obj, &with_replacement, &pd, &bd, &deal_obj)) return NULL;
+    Py_buffer td, nd, pd, bd;
+    if (!PyArg_ParseTuple(args, "Opy*y*y*y*O:walk", &counts_obj, &with_replacement, &td, &nd, &pd, &bd, &deal_obj))
+        return NULL;
     PyObject *result = NULL, *deals = NULL, *coup_list = NULL;
     WalkState *s = NULL;
     struct {
@@ -973,8 +980,8 @@ static PyObject *walk(PyObject *self, PyObject *args) {
         unsigned char seen[10][10][2][2];
         int16_t order[400][4];
     } *cp = NULL;
-    if (pd.len != 8 || bd.len != 88) {
-        PyErr_SetString(PyExc_ValueError, "player_draws must be 8 bytes and banker_draws 88");
+    if (td.len != 100 || nd.len != 100 || pd.len != 8 || bd.len != 88) {
+        PyErr_SetString(PyExc_ValueError, "totals and naturals must be 100 bytes, player_draws 8 and banker_draws 88");
         goto done;
     }
     if (!PyType_Check(deal_obj) || !PyType_IsSubtype((PyTypeObject *)deal_obj, &PyTuple_Type) ||
@@ -1026,6 +1033,20 @@ static PyObject *walk(PyObject *self, PyObject *args) {
     }
     memcpy(s->c, c0, sizeof c0);
     s->dec = with_replacement ? 0 : 1;
+    for (int a = 0; a < 10; a++)
+        for (int b = 0; b < 10; b++) {
+            unsigned char x = ((const unsigned char *)td.buf)[a * 10 + b];
+            if (x > 9) {
+                PyErr_SetString(PyExc_ValueError, "a total must be 0-9");
+                goto done;
+            }
+            s->total[a][b] = x;
+            s->natural[a][b] = ((const unsigned char *)nd.buf)[a * 10 + b] != 0;
+            if (!s->natural[a][b] && (a > 7 || b > 7)) {  /* the draw tables hold totals 0-7 */
+                PyErr_SetString(PyExc_ValueError, "a total of 8 or 9 must end the coup (naturals)");
+                goto done;
+            }
+        }
     for (int p = 0; p < 8; p++) s->player_draws[p] = ((const unsigned char *)pd.buf)[p] != 0;
     for (int b = 0; b < 8; b++)
         for (int t = 0; t < 11; t++) s->banker_draws[b][t] = ((const unsigned char *)bd.buf)[b * 11 + t] != 0;
@@ -1062,7 +1083,7 @@ static PyObject *walk(PyObject *self, PyObject *args) {
     if (deals == NULL) goto done;
     for (int i = 0; i < s->n_stood; i++) {
         int pt = s->stood_order[i][0], bt = s->stood_order[i][1], t = s->stood_order[i][2];
-        if (walk_put(deals, (PyTypeObject *)deal_obj, pt, bt, t, NONE_CARD,
+        if (walk_put(deals, (PyTypeObject *)deal_obj, s->total, pt, bt, t, NONE_CARD,
                      s->stood[pt][bt][t] * tail[t == NONE_CARD ? 4 : 5], cp->coups, cp->seen, cp->order, &n_coups) < 0)
             goto done;
     }
@@ -1072,7 +1093,7 @@ static PyObject *walk(PyObject *self, PyObject *args) {
         int64_t tl = tail[t == NONE_CARD ? 5 : 6];
         for (int u = 0; u < 10; u++) {
             int64_t n = acc[10] * c0[u] - dec * acc[u];
-            if (n && walk_put(deals, (PyTypeObject *)deal_obj, pt, bt, t, u, n * tl, cp->coups, cp->seen, cp->order,
+            if (n && walk_put(deals, (PyTypeObject *)deal_obj, s->total, pt, bt, t, u, n * tl, cp->coups, cp->seen, cp->order,
                               &n_coups) < 0)
                 goto done;
         }
@@ -1092,6 +1113,8 @@ done:
     Py_XDECREF(coup_list);
     PyMem_Free(s);
     PyMem_Free(cp);
+    PyBuffer_Release(&td);
+    PyBuffer_Release(&nd);
     PyBuffer_Release(&pd);
     PyBuffer_Release(&bd);
     return result;

@@ -28,6 +28,7 @@ deals with the same counts in the same order (tests/punto_banco/test_walk_native
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.rules.coup import Deal, coup_of
@@ -73,12 +74,20 @@ def walk_native(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution 
         return None
     player = bytes(bool(tableau.player_draws(p)) for p in range(8))
     banker = bytes(bool(tableau.banker_draws(b, t)) for b in range(8) for t in (*range(10), None))
-    done = kernel_walk(shoe.value_counts, shoe.is_infinite, player, banker, Deal)
+    done = kernel_walk(shoe.value_counts, shoe.is_infinite, *rule_tables(), player, banker, Deal)
     if done is None:
         return None
     deals, coups = done
     return CoupDistribution(shoe, tableau, deals, six_card_total(shoe),
                             {coup_of(p, b, pc, bc): n for p, b, pc, bc, n in coups})
+
+
+@lru_cache(maxsize=1)
+def rule_tables() -> tuple[bytes, bytes]:
+    """The compiled walk's copies of the rules (rules/deal.py): a hand's total after values a and b (at
+    a * 10 + b), and whether Player's total p and Banker's b end the coup (at p * 10 + b)."""
+    return (bytes(hand_total(a, b) for a in range(10) for b in range(10)),
+            bytes(natural_ends_coup(p, b) for p in range(10) for b in range(10)))
 
 
 def walk_python(shoe: Shoe, tableau: Tableau = PUNTO_BANCO) -> CoupDistribution:

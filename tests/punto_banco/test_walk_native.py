@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exact_odds.punto_banco import native
-from exact_odds.punto_banco.walk import walk, walk_native, walk_python
+from exact_odds.punto_banco.walk import rule_tables, walk, walk_native, walk_python
 from exact_odds.rules.coup import Coup, Deal
 from exact_odds.rules.shoe import Shoe, ShoeError
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
@@ -127,16 +127,20 @@ def test_kernel_refuses_bad_arguments():
     kernel = native.module()
     player = bytes(PUNTO_BANCO.player_draws(p) for p in range(8))
     banker = bytes(PUNTO_BANCO.banker_draws(b, t) for b in range(8) for t in (*range(10), None))
-    good = ((128,) + (32,) * 9, False, player, banker, Deal)
+    totals, naturals = rule_tables()
+    good = ((128,) + (32,) * 9, False, totals, naturals, player, banker, Deal)
     assert kernel.walk(*good)[0] == walk_python(Shoe.decks(8)).deals
+    no_natural_at_9 = naturals[:99] + b"\0"  # 9 against 9 would then read past the draw tables
     for i, bad, error in [(0, (1,) * 9, ValueError), (0, (-1,) + (32,) * 9, ValueError),
-                          (0, (1.0,) * 10, TypeError), (2, player[:7], ValueError),
-                          (3, banker + b"\0", ValueError), (4, dict, TypeError), (4, 7, TypeError)]:
+                          (0, (1.0,) * 10, TypeError), (2, totals[:99], ValueError), (2, b"\x0a" * 100, ValueError),
+                          (3, naturals + b"\0", ValueError), (3, no_natural_at_9, ValueError),
+                          (4, player[:7], ValueError), (5, banker + b"\0", ValueError), (6, dict, TypeError),
+                          (6, 7, TypeError)]:
         args = list(good)
         args[i] = bad
         with pytest.raises(error):
             kernel.walk(*args)
-    assert kernel.walk((1,) * 5 + (0,) * 5, False, player, banker, Deal) is None  # 5 cards: no coup
+    assert kernel.walk((1,) * 5 + (0,) * 5, False, totals, naturals, player, banker, Deal) is None  # 5 cards
 
 
 def test_walk_still_refuses_small_shoes():
