@@ -18,8 +18,11 @@ setup(
             ["exact_odds/punto_banco/_native.c"],
             optional=True,
             # The walks are plain loops the compiler vectorises (eight shoes in lanes); -O3 is
-            # gcc's and clang's (another compiler ignores it with a warning).
-            extra_compile_args=["-O3"],
+            # gcc's and clang's (another compiler ignores it with a warning). Python's own flags
+            # hold -fwrapv (signed overflow wraps), which costs the one-shoe kernel about 17%
+            # (8.0 against 6.7 us a shoe); no loop here overflows (every bound is proven in
+            # _native.c), so -fno-wrapv, after it, takes it back.
+            extra_compile_args=["-O3", "-fno-wrapv"],
         )
     ]
 )
