@@ -37,3 +37,33 @@ def shoe_in_play(decks, dealt, seed=5):
              for s in "shdc" for _ in range(decks)]
     rng.shuffle(cards)
     return Shoe.from_cards(cards[dealt:])
+
+
+def priced(conditions, cards):
+    """The six-card count of each line of ``table(conditions)`` that settles some coup on the shoe of ``cards``."""
+    result = table(conditions).price(walk(Shoe.from_cards(cards)))
+    return {i: line.count for i, line in enumerate(result.lines) if line.count}
+
+
+def route_args(conditions):
+    """What card_classes.price_lines hands a route for ``conditions``: (trees, what they read, value names
+    with their tests, card slots read, each card's class)."""
+    from exact_odds.bets import language
+    from exact_odds.bets.paytable import deal_names
+    from exact_odds.punto_banco import card_classes
+
+    trees = tuple(language.expanded(c) for c in conditions)
+    read = language.reads(trees, card_classes._value_names(deal_names))
+    value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr)))
+                        for n, t in sorted(read.value_names.items()))
+    slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
+    return trees, read, value_names, slots, card_classes._classes(card_classes._signature(read))[0]
+
+
+def small_suited_shoes():
+    """Hypothesis: shoes of 7 or 8 cards drawn from six ranks in four suits (brute force takes each in
+    well under a second)."""
+    from hypothesis import strategies as st
+
+    return st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
+                    min_size=7, max_size=8)

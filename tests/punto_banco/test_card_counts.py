@@ -14,7 +14,6 @@ play by suit-count generating functions (card_counts), against other counts.
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from exact_odds.bets import language
 from exact_odds.bets.paytable import deal_names
@@ -23,7 +22,7 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import shoe_in_play, spied as spied_on, table
+from card_bets import priced, route_args, shoe_in_play, small_suited_shoes, spied as spied_on, table
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c", "3d", "Kc"]
@@ -56,10 +55,6 @@ def spied(monkeypatch):
     """What the counts answered, in order (the counts or None)."""
     return spied_on(monkeypatch, card_counts, "count_counts")
 
-
-def priced(conditions, cards):
-    result = table(conditions).price(walk(Shoe.from_cards(cards)))
-    return {i: line.count for i, line in enumerate(result.lines) if line.count}
 
 
 @pytest.mark.parametrize("conditions", FORMS, ids=[" | ".join(f) for f in FORMS])
@@ -95,8 +90,7 @@ def test_rows_alike_but_in_the_order_of_interchangeable_cards_equal_brute_force(
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
-                min_size=7, max_size=8))
+@given(small_suited_shoes())
 def test_suit_counts_on_random_small_shoes_equal_brute_force(cards):
     conditions = ["of_a_suit(all_cards) >= 3 and banker_wins", "same_suit(all_cards) or player == 7"]
     counts = _counts(conditions, Shoe.from_cards(cards))
@@ -104,17 +98,10 @@ def test_suit_counts_on_random_small_shoes_equal_brute_force(cards):
     assert counts == [expected[i] for i in range(len(conditions) + 1)]
 
 
-def _read(conditions):
-    trees = tuple(language.expanded(c) for c in conditions)
-    read = language.reads(trees, card_classes._value_names(deal_names))
-    value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr)))
-                        for n, t in sorted(read.value_names.items()))
-    slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
-    return trees, read, value_names, slots, card_classes._classes(card_classes._signature(read))[0]
 
 
 def _counts(conditions, shoe):
-    trees, _, value_names, slots, of_card = _read(conditions)
+    trees, _, value_names, slots, of_card = route_args(conditions)
     return card_counts.count_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
 
 
@@ -128,7 +115,7 @@ def test_suit_counts_equal_the_card_classes_on_an_eight_deck_shoe_in_play():
     for card in ("5h", "Kd", "Kd", "9s"):
         cards.remove(card)
     shoe = Shoe.from_cards(cards)
-    trees, read, value_names, slots, _ = _read(conditions)
+    trees, read, value_names, slots, _ = route_args(conditions)
     classes = card_classes._coup_counts(trees, read, value_names, slots, shoe, PUNTO_BANCO, suit_model(shoe),
                                         deal_names)
     assert _counts(conditions, shoe) == classes
@@ -142,7 +129,7 @@ BOUND_IDS = ["8 decks in play", "1,290 cards: int64 at the bound", "1,291 cards:
 def test_suit_counts_equal_the_patterns_on_both_sides_of_the_int64_bound(shoe):
     assert (shoe.size ** 6 < 2 ** 62) == (shoe.size <= 1290)
     conditions = ["of_a_suit(all_cards) >= 2 and player == 8", "same_suit(all_cards) or banker == 6 and tie"]
-    trees, _, value_names, slots, of_card = _read(conditions)
+    trees, _, value_names, slots, of_card = route_args(conditions)
     patterns = card_patterns.pattern_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
     assert patterns is not None and _counts(conditions, shoe) == patterns
 
@@ -151,7 +138,7 @@ def test_suit_counts_equal_the_patterns_on_both_sides_of_the_int64_bound(shoe):
 def test_suit_counts_with_a_named_card_equal_the_pools_on_both_sides_of_the_int64_bound(shoe):
     """A constant suit over every card and one card's suit: the pools expand two classes a card."""
     conditions = ["tie and count(all_cards, suit == hearts) >= 3 and player_card1_suit != hearts"]
-    trees, _, value_names, slots, of_card = _read(conditions)
+    trees, _, value_names, slots, of_card = route_args(conditions)
     pools = card_pools.pool_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
     assert pools is not None and _counts(conditions, shoe) == pools
 
@@ -199,8 +186,7 @@ def test_what_a_bet_reads_of_single_cards_suits(condition, named, paired):
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
-                min_size=7, max_size=8))
+@given(small_suited_shoes())
 def test_a_pair_of_suits_with_suit_counts_on_random_small_shoes_equals_brute_force(cards):
     conditions = ["player_card1_suit == banker_card1_suit and of_a_suit(all_cards) >= 3",
                   "player_card1_suit != banker_card1_suit and count(all_cards, suit == hearts) >= 2 or tie"]

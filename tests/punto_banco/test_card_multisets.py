@@ -15,7 +15,6 @@ shoe in play by multisets of pools (card_multisets), against other counts.
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from exact_odds.bets import language
 from exact_odds.bets.paytable import deal_names
@@ -23,7 +22,7 @@ from exact_odds.punto_banco import card_classes, card_multisets, card_pools
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import shoe_in_play, spied as spied_on, table
+from card_bets import priced, route_args, shoe_in_play, small_suited_shoes, spied as spied_on, table
 from oracles.brute import brute_lines
 
 # red pairs (9h 9h, Kh Kd), a black pair (9c 9s), three and four of a kind, two copies of one card
@@ -45,22 +44,11 @@ def spied(monkeypatch):
     return spied_on(monkeypatch, card_multisets, "multiset_counts")
 
 
-def priced(conditions, cards):
-    result = table(conditions).price(walk(Shoe.from_cards(cards)))
-    return {i: line.count for i, line in enumerate(result.lines) if line.count}
 
-
-def _read(conditions):
-    trees = tuple(language.expanded(c) for c in conditions)
-    read = language.reads(trees, card_classes._value_names(deal_names))
-    value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr)))
-                        for n, t in sorted(read.value_names.items()))
-    slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
-    return trees, value_names, slots, card_classes._classes(card_classes._signature(read))[0]
 
 
 def _counts(conditions, shoe):
-    trees, value_names, slots, of_card = _read(conditions)
+    trees, _, value_names, slots, of_card = route_args(conditions)
     return card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
 
 
@@ -74,8 +62,7 @@ def test_bets_read_over_every_card_equal_brute_force(conditions, monkeypatch):
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
-                min_size=7, max_size=8))
+@given(small_suited_shoes())
 def test_multisets_on_random_small_shoes_equal_brute_force(cards):
     conditions = ["of_a_kind(all_cards, red) >= 2 and banker_wins", "of_a_kind(all_cards) >= 2 or player == 7"]
     counts = _counts(conditions, Shoe.from_cards(cards))
@@ -92,7 +79,7 @@ def test_multisets_equal_the_pools_on_both_sides_of_the_int64_bound(shoe):
     """A nine of hearts among the cards in a tie: the pools expand two pools of nines a card."""
     assert (shoe.size ** 6 < 2 ** 62) == (shoe.size <= 1290)
     conditions = ["tie and count(all_cards, rank == 9 and suit == hearts) >= 1", "tie and count(all_cards, rank == 9) >= 2"]
-    trees, value_names, slots, of_card = _read(conditions)
+    trees, _, value_names, slots, of_card = route_args(conditions)
     pools = card_pools.pool_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
     assert pools is not None and _counts(conditions, shoe) == pools
 
@@ -179,7 +166,7 @@ def test_ranks_split_by_colour_on_fresh_decks_take_the_multisets(conditions, mon
 
     answered = spied(monkeypatch)
     shoe = Shoe.decks(1)
-    assert not card_classes._slow_in_play(_read_all(conditions), shoe)
+    assert not card_classes._slow_in_play(route_args(conditions)[1], shoe)
     assert len(line_counts(table(conditions), shoe)) == len(conditions) + 1
     assert len(answered) == 1 and answered[0] is not None
 
@@ -197,13 +184,10 @@ def test_a_red_pair_on_fresh_decks_equals_the_classes(decks):
     from exact_odds.rules.suits import suit_model
 
     conditions = ["of_a_kind(all_cards, red) >= 2"]
-    trees, value_names, slots, of_card = _read(conditions)
+    trees, read, value_names, slots, of_card = route_args(conditions)
     shoe = Shoe.decks(decks)
-    classes = card_classes._coup_counts(trees, _read_all(conditions), value_names, slots, shoe, PUNTO_BANCO,
+    classes = card_classes._coup_counts(trees, read, value_names, slots, shoe, PUNTO_BANCO,
                                         suit_model(shoe).given_rank(), deal_names)
     assert card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO,
                                           deal_names) == classes
 
-
-def _read_all(conditions):
-    return language.reads(tuple(language.expanded(c) for c in conditions), card_classes._value_names(deal_names))
