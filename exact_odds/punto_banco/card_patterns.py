@@ -77,7 +77,7 @@ def slow_plan(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, sh
             "which can take minutes; the shoes after it reuse the plan")
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2)  # (asked by slow_plan, then by the plan it announces; each holds about 25 MB)
 def _sizes(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, tableau, deal_names):
     """The sequences of a pattern plan, each one's rows, and its rows times the patterns of its read cards."""
     np = _numpy()
