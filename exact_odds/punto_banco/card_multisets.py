@@ -48,9 +48,9 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from math import comb, factorial
+from math import comb, factorial, prod
 
-from exact_odds.bets import language, partial
+from exact_odds.bets import language
 from exact_odds.punto_banco import card_pools
 from exact_odds.punto_banco.card_counts import _deal_classes
 from exact_odds.punto_banco.card_pools import _BITS, _NONE, _UNREAD, Pools
@@ -130,17 +130,10 @@ def _choices(np, pools: Pools) -> tuple:
         per_m = []
         for m in range(7):
             picks = list(combinations_with_replacement(options, m))
-            ways = [factorial(m) // _product(factorial(p.count(q)) for q in set(p)) for p in picks]
+            ways = [factorial(m) // prod(factorial(p.count(q)) for q in set(p)) for p in picks]
             per_m.append((np.array(picks, dtype=np.int64).reshape(len(picks), m), np.array(ways, dtype=np.int64)))
         out.append(per_m)
     return tuple(out)
-
-
-def _product(xs) -> int:
-    out = 1
-    for x in xs:
-        out *= x
-    return out
 
 
 @lru_cache(maxsize=16)  # a plan holds the multisets of one bet: tens of MB at most
@@ -150,10 +143,7 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, tableau, deal_names,
     np = _numpy()
     deal, used, values, count, deals = value_multisets(tableau)
     of_deal, class_values = _deal_classes(np, value_names, deals, deal_names)
-    names = [n for n, _ in value_names]
-    settled = np.array([-1 if line is None else line for line in
-                        (partial.line_of(trees, {n: deal_names(d)[n] for n in names}) for d in deals)],
-                       dtype=np.int64)
+    settled = card_pools.deal_lines(np, trees, [n for n, _ in value_names], deals, deal_names)
     # entries: (deal class, line its values settle or -1, multiset of values, which gives the cards used)
     key = (of_deal[deal] * (len(trees) + 2) + settled[deal] + 1)
     for row in values:
@@ -184,13 +174,8 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, tableau, deal_names,
         parts.append(_counted(np, _keys(np, codes, used[done]), line_of[done], c[done], n_lines))
     rep_rank = np.array([r for r, _ in pools.rep] + [0], dtype=np.int64)  # pool -1 (no card): rank and suit 0
     rep_suit = np.array([s for _, s in pools.rep] + [0], dtype=np.int64)
-    total = np.cumsum(size[open_])
-    start = 0
-    while start < len(open_):
-        stop = max(int(np.searchsorted(total, (total[start - 1] if start else 0) + CHUNK, "right")), start + 1)
-        entries = open_[start:stop]
-        start = stop
-        row, pool, ways = _expand(np, entries, per_value, choices, n_choices)
+    for at in card_pools.chunked(np, size[open_], CHUNK):
+        row, pool, ways = _expand(np, open_[at], per_value, choices, n_choices)
         cards = language.Cards({s: rep_rank[p] for s, p in zip(_LAID, pool)},
                                {s: rep_suit[p] for s, p in zip(_LAID, pool)},
                                {n: a[klass[row]] for n, a in class_values.items()})

@@ -141,8 +141,7 @@ class Sequences:
         x, pdraw, bdraw, self.used, self.deal, deals = value_sequences(tableau)
         self.values = np.stack(x).astype(np.int8)
         names = [name for name, _ in value_names]
-        settled = [partial.line_of(trees, {n: deal_names(d)[n] for n in names}) for d in deals]
-        self.settled = np.array([-1 if line is None else line for line in settled], dtype=np.int64)[self.deal]
+        self.settled = deal_lines(np, trees, names, deals, deal_names)[self.deal]
         fixed = {(0, 0): 0, (1, 0): 1, (0, 1): 2, (1, 1): 3}
         position = {slot: np.full(len(pdraw), p, dtype=np.int64) for slot, p in fixed.items()}
         position[0, 2] = np.where(pdraw, 4, -1)
@@ -162,12 +161,7 @@ class Sequences:
 
     def chunks(self, np, size):
         """Consecutive ranges of sequences of about :data:`_CHUNK` rows."""
-        total = np.cumsum(size)
-        start = 0
-        while start < len(size):
-            stop = max(int(np.searchsorted(total, (total[start - 1] if start else 0) + _CHUNK, "right")), start + 1)
-            yield np.arange(start, stop)
-            start = stop
+        return chunked(np, size, _CHUNK)
 
     def cards(self, np, rows, pool, rep_rank, suit) -> language.Cards:
         """The coups of ``rows`` (sequence indices) with each read slot's pool (its representative rank)
@@ -177,6 +171,23 @@ class Sequences:
         suits = {s: suit[s] if s in suit else zeros for s in ALL_SLOTS}
         d = self.deal[rows]
         return language.Cards(rank, suits, {n: a[d] for n, a in self.deal_values.items()})
+
+
+def deal_lines(np, trees, names, deals, deal_names):
+    """For each of ``deals``, the line its values of the value names ``names`` settle whatever the cards
+    (:func:`partial.line_of`), or -1 where the cards decide."""
+    settled = [partial.line_of(trees, {n: deal_names(d)[n] for n in names}) for d in deals]
+    return np.array([-1 if line is None else line for line in settled], dtype=np.int64)
+
+
+def chunked(np, size, chunk: int):
+    """Consecutive ranges of indices whose ``size`` add up to about ``chunk`` (one at least)."""
+    total = np.cumsum(size)
+    start = 0
+    while start < len(size):
+        stop = max(int(np.searchsorted(total, (total[start - 1] if start else 0) + chunk, "right")), start + 1)
+        yield np.arange(start, stop)
+        start = stop
 
 
 def expand(np, seqs, slots, where, values, pools: Pools):
