@@ -865,25 +865,24 @@ typedef struct {
     int n_acc;
 } WalkState;
 
-static void walk_stood(WalkState *s, int pt, int bt, int t, int64_t ways) {
-    if (!s->stood_seen[pt][bt][t]) {
-        s->stood_seen[pt][bt][t] = 1;
-        s->stood_order[s->n_stood][0] = (int16_t)pt;
-        s->stood_order[s->n_stood][1] = (int16_t)bt;
-        s->stood_order[s->n_stood][2] = (int16_t)t;
-        s->n_stood++;
+/* Note (pt, bt, t) in the order first reached (walk_python's dict order). */
+static void walk_remember(unsigned char seen[10][10][11], int16_t order[1100][3], int *n, int pt, int bt, int t) {
+    if (!seen[pt][bt][t]) {
+        seen[pt][bt][t] = 1;
+        order[*n][0] = (int16_t)pt;
+        order[*n][1] = (int16_t)bt;
+        order[*n][2] = (int16_t)t;
+        (*n)++;
     }
+}
+
+static void walk_stood(WalkState *s, int pt, int bt, int t, int64_t ways) {
+    walk_remember(s->stood_seen, s->stood_order, &s->n_stood, pt, bt, t);
     s->stood[pt][bt][t] += ways;
 }
 
 static void walk_draws(WalkState *s, int pt, int bt, int t, int64_t ways, int p1, int p2, int b1, int b2) {
-    if (!s->acc_seen[pt][bt][t]) {
-        s->acc_seen[pt][bt][t] = 1;
-        s->acc_order[s->n_acc][0] = (int16_t)pt;
-        s->acc_order[s->n_acc][1] = (int16_t)bt;
-        s->acc_order[s->n_acc][2] = (int16_t)t;
-        s->n_acc++;
-    }
+    walk_remember(s->acc_seen, s->acc_order, &s->n_acc, pt, bt, t);
     int64_t *acc = s->acc[pt][bt][t];
     acc[10] += ways;
     acc[p1] += ways;
