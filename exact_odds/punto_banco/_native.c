@@ -892,6 +892,21 @@ static void walk_draws(WalkState *s, int pt, int bt, int t, int64_t ways, int p1
     if (t != NONE_CARD) acc[t] += ways;
 }
 
+/* A hand's two cards a <= b drawn from c (rules/deal.py's deal_two_cards): their ways, unordered (twice
+   for distinct values), with both taken out of c (dec 0: with replacement). */
+static inline int64_t walk_two_cards(int64_t *c, int a, int b, int64_t dec) {
+    int64_t ways = c[a] * (a == b ? 1 : 2);
+    c[a] -= dec;
+    ways *= c[b];
+    c[b] -= dec;
+    return ways;
+}
+
+static inline void walk_put_back(int64_t *c, int a, int b, int64_t dec) {
+    c[a] += dec;
+    c[b] += dec;
+}
+
 /* One deal of the first four cards (walk_python's loop body). */
 static void walk_deal(WalkState *s, int p1, int p2, int b1, int b2, int64_t w) {
     int pt = s->total[p1][p2], bt = s->total[b1][b2];
@@ -1054,23 +1069,15 @@ static PyObject *walk(PyObject *self, PyObject *args) {
     int64_t *c = s->c, dec = s->dec;
     for (int p1 = 0; p1 < 10; p1++)
         for (int p2 = p1; p2 < 10; p2++) {
-            int64_t wp = c[p1] * (p1 == p2 ? 1 : 2);
-            c[p1] -= dec;
-            wp *= c[p2];
-            c[p2] -= dec;
+            int64_t wp = walk_two_cards(c, p1, p2, dec);
             if (wp)
                 for (int b1 = 0; b1 < 10; b1++)
                     for (int b2 = b1; b2 < 10; b2++) {
-                        int64_t wb = c[b1] * (b1 == b2 ? 1 : 2);
-                        c[b1] -= dec;
-                        wb *= c[b2];
-                        c[b2] -= dec;
+                        int64_t wb = walk_two_cards(c, b1, b2, dec);
                         if (wb) walk_deal(s, p1, p2, b1, b2, wp * wb);
-                        c[b1] += dec;
-                        c[b2] += dec;
+                        walk_put_back(c, b1, b2, dec);
                     }
-            c[p1] += dec;
-            c[p2] += dec;
+            walk_put_back(c, p1, p2, dec);
         }
 
     /* the ways to draw the unused cards of a coup of k = 4, 5, 6 cards (rules/deal.py's unused_ways) */
