@@ -50,29 +50,26 @@ settling would pass :data:`MOST_SETTLED`.
 
 from __future__ import annotations
 
-import ast
 from functools import lru_cache
 
 from exact_odds.bets import language, partial
 from exact_odds.punto_banco import card_pools
 from exact_odds.punto_banco.card_pools import Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS, settle_lines
+from exact_odds.punto_banco import suit_events as events_of
+from exact_odds.punto_banco.suit_events import bound, lattice, suit_events
 from exact_odds.punto_banco.suit_products import compositions, steps_of, weighed
 from exact_odds.rules.shoe import Shoe
 
-_SUIT_NAMES = frozenset({"suit", "red", "black"})
-#: The aggregates that read a set's suits (with a predicate on the suit alone) only by how many of its cards
-#: hold each (``suited_run(S)`` is ``run(S) and same_suit(S)``; ``of_a_kind(S, red)`` reads them with the ranks).
-_COUNTING = frozenset({"count", "any", "all", "of_a_suit", "same_suit", "same_colour", "suited_run"})
-_EVERY_CARD = frozenset(ALL_SLOTS)
-#: Most cards whose suits are read one by one (each multiplies the rows by four).
-MOST_NAMED = 1
-#: Most rows (a sequence, a rank pool per card, a suit per named card) a plan may expand: each holds about
+#: Most rows (a sequence, a rank pool per card, a variant: suit_events) a plan may expand: each holds about
 #: 200 bytes while the plan is built (a bet reading every card's rank, 13 pools, would pass it).
 MOST_ROWS = 3_000_000
+#: Most rows times their variants (suit_events) a plan may group, a variant at a time (about 1 µs each).
+MOST_VARIANT_ROWS = 16_000_000
 #: Most entries of a plan's table w (groups x suit counts x lines but the last; 8 bytes each).
 MOST_ENTRIES = 1 << 24
-#: Most rows, each once per suit count T, a plan settles (about 1 µs each: a first price of seconds).
+#: Most rows, each once per suit count T and set of events that hold, a plan settles (about 1 µs each: a
+#: first price of seconds).
 MOST_SETTLED = 1 << 22
 #: Most (row, T) settled at once (about 100 bytes each while they are).
 CHUNK = 1 << 18
@@ -84,102 +81,36 @@ def _numpy():
     return numpy
 
 
-def suit_reads(trees) -> tuple | None:
-    """What the expanded conditions ``trees`` read of suits one card at a time, when they also count suits
-    over every card of the coup: an aggregate over ``all_cards`` whose predicate, if any, reads the suit or
-    colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``, ``same_suit(all_cards)``),
-    which depends on the suits only by how many cards hold each. ``(named, paired)``:
-
-    * ``paired``: card slots (in :data:`ALL_SLOTS` order) whose suits are read only by whether they are all
-      alike: two compared with each other (``player_card1_suit == banker_card3_suit``, or ``!=``), or the
-      cards of a set (``same_suit(player_hand)``), when no other card is named; else ``()``;
-    * ``named``: the card slots whose suits are read any other way (``player_card1_suit == hearts``,
-      ``of_a_suit(player_hand)``, a predicate reading rank and suit), or read as alike beside such reads
-      or beside another set read as alike.
-
-    None when no such count is read, or more than :data:`MOST_NAMED` cards are named."""
-    named: set = set()
-    compared: set = set()
-    counted = [False]
-
-    def suit_slot(node):
-        if isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
-            slot, attr = language.CARD_ATTRIBUTES[node.id]
-            return slot if attr == "suit" else None
-        return None
-
-    def walk(node) -> None:
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
-            pair = {suit_slot(node.left), suit_slot(node.comparators[0])}
-            if None not in pair and len(pair) == 2:
-                compared.add(frozenset(pair))
-                return
-        if isinstance(node, ast.Call):
-            name = node.func.id
-            if name == "same_suit" and len(node.args) == 1 and set(language.slots_of(node.args[0])) != _EVERY_CARD:
-                compared.add(frozenset(language.slots_of(node.args[0])))
-                return
-            pred = node.args[1] if len(node.args) > 1 else None
-            # (a predicate reads only rank, value, suit, red, black and constants: bets/condition.py)
-            names = {n.id for n in ast.walk(pred) if isinstance(n, ast.Name)} if pred is not None else set()
-            if not (name in ("same_suit", "same_colour", "of_a_suit", "suited_run") or names & _SUIT_NAMES):
-                return  # ranks or values only (the rank pools see them)
-            members = set(language.slots_of(node.args[0]))
-            if name not in _COUNTING or names & {"rank", "value"} or members != _EVERY_CARD:
-                named.update(members)
-            else:
-                counted[0] = True
-            return
-        if isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
-            slot, attr = language.CARD_ATTRIBUTES[node.id]
-            if attr in _SUIT_NAMES:
-                named.add(slot)
-            return
-        for child in ast.iter_child_nodes(node):
-            walk(child)
-
-    for tree in trees:
-        walk(tree.body)
-    if not counted[0]:
-        return None
-    if not named and len(compared) == 1:
-        return frozenset(), tuple(s for s in ALL_SLOTS if s in next(iter(compared)))
-    for pair in compared:
-        named.update(pair)
-    return (frozenset(named), ()) if len(named) <= MOST_NAMED else None
-
-
 def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
                  deal_names) -> list | None:
     """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that counts suits over every card
-    (:func:`suit_reads`), by suit-count generating functions; None for any other bet, or past the limit.
-    (``slots`` is taken for the same signature: every card is read here.)"""
-    found = suit_reads(trees) if shoe.suited is not None else None
-    if found is None:
+    (:func:`~exact_odds.punto_banco.suit_events.suit_events`), by suit-count generating functions; None for
+    any other bet, or past the limits. (``slots`` is taken for the same signature: every card is read here.)"""
+    events = suit_events(trees) if shoe.suited is not None else None
+    if events is None:
         return None
-    named, paired = found
-    plan = _count_plan(trees, of_card, value_names, named, paired, tableau, deal_names,
-                       min(card_pools.LIMIT, MOST_ROWS), MOST_ENTRIES)
+    plan = _count_plan(trees, of_card, value_names, events, tableau, deal_names, min(card_pools.LIMIT, MOST_ROWS),
+                       MOST_ENTRIES)
     return None if plan is None else weighed(plan, shoe)
 
 
 # --- the plan -----------------------------------------------------------------
 
 @lru_cache(maxsize=8)
-def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozenset, paired: tuple, tableau,
-                deal_names, limit: int, entries: int):
+def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, tableau, deal_names, limit: int,
+                entries: int):
     """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
-    counted, and those named, by suit); each group's product as steps; and per degree, for each node, the
-    cards used by the group that ends there (a group ends at one node) and w (lines but the last x T x
-    nodes). None past ``limit`` rows or ``entries`` in w.
+    counted, and those named, by suit); each group's product as steps; per degree, for each node, the cards
+    used by the group that ends there (a group ends at one node) and w (lines but the last x T x nodes);
+    and the bound of its partial sums (:func:`suit_events.bound`). None past ``limit`` rows, ``entries`` in
+    w, :data:`MOST_SETTLED` settled, :data:`suit_events.MOST_VARIANTS` variants a row or
+    :data:`MOST_VARIANT_ROWS` rows and variants.
 
-    ``paired`` (slots whose suits are read only by whether they are all alike, :func:`suit_reads`): a row
-    where two or more of them hold a card is also taken four times more, those j cards all named of one
-    suit s. The row itself, every card counted, is settled at each T with the first and last of them laid
-    out first and last, so of two suits wherever T has two: what it settles when they are not all alike
-    (``ne``). Over every deal of T it counts ``ne``; the rows of suit s put it right where they are alike:
-    their line at T' (the other cards' suit counts) counts +1, and the row's ``ne`` at T' + j e_s counts
-    -1. So w is signed, and five namings a row replace 4**j (docs/methods/suits.md)."""
+    A row (a sequence, a rank pool a card) is taken once per variant of its sequence's events
+    (:func:`suit_events.lattice`: some cards named of a suit, the others counted), and its lines f(H, T)
+    settled once, with every card counted, at each T and set H of events that hold; a variant's group
+    counts, at T' (its counted cards' suit counts), each term (H, multiplier) on the line f(H, T' + its
+    named cards' counts). Rows alike in what the bet reads besides the suits are settled once."""
     from exact_odds.punto_banco.hand_suits import value_sequences
 
     np = _numpy()
@@ -187,43 +118,52 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
     values = np.stack(x)
     slot_at = _slots_at(np, pdraw, bdraw)  # each position's slot index in ALL_SLOTS, -1 past the coup's cards
-    is_named = np.array([s in named for s in ALL_SLOTS] + [False])
-    at_pair = np.isin(slot_at, [ALL_SLOTS.index(s) for s in paired])  # per position and sequence
-    variants = np.where(at_pair.sum(axis=0) >= 2, 5, 1)  # two or more held: the row and 4 suits
-    size = variants.astype(np.int64)
-    for i in range(6):
-        size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]] * np.where(is_named[slot_at[i]], 4, 1), 1)
-    if int(size.sum()) > limit:
+    pattern = pdraw.astype(np.int64) * 2 + bdraw  # who drew: suit_events.present
+    lattices = [lattice(events, p) for p in range(4)]
+    n_variants = np.array([len(variants) for _, _, variants in lattices])
+    if n_variants[np.unique(pattern)].max() > events_of.MOST_VARIANTS:
         return None
-    # every row: a sequence, a rank pool for each card it uses (-1 past its cards), a suit for each named one
-    rows = np.arange(len(used))
-    pool, suit = [], []
+    size = np.ones(len(pattern), dtype=np.int64)  # rows a sequence
     for i in range(6):
-        v = values[i][rows]
-        held = slot_at[i][rows] >= 0
-        options = np.where(held, ranks.n_options[v], 1)
-        suits = np.where(is_named[slot_at[i][rows]], 4, 1)
-        k = options * suits
-        parent = np.repeat(np.arange(len(rows)), k)
-        within = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)
-        rows = rows[parent]
-        pool, suit = [p[parent] for p in pool], [s[parent] for s in suit]
-        pick = ranks.flat[np.minimum(ranks.first[v[parent]] + within // suits[parent], len(ranks.flat) - 1)]
-        pool.append(np.where(held[parent], pick, -1))
-        suit.append(np.where(suits[parent] == 4, within % 4 + 1, 0))
-    pool, suit = np.stack(pool), np.stack(suit)
-    if paired:
-        k = variants[rows]
-        parent = np.repeat(np.arange(len(rows)), k)
-        variant = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)  # a row's own, then s = 1..4
-        rows, pool = rows[parent], pool[:, parent]
-        suit = np.where(at_pair[:, rows], variant[None, :], suit[:, parent])
-    # the groups: each row's multiset of (rank pool, named suit or 0), and the cards it uses
-    ordered = np.sort(np.where(pool < 0, 999, pool * 5 + suit), axis=0)
-    key = np.zeros(len(rows), dtype=np.int64)
-    for row in ordered:
-        key = key * 1000 + row
-    groups, group = np.unique(key, return_inverse=True)
+        size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]], 1)
+    if int(size.sum()) > limit or int((size * n_variants[pattern]).sum()) > MOST_VARIANT_ROWS:
+        return None
+    rows, pool = _rows(np, ranks, values, slot_at)
+    # what the bet reads of a row besides the suits; rows alike in it (and in who drew) are settled once
+    deals = _deal_classes(np, value_names, deals, deal_names)
+    deals = (deals[0][deal], deals[1])  # each sequence's class, each class's values
+    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
+    no_suit = np.zeros_like(pool)
+    seen = _read_alike(np, trees, rows, pool, no_suit, slot_at, deals, rep_rank, frozenset(n for n, _ in value_names))
+    if seen is None:
+        seen = _block_alike(np, trees, rows, pool, no_suit, slot_at, deals[0], _dense_ids(ranks.keys),
+                            frozenset(s for event in events for s in event[1]))
+    seen = np.unique(seen, return_inverse=True)[1].reshape(-1) * 4 + pattern[rows]
+    _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
+    alike = alike.reshape(-1)
+    class_pattern = pattern[rows[first]]
+    n_layouts = np.array([sum(len(by_t) for by_t in layouts.values()) for _, layouts, _ in lattices])
+    if int(n_layouts[class_pattern].sum()) > MOST_SETTLED:
+        return None
+    # every variant of every row (its named suits, by position), as the groups (each row's multiset of (rank
+    # pool, named suit or 0)) with each class's rows in them, a variant at a time
+    flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
+    keys, t_class, t_variant, count = [], [], [], []
+    for v, (p, (at, _, _)) in enumerate(flat):
+        here = np.flatnonzero(pattern[rows] == p)
+        ordered = np.sort(np.where(pool[:, here] < 0, 999, pool[:, here] * 5 + np.array(at)[:, None]), axis=0)
+        key = np.zeros(len(here), dtype=np.int64)
+        for row in ordered:
+            key = key * 1000 + row
+        key, dense = np.unique(key, return_inverse=True)
+        pair, c = np.unique(dense.reshape(-1) * len(first) + alike[here], return_counts=True)
+        keys.append(key[pair // len(first)])
+        t_class.append(pair % len(first))
+        t_variant.append(np.full(len(pair), v))
+        count.append(c)
+    groups, t_group = np.unique(np.concatenate(keys), return_inverse=True)
+    t_group, t_class, t_variant, count = (t_group.reshape(-1), np.concatenate(t_class), np.concatenate(t_variant),
+                                          np.concatenate(count))
     codes = []
     for _ in range(6):
         codes.append(groups % 1000)
@@ -231,41 +171,16 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
     types, steps, cards_used, counted = steps_of(np, np.stack(codes[::-1]))
     if sum(len(compositions(d)) * k for d, k in enumerate(steps[2])) * len(trees) > entries:
         return None
-    # what the bet reads of a row besides the counted suits; rows alike in it are settled once per T
-    deals = _deal_classes(np, value_names, deals, deal_names)
-    deals = (deals[0][deal], deals[1])  # each sequence's class, each class's values
-    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
-    seen = _read_alike(np, trees, rows, pool, suit, slot_at, deals, rep_rank, frozenset(n for n, _ in value_names))
-    if seen is None:
-        seen = _block_alike(np, trees, rows, pool, suit, slot_at, deals[0], _dense_ids(ranks.keys))
-    # and who drew (so which slots hold cards) and the named suits: seen made dense first, so below
-    # rows * 4 * 5**6 < 2**38
-    seen = np.unique(seen, return_inverse=True)[1].reshape(-1) * 4 + pdraw[rows] * 2 + bdraw[rows]
-    for s in suit:
-        seen = seen * 5 + s
-    _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
-    alike = alike.reshape(-1)
-    n_t = np.array([len(compositions(u)) for u in range(7)])[((pool[:, first] >= 0) & (suit[:, first] == 0)).sum(axis=0)]
-    if int(n_t.sum()) > MOST_SETTLED:  # the rows settled, once per T
-        return None
     n_lines = len(trees) + 1
-    # each position's place in the layout of T: the first and last paired cards held first and last (so of
-    # two suits wherever T has two)
-    order = np.repeat(np.arange(6)[:, None], slot_at.shape[1], axis=1)
-    if paired:
-        seq = np.arange(slot_at.shape[1])
-        order[np.argmax(at_pair, axis=0), seq] = -1
-        order[5 - np.argmax(at_pair[::-1], axis=0), seq] = 9
-    held = _settled(np, trees, rows[first], pool[:, first], suit[:, first], slot_at, deals, rep_rank, n_lines,
-                    order)  # T past a row's cards: the last line
-    if paired:  # a named row also uncounts its own row's line at T' + j e_s, where they are not all alike
-        minus = _paired_minus(np, held, first, alike, variant, ((pool[:, first] >= 0) & (suit[:, first] == 0))
-                              .sum(axis=0), (suit[:, first] > 0).sum(axis=0), n_lines)
-    # by degree (counted cards), a column a node: how many rows of the group that ends there settle each line
-    # but the last (the six-card total less the others) at each T of its counted cards (w: lines x T x
-    # nodes), and the cards used by that group (0: none)
-    pair, count = np.unique(group.reshape(-1).astype(np.int64) * len(first) + alike, return_counts=True)
-    pair_group, pair_row = pair // len(first), pair % len(first)
+    lines = _lines(np, trees, lattices, rows[first], pool[:, first], class_pattern, slot_at, deals, rep_rank,
+                   n_lines)
+    # by degree (counted cards), a column a node: how many variant rows of the group that ends there settle
+    # each line but the last (the six-card total less the others) at each T of its counted cards, signed
+    # (w: lines x T x nodes), and the cards used by that group (0: none)
+    within = np.zeros(len(first), dtype=np.int64)  # each class's index among its pattern's
+    for p in range(4):
+        at = np.flatnonzero(class_pattern == p)
+        within[at] = np.arange(len(at))
     by_degree = []
     for d, k in enumerate(steps[2]):
         at = np.flatnonzero(counted == d)
@@ -275,33 +190,70 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
         used_by[steps[1][at]] = cards_used[at]
         width = len(compositions(d))
         w = np.zeros((n_lines - 1, width, k), dtype=np.int64)
-        here = np.flatnonzero(counted[pair_group] == d)
-        node, a = np.repeat(steps[1][pair_group[here]], width), np.repeat(pair_row[here], width)
-        t, c = np.tile(np.arange(width), len(here)), np.repeat(count[here], width)
-        for lines, sign in ((held, 1), (minus, -1)) if paired else ((held, 1),):
-            line = lines[a, t]
-            keep = line < n_lines - 1
-            np.add.at(w, (line[keep], t[keep], node[keep]), sign * c[keep])
+        here = np.flatnonzero(counted[t_group] == d)
+        for v in np.unique(t_variant[here]):
+            p, (_, named_counts, terms) = flat[v]
+            these = here[t_variant[here] == v]
+            node, c = steps[1][t_group[these]][:, None], count[these][:, None]
+            t, full = np.arange(width)[None, :], _shift(d, named_counts)[None, :]
+            for h, times in terms:
+                line = lines[p, h][within[t_class[these]][:, None], full]
+                keep = line < n_lines - 1
+                np.add.at(w, (line[keep], np.broadcast_to(t, line.shape)[keep],
+                              np.broadcast_to(node, line.shape)[keep]), times * np.broadcast_to(c, line.shape)[keep])
         by_degree.append((d, used_by, w))
-    return tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree)
+    return tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)
 
 
-def _paired_minus(np, held, first, alike, variant, counted, named, n_lines: int):
-    """For each distinct row (``first``: a row of each; ``counted``: its counted cards; ``named``: its j
-    named cards) whose paired cards are named of suit s, at each T' of its other cards: the line its own
-    row (every card counted) settles at T' + j e_s (else the last line)."""
-    out = np.full(held.shape, n_lines - 1, dtype=np.int64)
-    v = variant[first]
-    own = alike[first - v]  # the row of every card counted sits v rows before its suit v
-    for u in range(5):
-        comps = compositions(u)
-        for j in range(2, 7 - u):
-            index = {t: i for i, t in enumerate(compositions(u + j))}
-            for s in range(1, 5):
-                at = np.flatnonzero((v == s) & (counted == u) & (named == j))
-                if len(at):
-                    shift = np.array([index[tuple(a + j * (i == s - 1) for i, a in enumerate(t))] for t in comps])
-                    out[at, :len(comps)] = held[own[at]][:, shift]
+def _rows(np, ranks, values, slot_at):
+    """Every row: a sequence (its index), and a rank pool for each card it uses (per position; -1 past its
+    cards)."""
+    rows = np.arange(values.shape[1])
+    pool = []
+    for i in range(6):
+        v = values[i][rows]
+        held = slot_at[i][rows] >= 0
+        k = np.where(held, ranks.n_options[v], 1)
+        parent = np.repeat(np.arange(len(rows)), k)
+        within = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)
+        rows, pool = rows[parent], [p[parent] for p in pool]
+        pick = ranks.flat[np.minimum(ranks.first[v[parent]] + within, len(ranks.flat) - 1)]
+        pool.append(np.where(held[parent], pick, -1))
+    return rows, np.stack(pool)
+
+
+@lru_cache(maxsize=64)
+def _shift(d: int, named_counts: tuple):
+    """Each suit-count vector T' of d counted cards' index, as T' + ``named_counts`` among the vectors of
+    all the cards."""
+    np = _numpy()
+    index = {t: i for i, t in enumerate(compositions(d + sum(named_counts)))}
+    return np.array([index[tuple(a + b for a, b in zip(t, named_counts))] for t in compositions(d)], dtype=np.intp)
+
+
+def _lines(np, trees, lattices, rows, pool, pattern, slot_at, deals, rep_rank, n_lines: int) -> dict:
+    """f(H, T) of each distinct row (``rows``: its sequence; ``pool``: per position; ``pattern``: who drew):
+    for each (pattern, H), the line of each row of that pattern (in order) at each T where some suits make
+    exactly H hold, laid out so (rows x 84; elsewhere the last line, never counted). Settled :data:`CHUNK`
+    (row, T) at a time."""
+    out = {}
+    for p, (_, layouts, _) in enumerate(lattices):
+        at = np.flatnonzero(pattern == p)
+        if not len(at):
+            continue
+        for h, by_t in layouts.items():
+            t = np.array(list(by_t), dtype=np.intp)
+            suits = np.zeros((len(t), 6), dtype=np.int64)
+            suits[:, :len(next(iter(by_t.values())))] = list(by_t.values())
+            found = np.full((len(at), 84), n_lines - 1, dtype=np.int16)
+            step = max(1, CHUNK // len(t))
+            for start in range(0, len(at), step):
+                c = at[start:start + step]
+                each = np.repeat(c, len(t))
+                cards = _row_cards(np, rows[each], pool[:, each], suits[np.tile(np.arange(len(t)), len(c))].T,
+                                   slot_at, deals, rep_rank)
+                found[start:start + len(c), t] = settle_lines(np, trees, cards, len(each)).reshape(len(c), len(t))
+            out[p, h] = found
     return out
 
 
@@ -329,11 +281,17 @@ def _read_alike(np, trees, rows, pool, suit, slot_at, deals, rep_rank, value_nam
     return partial.lines_without_suits(np, trees, cards, len(rows), value_names)[1]
 
 
-def _block_alike(np, trees, rows, pool, suit, slot_at, deal_class, rank_class):
+def _block_alike(np, trees, rows, pool, suit, slot_at, deal_class, rank_class, apart=frozenset()):
     """Rows numbered by their value names' class and each card's rank class and named suit, the cards of a
-    block of interchangeable slots (:func:`partial.interchangeable`) in no order."""
+    block of interchangeable slots (:func:`partial.interchangeable`) in no order, but for the slots
+    ``apart``, each a block of its own (an event's cards: their suits are laid out by slot)."""
     blocks = partial.interchangeable(trees)
-    block_at = np.array([blocks[s] for s in ALL_SLOTS] + [len(ALL_SLOTS)], dtype=np.int64)  # slot -1: none
+    first = {}  # each block's first slot not apart, in ALL_SLOTS order: distinct blocks, below 6
+    for i, s in enumerate(ALL_SLOTS):
+        if s not in apart:
+            first.setdefault(blocks[s], i)
+    block_at = np.array([i if s in apart else first[blocks[s]] for i, s in enumerate(ALL_SLOTS)] + [len(ALL_SLOTS)],
+                        dtype=np.int64)  # slot -1: none
     rank_class = np.array(rank_class + [-1], dtype=np.int64)  # pool -1: no card
     width = 7 * (int(rank_class.max()) + 2) * 5  # 7 blocks at most, the rank classes and none, 5 suit codes
     card = np.sort(np.stack([(block_at[slot_at[i][rows]] * (width // 35) + rank_class[p] + 1) * 5 + s
@@ -378,37 +336,3 @@ def _deal_classes(np, value_names, deals, deal_names):
         of_deal.append(ids[key])
     class_values = {n: np.array([r[j] for r in reps], dtype=np.int64) for j, (n, _) in enumerate(value_names)}
     return np.array(of_deal, dtype=np.int64), class_values
-
-
-def _settled(np, trees, rows, pool, suit, slot_at, deals, rep_rank, n_lines: int, order):
-    """The line of each distinct row (``rows``: its sequence; ``pool``, ``suit``: per position) at each
-    suit-count vector T of its counted cards, laid out in the order of ``order`` (per position and
-    sequence; deal order but for a pair: :func:`_count_plan`) (rows x 84; past the row's compositions: the
-    last line, never counted). Settled :data:`CHUNK` (row, T) at a time."""
-    counted = ((pool >= 0) & (suit == 0)).sum(axis=0)
-    out = np.full((len(rows), 84), n_lines - 1, dtype=np.int64)
-    for u in range(7):
-        comps = compositions(u)
-        layout = np.array([[s + 1 for s in range(4) for _ in range(a[s])] + [0] for a in comps], dtype=np.int64)
-        every = np.flatnonzero(counted == u)
-        step = CHUNK // len(comps)
-        for start in range(0, len(every), step):
-            at = every[start:start + step]
-            out[at, :len(comps)] = _settled_at(np, trees, rows[at], pool[:, at], suit[:, at], slot_at, deals,
-                                               rep_rank, layout, order).reshape(len(at), len(comps))
-    return out
-
-
-def _settled_at(np, trees, rows, pool, suit, slot_at, deals, rep_rank, layout, order):
-    """:func:`_settled` of some rows whose counted cards ``layout`` lays out, one T a row of it: the lines,
-    row-major (rows x T)."""
-    n_t = len(layout)
-    each = np.repeat(np.arange(len(rows)), n_t)
-    which = np.tile(np.arange(n_t), len(rows))
-    pool, suit = pool[:, each], suit[:, each]
-    counted = (pool >= 0) & (suit == 0)
-    key = order[:, rows[each]]
-    nth = sum(counted[j] & (key[j] < key) for j in range(6))  # counted cards laid out before each position
-    given = np.where(counted, layout[which, np.minimum(nth, layout.shape[1] - 1)], suit)
-    cards = _row_cards(np, rows[each], pool, given, slot_at, deals, rep_rank)
-    return settle_lines(np, trees, cards, len(each))

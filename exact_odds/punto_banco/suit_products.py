@@ -129,9 +129,9 @@ def steps_of(np, codes):
 def weighed(plan, shoe: Shoe) -> list:
     """Each line's six-card count on ``shoe`` from a plan (:func:`_count_plan`)."""
     np = _numpy()
-    members, types, steps, by_degree = plan
+    members, types, steps, by_degree, bound = plan
     n = shoe.size
-    dtype = np.int64 if n ** 6 < INT64_SAFE else object
+    dtype = np.int64 if bound * n ** 6 < 2 * INT64_SAFE else object  # partial sums within bound * N**6
     suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)] for cards in members],
                      dtype=np.int64)
     fall = np.ones((len(members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)

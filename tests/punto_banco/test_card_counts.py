@@ -12,12 +12,15 @@ play by suit-count generating functions (card_counts), against other counts.
 * Bets the counts do not take are declined (None) and priced by another route.
 """
 
+import collections
+import itertools
+
 import pytest
 from hypothesis import given, settings
 
 from exact_odds.bets import language
 from exact_odds.bets.paytable import deal_names
-from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools, suit_products
+from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools, suit_events, suit_products
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -48,6 +51,14 @@ FORMS = [
     ["same_suit(player_hand) and of_a_suit(all_cards) >= 4"],
     ["same_suit(player_hand) and player == 8", "not same_suit(player_hand) and of_a_suit(all_cards) >= 3"],
     ["same_suit(third_cards) and of_a_suit(all_cards) >= 3"],
+    # cards against constant suits or colours, a hand's suits under of_a_suit, a pair beside a constant, a
+    # predicate on rank and suit over a set, a suit in arithmetic: events (suit_events), signed terms
+    ["player_card1_suit == hearts and banker_card1_suit == spades and of_a_suit(all_cards) >= 3"],
+    ["player_card1_red == banker_card1_red and of_a_suit(all_cards) >= 4"],
+    ["of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4"],
+    ["player_card1_suit == banker_card1_suit and banker_card2_suit == hearts and of_a_suit(all_cards) >= 3"],
+    ["all(player_hand, red) and of_a_suit(all_cards) >= 3"],
+    ["player_card1_suit < banker_card1_suit and of_a_suit(all_cards) >= 3"],
 ]
 
 
@@ -64,6 +75,14 @@ def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
     assert len(expected) == len(conditions) + 1  # every line holds somewhere
     assert priced(conditions, SMALL) == expected
     assert len(answered) == 1 and answered[0] is not None
+
+
+def test_a_set_read_by_rank_and_suit_beside_suit_counts_equals_brute_force():
+    """Events on each third card (a heart?) with its rank read from the row; the pools price this bet first,
+    so the counts are asked directly."""
+    conditions = ["count(third_cards, rank == 9 and suit == hearts) >= 1 or count(all_cards, suit == hearts) >= 4"]
+    expected = brute_lines(SMALL, conditions)
+    assert _counts(conditions, Shoe.from_cards(SMALL)) == [expected[i] for i in range(len(conditions) + 1)]
 
 
 RUNS = ["Ah", "2h", "3h", "4h", "5h", "6h", "2s", "Kc"]
@@ -157,32 +176,55 @@ def test_three_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch)
 
 @pytest.mark.parametrize("condition", [
     "same_suit(player_hand) and player == 8",  # no count over every card
-    "count(all_cards, suit == hearts and rank == 9) >= 2",  # rank and suit in one predicate: every card named
+    "count(all_cards, suit == hearts and rank == 9) >= 2",  # rank and suit in one predicate over every card
     "of_a_kind(all_cards, red) >= 2 and banker_wins",  # of_a_kind reads the ranks of the red cards
-    "of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4",
-    # a pair compared beside another card's suit, and two pairs: three and four cards named
-    "player_card1_suit == banker_card1_suit and banker_card2_suit == hearts and of_a_suit(all_cards) >= 3",
-    "(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and same_suit(all_cards)",
+    # three cards' suits read in order: each by three events, past suit_events.MOST_EVENTS
+    "player_card1_suit < banker_card1_suit < player_card2_suit and of_a_suit(all_cards) >= 3",
 ])
 def test_what_the_counts_do_not_read_is_declined(condition):
-    assert card_counts.suit_reads((language.expanded(condition),)) is None
+    assert suit_events.suit_events((language.expanded(condition),)) is None
     assert _counts([condition], Shoe.from_cards(SMALL)) is None
 
 
-@pytest.mark.parametrize("condition, named, paired", [
-    ("player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)", set(), ((0, 0), (1, 2))),
-    ("banker_card2_suit != player_card1_suit and of_a_suit(all_cards) >= 3", set(), ((0, 0), (1, 1))),
-    ("player_card1_suit == hearts or of_a_suit(all_cards) >= 4", {(0, 0)}, ()),
-    ("same_suit(banker_hand) or count(all_cards, suit == hearts) >= 3 and tie", set(), ((1, 0), (1, 1), (1, 2))),
-    # a set read as alike and read otherwise, or beside another set so read: every card of them named
-    ("same_suit(player_hand) and of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4", None, None),
-    ("same_suit(player_hand) and same_suit(banker_hand) and of_a_suit(all_cards) >= 4", None, None),
-    # compared beside a card named otherwise: both named (one card at most)
-    ("player_card1_suit == banker_card1_suit and player_card1_red and of_a_suit(all_cards) >= 4", None, None),
+@pytest.mark.parametrize("condition", [
+    # two pairs: 25 variants a row (the row, each pair alike in 4 suits, both in 16)
+    "(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and same_suit(all_cards)",
+    # two sets read as alike: 25 variants a row where both hands draw
+    "same_suit(player_hand) and same_suit(banker_hand) and of_a_suit(all_cards) >= 4",
 ])
-def test_what_a_bet_reads_of_single_cards_suits(condition, named, paired):
-    found = card_counts.suit_reads((language.expanded(condition),))
-    assert found == (None if named is None else (frozenset(named), paired))
+def test_a_bet_past_the_most_variants_a_row_is_declined(condition):
+    events = suit_events.suit_events((language.expanded(condition),))
+    assert events is not None
+    assert max(len(suit_events.lattice(events, p)[2]) for p in range(4)) > suit_events.MOST_VARIANTS
+    assert _counts([condition], Shoe.from_cards(SMALL)) is None
+
+
+P1, P2, P3, B1, B2, B3 = (0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)
+
+
+@pytest.mark.parametrize("condition, events", [
+    ("player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)", [("alike", (P1, B3))]),
+    ("banker_card2_suit != player_card1_suit and of_a_suit(all_cards) >= 3", [("alike", (P1, B2))]),
+    ("player_card1_suit == hearts or of_a_suit(all_cards) >= 4", [("in", (P1,), (2,))]),
+    ("player_card1_suit != clubs and of_a_suit(all_cards) >= 4", [("in", (P1,), (1, 2, 3))]),
+    ("banker_card1_black and same_suit(all_cards)", [("in", (B1,), (2, 3))]),
+    ("same_suit(banker_hand) or count(all_cards, suit == hearts) >= 3 and tie", [("alike", (B1, B2, B3))]),
+    ("of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4",
+     [("alike", (P1, P2)), ("alike", (P1, P3)), ("alike", (P2, P3))]),
+    ("count(third_cards, rank == 9 and suit == hearts) >= 1 and same_colour(all_cards)",
+     [("in", (P3,), (2,)), ("in", (B3,), (2,))]),
+    # every card of a set: all of one colour, any a heart (not all of the others), the same colour
+    # (all red: one event, 9 variants for three cards; any a heart: one a card, 8 variants against 28)
+    ("all(player_hand, red) and any(banker_hand, suit == hearts) and of_a_suit(all_cards) >= 3",
+     [("in", (P1, P2, P3), (2, 3)), ("in", (B1,), (2,)), ("in", (B2,), (2,)), ("in", (B3,), (2,))]),
+    ("same_colour(banker_hand) and of_a_suit(all_cards) >= 3",
+     [("in", (B1, B2, B3), (1, 4)), ("in", (B1, B2, B3), (2, 3))]),
+    # suits read otherwise (one below another): spades, hearts and diamonds each, other events dropped
+    ("player_card1_suit < banker_card1_suit and player_card1_red and of_a_suit(all_cards) >= 4",
+     [("in", (c,), (s,)) for c in (P1, B1) for s in (1, 2, 3)]),
+])
+def test_what_a_bet_reads_of_single_cards_suits(condition, events):
+    assert suit_events.suit_events((language.expanded(condition),)) == tuple(sorted(events))
 
 
 @settings(max_examples=6, deadline=None)
@@ -197,18 +239,18 @@ def test_a_pair_of_suits_with_suit_counts_on_random_small_shoes_equals_brute_for
 
 @pytest.mark.slow
 @pytest.mark.parametrize("shoe", BOUND, ids=BOUND_IDS)
-def test_a_pair_of_suits_equals_the_pair_named_in_every_suit(shoe, monkeypatch):
-    """The signed rows of a pair (four namings and the row itself) against naming the two cards' suits apart
-    (sixteen namings a row, no sign: a plan of about 15 s), on 8 decks in play and on both sides of the
-    int64 bound (the signed partial sums lie in [-N**6, 2 N**6]: card_counts._count_plan)."""
+def test_a_pair_of_suits_equals_the_pair_read_card_by_card(shoe, monkeypatch):
+    """A pair read as one event (five variants a row: the row itself and the pair alike in each suit)
+    against each card's suit read by three events (spades, hearts, diamonds: sixteen variants, other signed
+    terms), on 8 decks in play and on both sides of the int64 bound (the partial sums lie within
+    suit_events.bound(events) N**6: 2 and 365)."""
     conditions = ["player_card1_suit == banker_card3_suit and of_a_suit(all_cards) >= 3",
                   "player_card1_suit != banker_card3_suit and same_suit(all_cards)"]
     paired = _counts(conditions, shoe)
-    monkeypatch.setattr(card_counts, "MOST_NAMED", 2)
-    monkeypatch.setattr(card_counts, "MOST_ROWS", 20_000_000)
+    by_card = tuple(sorted(("in", (slot,), (s,)) for slot in ((0, 0), (1, 2)) for s in (1, 2, 3)))
     monkeypatch.setattr(card_counts, "MOST_ENTRIES", 1 << 27)
     monkeypatch.setattr(card_counts, "MOST_SETTLED", 1 << 26)
-    monkeypatch.setattr(card_counts, "suit_reads", lambda trees: (frozenset({(0, 0), (1, 2)}), ()))
+    monkeypatch.setattr(card_counts, "suit_events", lambda trees: by_card)
     assert paired is not None and _counts(conditions, shoe) == paired
 
 
@@ -230,3 +272,41 @@ def test_the_suit_counts_of_m_cards_are_the_compositions_of_m_into_four_parts(m)
     comps = suit_products.compositions(m)
     assert len(set(comps)) == len(comps) == (m + 3) * (m + 2) * (m + 1) // 6
     assert sum(suit_products._multinomials(m)) == 4 ** m
+
+
+LATTICES = [
+    "player_card1_suit == banker_card3_suit and of_a_suit(all_cards) >= 3",
+    "of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4",
+    "player_card1_red == banker_card1_red and same_suit(all_cards)",
+    "same_colour(banker_hand) and player_card1_suit == hearts and of_a_suit(all_cards) >= 3",
+    "player_card1_suit == banker_card1_suit and banker_card2_suit != clubs and of_a_suit(all_cards) >= 3",
+]
+
+
+@pytest.mark.parametrize("condition", LATTICES)
+def test_the_variants_count_each_deal_once_on_the_lines_of_the_events_it_holds(condition):
+    """Inclusion-exclusion, suit by suit: for every suits of the dealt cards, the variants that name them
+    (their named cards of those suits) weigh f(H) by 1 for H the live events that hold, 0 for every other
+    H; and each layout of (H, T) makes exactly H hold, with suit counts T."""
+    events = suit_events.suit_events((language.expanded(condition),))
+
+    def holding(live, suit_at):
+        return sum(1 << j for j, (kind, slots, *suits) in enumerate(live)
+                   if (all(suit_at[s] in suits[0] for s in slots) if kind == "in"
+                       else len({suit_at[s] for s in slots}) == 1))
+
+    for pattern in range(4):
+        live, layouts, variants = suit_events.lattice(events, pattern)
+        slots = suit_events.present(pattern)
+        comps = suit_products.compositions(len(slots))
+        for h, by_t in layouts.items():
+            for t, suits in by_t.items():
+                assert holding(live, dict(zip(slots, suits))) == h
+                assert comps[t] == tuple(suits.count(s) for s in range(1, 5))
+        for suits in itertools.product(range(1, 5), repeat=len(slots)):
+            held = holding(live, dict(zip(slots, suits)))
+            weight = collections.Counter()
+            for named, _, terms in variants:
+                if all(n in (0, s) for n, s in zip(named, suits)):
+                    weight.update(dict(terms))
+            assert {h: c for h, c in weight.items() if c} == {held: 1}
