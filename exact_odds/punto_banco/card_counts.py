@@ -57,7 +57,7 @@ from exact_odds.bets import language, partial
 from exact_odds.punto_banco import card_pools
 from exact_odds.punto_banco.card_pools import Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS, settle_lines
-from exact_odds.punto_banco.suit_products import compositions, steps_of, weighed
+from exact_odds.punto_banco.suit_products import compositions, folded, steps_of, weighed
 from exact_odds.rules.shoe import Shoe
 
 _SUIT_NAMES = frozenset({"suit", "red", "black"})
@@ -283,7 +283,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, named: frozens
             keep = line < n_lines - 1
             np.add.at(w, (line[keep], t[keep], node[keep]), sign * c[keep])
         by_degree.append((d, used_by, w))
-    return tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree)
+    return folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree)))
 
 
 def _paired_minus(np, held, first, alike, variant, counted, named, n_lines: int):

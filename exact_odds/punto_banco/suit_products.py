@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 from math import factorial
+from typing import NamedTuple
 
 from exact_odds.punto_banco.card_suits import INT64_SAFE
 from exact_odds.rules.deal import falling
@@ -31,6 +32,17 @@ def _numpy():
     import numpy
 
     return numpy
+
+
+#: F: every partial sum of a line's count lies within [-F N**6, F N**6] (card_counts' docstring: within
+#: [-N**6, 2 N**6] today), and so does every partial sum here (:func:`weighed`).
+BOUND = 2
+
+
+def exact_dtype(np, n: int, bound: int):
+    """int64 for sums within [-bound n**6, bound n**6] while they fit (bound n**6 < 2**63: with bound 2,
+    n**6 < INT64_SAFE, at most 1,290 cards), else Python integers (object)."""
+    return np.int64 if bound * n ** 6 < 2 * INT64_SAFE else object
 
 
 # --- the monomials of degree <= 6 in four variables -----------------------------
@@ -124,29 +136,143 @@ def steps_of(np, codes):
         held.sum(axis=0).astype(np.intp), degree.astype(np.intp)
 
 
+# --- the named pools alone, folded ------------------------------------------------
+
+class Folded(NamedTuple):
+    """A plan (:func:`card_counts._count_plan`) with the nodes that multiply by a number only (a named
+    card's pool with no counted card, m == 0: ordered last in every group's product) left out of the tree.
+
+    ``steps``: ``(steps, n_nodes)`` without the m == 0 steps, the nodes kept renumbered; ``dense``: per degree
+    ``(d, used_by, w)`` over the nodes kept (w dense: lines but the last x T x nodes); ``folds``: per degree
+    the groups left out (:class:`Fold`); ``rest``: the plan's further items, untouched."""
+
+    members: tuple
+    types: tuple
+    steps: tuple
+    dense: tuple
+    folds: tuple
+    rest: tuple
+
+
+class Fold(NamedTuple):
+    """The groups of degree ``d`` that end in m == 0 factors: each is its *base* node b (the product of its
+    counted pools) times numbers s_g (its trailing pools' ``fall``), so a line's count takes, per (line, b,
+    T) with some w nonzero, coefficient_T(b) * V, V = sum_g w[g][T][line] * s_g * falling(N - k_g, 6 - k_g).
+
+    ``scalars``: per group its m == 0 types (indices into types[0]; padded with len(types[0]), the number
+    1); ``used``: its cards used; ``w``, ``group``: w's nonzero entries and their group, sorted by segment
+    (line, b, T); ``starts``: each segment's first entry; ``at``: each segment's coefficient, an index into
+    the base's degree's nodes flattened (T x nodes); ``lines``: each line's first segment, and the end."""
+
+    d: int
+    scalars: object
+    used: object
+    w: object
+    group: object
+    starts: object
+    at: object
+    lines: object
+
+
+def folded(plan) -> Folded:
+    """``plan`` (members, types, (steps, group nodes, n_nodes), by_degree, ...) with its m == 0 steps folded
+    (:class:`Folded`): computed once per plan, so that a shoe builds only the nodes of counted cards and
+    weighs the rest by numbers (the m == 0 nodes were most of the nodes of a named card or pair, each a
+    column of a whole degree's coefficients)."""
+    np = _numpy()
+    members, types, (steps, _, n_nodes), by_degree = plan[:4]
+    base, scalars = _bases(np, steps, n_nodes, len(types[0][0]))
+    kept = [b == np.arange(len(b)) for b in base]
+    renumber = [np.cumsum(k) - 1 for k in kept]
+    new_steps = tuple(tuple((d, m, int(renumber[d + m][lo]), int(renumber[d + m][lo]) + hi - lo,
+                             renumber[d][parent], which) for d, m, lo, hi, parent, which in step if m)
+                      for step in steps)
+    new_steps = tuple(step for step in new_steps if step)
+    dense, folds = [], []
+    for d, used_by, w in by_degree:
+        dense.append((d, used_by[kept[d]], w[:, :, kept[d]]))
+        out = ~kept[d]
+        if out.any():
+            folds.append(_fold(np, d, used_by[out], w[:, :, out], renumber[d][base[d][out]], scalars[d][out],
+                               int(kept[d].sum())))
+    return Folded(members, types, (new_steps, tuple(int(k.sum()) for k in kept)), tuple(dense), tuple(folds),
+                  tuple(plan[4:]))
+
+
+def _bases(np, steps, n_nodes, n_scalars: int):
+    """Per degree, each node's base (itself, but for a node made by an m == 0 step: its parent's base) and
+    the m == 0 types multiplied since its base (nodes x most of them, padded with ``n_scalars``)."""
+    base = [np.arange(k) for k in n_nodes]
+    chain = [[] for _ in n_nodes]  # per degree, per m == 0 step: (its nodes, their types)
+    since = [np.zeros(k, dtype=np.intp) for k in n_nodes]  # how many m == 0 types since the base
+    for step in steps:
+        for d, m, lo, hi, parent, which in step:
+            if m == 0:  # (the parent was made before, of this degree: its base and count are settled)
+                base[d][lo:hi] = base[d][parent]
+                since[d][lo:hi] = since[d][parent] + 1
+                chain[d].append((lo, hi, parent, which))
+    longest = max([int(s.max()) for s in since if len(s)] + [1])
+    scalars = [np.full((k, longest), n_scalars, dtype=np.intp) for k in n_nodes]
+    for d, made in enumerate(chain):
+        for lo, hi, parent, which in made:
+            scalars[d][lo:hi] = scalars[d][parent]
+            scalars[d][np.arange(lo, hi), since[d][lo:hi] - 1] = which
+    return base, scalars
+
+
+def _fold(np, d: int, used, w, base, scalars, n_kept: int) -> Fold:
+    """The :class:`Fold` of degree ``d``'s groups ``used``, ``w``, ``base`` (renumbered), ``scalars``; the
+    base nodes' degree has ``n_kept`` nodes."""
+    line, t, group = np.nonzero(w)
+    order = np.lexsort((t, base[group], line))
+    line, t, group = line[order], t[order], group[order]
+    segment = np.ones(len(line), dtype=bool)  # where a (line, b, T) begins
+    segment[1:] = (np.diff(line) != 0) | (np.diff(base[group]) != 0) | (np.diff(t) != 0)
+    starts = np.flatnonzero(segment)
+    lines = np.searchsorted(line[starts], np.arange(w.shape[0] + 1))
+    return Fold(d, scalars, used, w[line, t, group], group.astype(np.intp), starts.astype(np.intp),
+                (t[starts] * n_kept + base[group[starts]]).astype(np.intp), lines)
+
+
 # --- a shoe -------------------------------------------------------------------
 
-def weighed(plan, shoe: Shoe) -> list:
-    """Each line's six-card count on ``shoe`` from a plan (:func:`_count_plan`)."""
+def weighed(plan: Folded, shoe: Shoe) -> list:
+    """Each line's six-card count on ``shoe`` from a plan (:func:`folded`)."""
     np = _numpy()
-    members, types, steps, by_degree = plan
     n = shoe.size
-    dtype = np.int64 if n ** 6 < INT64_SAFE else object
-    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)] for cards in members],
-                     dtype=np.int64)
-    fall = np.ones((len(members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
+    dtype = exact_dtype(np, n, BOUND)
+    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)]
+                      for cards in plan.members], dtype=np.int64)
+    fall = np.ones((len(plan.members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
     for j in range(1, 7):
         fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
     # per m: each type's polynomial (coefficients x types), multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
     q = []
-    for m, (pools, named) in enumerate(types):
+    for m, (pools, named) in enumerate(plan.types):
         comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
         term = np.broadcast_to(_multinomials(m).astype(dtype)[:, None], (len(comps), len(pools)))
         for s in range(4):
             term = term * fall[pools[None, :], s, np.minimum(named[:, s][None, :] + comps[:, s][:, None], 6)]
         q.append(term)
-    steps, _, n_nodes = steps
-    # each degree's nodes' products, a column a node (a coefficient's values in a row: the shifts move rows)
+    node = _products(np, plan.steps, q, dtype)
+    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)
+    counts = [0] * len(plan.dense[0][2])
+    for d, used_by, w in plan.dense:
+        # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
+        weights = (node[d] * unused[used_by][None, :]).reshape(-1)
+        for i, row in enumerate(w):
+            counts[i] += int(np.dot(weights, row.reshape(-1) if dtype is np.int64 else row.reshape(-1).astype(object)))
+    numbers = np.append(q[0][0], np.ones(1, dtype=dtype))  # each m == 0 type's number, and 1 (padding)
+    for fold in plan.folds:
+        for i, total in enumerate(_folded_counts(np, fold, node[fold.d].reshape(-1), numbers, unused)):
+            counts[i] += total
+    return counts + [falling(n, 6) - sum(counts)]
+
+
+def _products(np, steps, q, dtype) -> list:
+    """Each degree's nodes' products (coefficients x nodes: the shifts move rows), from the steps and the
+    types' polynomials ``q``."""
+    steps, n_nodes = steps
     node = [np.zeros((len(compositions(d)), k), dtype=dtype) for d, k in enumerate(n_nodes)]
     node[0][0, 0] = 1
     for step in steps:
@@ -154,16 +280,17 @@ def weighed(plan, shoe: Shoe) -> list:
             part = node[d].take(parent, axis=1)
             factor = q[m].take(which, axis=1)
             out = node[d + m][:, lo:hi]
-            if m == 0:  # a named card's pool alone: a number
-                np.multiply(part, factor[0], out=out)
-                continue
             for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
                 out[shift] += part * factor[j]
-    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)
-    counts = [0] * len(by_degree[0][2])
-    for d, used_by, w in by_degree:
-        # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
-        weights = (node[d] * unused[used_by][None, :]).reshape(-1)
-        for i, row in enumerate(w):
-            counts[i] += int(np.dot(weights, row.reshape(-1) if dtype is np.int64 else row.reshape(-1).astype(object)))
-    return counts + [falling(n, 6) - sum(counts)]
+    return node
+
+
+def _folded_counts(np, fold: Fold, coefficients, numbers, unused) -> list:
+    """Each line's count (but the last) from a :class:`Fold`'s groups: per segment (line, b, T),
+    V = sum_g w * s_g * falling(N - k_g, 6 - k_g) (an integer reduceat), times b's coefficient_T."""
+    if not len(fold.w):
+        return [0] * (len(fold.lines) - 1)
+    ways = numbers[fold.scalars].prod(axis=1) * unused[fold.used]  # s_g * falling(N - k_g, 6 - k_g)
+    v = np.add.reduceat(fold.w * ways[fold.group], fold.starts)
+    weights = v * coefficients[fold.at]
+    return [int(weights[lo:hi].sum()) for lo, hi in zip(fold.lines[:-1], fold.lines[1:])]
