@@ -141,44 +141,47 @@ def steps_of(np, codes):
 class Folded(NamedTuple):
     """A plan (:func:`card_counts._count_plan`) with the nodes that multiply by a number only (a named
     card's pool with no counted card, m == 0: ordered last in every group's product) left out of the tree.
+    Each group is then its *base* node b (the product of its counted pools; the group's own node when it
+    ends in none) times a number s_g (its trailing pools' ``falling(n_{P,s}, f_s)``), and a line's count is
 
-    ``steps``: ``(steps, n_nodes)`` without the m == 0 steps, the nodes kept renumbered; ``dense``: per degree
-    ``(d, used_by, w)`` over the nodes kept (w dense: lines but the last x T x nodes); ``folds``: per degree
-    the groups left out (:class:`Fold`); ``rest``: the plan's further items, untouched."""
+        sum over (b, T) of coefficient_T(b) * V, V = sum over g of base b of w[g][T][line] * s_g * u_g
+
+    with u_g = falling(N - k_g, 6 - k_g) (its unused cards). s_g * u_g is the number of a few *kinds*
+    (their m == 0 types and cards used), far fewer than the groups.
+
+    ``steps``: ``(steps, n_nodes)`` without the m == 0 steps, the nodes kept renumbered; ``scalars``: each
+    kind's m == 0 types (most of them x kinds; indices into types[0], padded with len(types[0]): the
+    number 1); ``used``: each kind's cards used; ``folds``: per degree, w's nonzero entries (:class:`Fold`);
+    ``rest``: the plan's further items, untouched."""
 
     members: tuple
     types: tuple
     steps: tuple
-    dense: tuple
+    scalars: object
+    used: object
     folds: tuple
     rest: tuple
 
 
 class Fold(NamedTuple):
-    """The groups of degree ``d`` that end in m == 0 factors: each is its *base* node b (the product of its
-    counted pools) times numbers s_g (its trailing pools' ``fall``), so a line's count takes, per (line, b,
-    T) with some w nonzero, coefficient_T(b) * V, V = sum_g w[g][T][line] * s_g * falling(N - k_g, 6 - k_g).
-
-    ``scalars``: per group its m == 0 types (indices into types[0]; padded with len(types[0]), the number
-    1); ``used``: its cards used; ``w``, ``group``: w's nonzero entries and their group, sorted by segment
-    (line, b, T); ``starts``: each segment's first entry; ``at``: each segment's coefficient, an index into
-    the base's degree's nodes flattened (T x nodes); ``lines``: each line's first segment, and the end."""
+    """The nonzero entries of w of degree ``d``, sorted by *segment* (line, b, T): ``w``, each entry's
+    value; ``kind``, its group's kind; ``starts``, each segment's first entry; ``at``, each segment's
+    coefficient_T(b), an index into the nodes of degree d flattened (T x nodes); ``lines``, each line's
+    first segment, and the end."""
 
     d: int
-    scalars: object
-    used: object
     w: object
-    group: object
+    kind: object
     starts: object
     at: object
     lines: object
 
 
 def folded(plan) -> Folded:
-    """``plan`` (members, types, (steps, group nodes, n_nodes), by_degree, ...) with its m == 0 steps folded
-    (:class:`Folded`): computed once per plan, so that a shoe builds only the nodes of counted cards and
-    weighs the rest by numbers (the m == 0 nodes were most of the nodes of a named card or pair, each a
-    column of a whole degree's coefficients)."""
+    """``plan`` (members, types, (steps, group nodes, n_nodes), by_degree, ...) folded (:class:`Folded`):
+    once per plan, so that a shoe builds only the nodes of counted cards (the m == 0 nodes were most nodes
+    of a bet with a named card or a pair, each a column of a whole degree's coefficients) and touches only
+    w's nonzero entries (a third of them or fewer)."""
     np = _numpy()
     members, types, (steps, _, n_nodes), by_degree = plan[:4]
     base, scalars = _bases(np, steps, n_nodes, len(types[0][0]))
@@ -187,16 +190,15 @@ def folded(plan) -> Folded:
     new_steps = tuple(tuple((d, m, int(renumber[d + m][lo]), int(renumber[d + m][lo]) + hi - lo,
                              renumber[d][parent], which) for d, m, lo, hi, parent, which in step if m)
                       for step in steps)
-    new_steps = tuple(step for step in new_steps if step)
-    dense, folds = [], []
+    # the kinds: each node's m == 0 types and cards used, over every degree
+    every = np.vstack([np.column_stack([scalars[d], used_by]) for d, used_by, _ in by_degree])
+    kinds, kind = np.unique(every, axis=0, return_inverse=True)
+    kind, folds, at = kind.reshape(-1), [], 0
     for d, used_by, w in by_degree:
-        dense.append((d, used_by[kept[d]], w[:, :, kept[d]]))
-        out = ~kept[d]
-        if out.any():
-            folds.append(_fold(np, d, used_by[out], w[:, :, out], renumber[d][base[d][out]], scalars[d][out],
-                               int(kept[d].sum())))
-    return Folded(members, types, (new_steps, tuple(int(k.sum()) for k in kept)), tuple(dense), tuple(folds),
-                  tuple(plan[4:]))
+        folds.append(_fold(np, d, w, renumber[d][base[d]], kind[at:at + len(used_by)], int(kept[d].sum())))
+        at += len(used_by)
+    return Folded(members, types, (tuple(s for s in new_steps if s), tuple(int(k.sum()) for k in kept)),
+                  np.ascontiguousarray(kinds[:, :-1].T), kinds[:, -1].copy(), tuple(folds), tuple(plan[4:]))
 
 
 def _bases(np, steps, n_nodes, n_scalars: int):
@@ -220,18 +222,18 @@ def _bases(np, steps, n_nodes, n_scalars: int):
     return base, scalars
 
 
-def _fold(np, d: int, used, w, base, scalars, n_kept: int) -> Fold:
-    """The :class:`Fold` of degree ``d``'s groups ``used``, ``w``, ``base`` (renumbered), ``scalars``; the
-    base nodes' degree has ``n_kept`` nodes."""
-    line, t, group = np.nonzero(w)
-    order = np.lexsort((t, base[group], line))
-    line, t, group = line[order], t[order], group[order]
+def _fold(np, d: int, w, base, kind, n_kept: int) -> Fold:
+    """The :class:`Fold` of degree ``d``'s w (lines but the last x T x nodes), its nodes' ``base``
+    (renumbered) and ``kind``; the nodes kept of degree d are ``n_kept``."""
+    line, t, node = np.nonzero(w)
+    order = np.lexsort((t, base[node], line))
+    line, t, node = line[order], t[order], node[order]
     segment = np.ones(len(line), dtype=bool)  # where a (line, b, T) begins
-    segment[1:] = (np.diff(line) != 0) | (np.diff(base[group]) != 0) | (np.diff(t) != 0)
+    segment[1:] = (np.diff(line) != 0) | (np.diff(base[node]) != 0) | (np.diff(t) != 0)
     starts = np.flatnonzero(segment)
-    lines = np.searchsorted(line[starts], np.arange(w.shape[0] + 1))
-    return Fold(d, scalars, used, w[line, t, group], group.astype(np.intp), starts.astype(np.intp),
-                (t[starts] * n_kept + base[group[starts]]).astype(np.intp), lines)
+    return Fold(d, w[line, t, node], kind[node].astype(np.intp), starts.astype(np.intp),
+                (t[starts] * n_kept + base[node[starts]]).astype(np.intp),
+                np.searchsorted(line[starts], np.arange(w.shape[0] + 1)))
 
 
 # --- a shoe -------------------------------------------------------------------
@@ -255,17 +257,17 @@ def weighed(plan: Folded, shoe: Shoe) -> list:
             term = term * fall[pools[None, :], s, np.minimum(named[:, s][None, :] + comps[:, s][:, None], 6)]
         q.append(term)
     node = _products(np, plan.steps, q, dtype)
-    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)
-    counts = [0] * len(plan.dense[0][2])
-    for d, used_by, w in plan.dense:
-        # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
-        weights = (node[d] * unused[used_by][None, :]).reshape(-1)
-        for i, row in enumerate(w):
-            counts[i] += int(np.dot(weights, row.reshape(-1) if dtype is np.int64 else row.reshape(-1).astype(object)))
-    numbers = np.append(q[0][0], np.ones(1, dtype=dtype))  # each m == 0 type's number, and 1 (padding)
+    # each kind's s_g * u_g: its m == 0 types' numbers (and 1, the padding) times its unused cards' ways
+    numbers = np.append(q[0][0], np.ones(1, dtype=dtype))
+    ways = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[plan.used]
+    for column in plan.scalars:
+        ways = ways * numbers[column]
+    counts = [0] * (len(plan.folds[0].lines) - 1)
     for fold in plan.folds:
-        for i, total in enumerate(_folded_counts(np, fold, node[fold.d].reshape(-1), numbers, unused)):
-            counts[i] += total
+        v = np.add.reduceat(fold.w * ways[fold.kind], fold.starts) if len(fold.w) else fold.w
+        weights = v * node[fold.d].reshape(-1)[fold.at]
+        for i, (lo, hi) in enumerate(zip(fold.lines[:-1], fold.lines[1:])):
+            counts[i] += int(weights[lo:hi].sum())
     return counts + [falling(n, 6) - sum(counts)]
 
 
@@ -283,14 +285,3 @@ def _products(np, steps, q, dtype) -> list:
             for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
                 out[shift] += part * factor[j]
     return node
-
-
-def _folded_counts(np, fold: Fold, coefficients, numbers, unused) -> list:
-    """Each line's count (but the last) from a :class:`Fold`'s groups: per segment (line, b, T),
-    V = sum_g w * s_g * falling(N - k_g, 6 - k_g) (an integer reduceat), times b's coefficient_T."""
-    if not len(fold.w):
-        return [0] * (len(fold.lines) - 1)
-    ways = numbers[fold.scalars].prod(axis=1) * unused[fold.used]  # s_g * falling(N - k_g, 6 - k_g)
-    v = np.add.reduceat(fold.w * ways[fold.group], fold.starts)
-    weights = v * coefficients[fold.at]
-    return [int(weights[lo:hi].sum()) for lo, hi in zip(fold.lines[:-1], fold.lines[1:])]
