@@ -8,12 +8,28 @@ A pool P drawn m times (its counted cards; f_s of its cards named of suit s) giv
 
 and a group's polynomial is the product of its pools'. The products are a tree: a node is the product
 of the first factors of the groups that begin alike, each node its parent times one pool's polynomial,
-every node of a step at once (numpy). Each line's count is
-sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T, the last line's the six-card total
-less the others'.
+every node of a step at once (numpy). A pool of named cards only (m == 0) is a number, ordered last in
+every group: those nodes are not built (:func:`folded`); a group is its *base* b (the node of its counted
+pools) times its number s_g. Each line's count (the last line's: the six-card total less the others') is
 
-Integers: card_counts' docstring proves every partial sum within [-N**6, 2 N**6]; int64 while
-N**6 < 2**62, else Python integers.
+    sum over (b, T) of coefficient_T(b) * V,  V = sum over g of base b of w[g][T][line] * s_g * u_g
+
+with u_g = falling(N - k, 6 - k) (the unused cards), over w's nonzero entries only.
+
+Integers: card_counts' docstring proves every partial sum of the terms w[g][T][line] * coefficient_T(g) *
+u_g (any of them, in any order) within [-F N**6, F N**6], F = :data:`BOUND` (2). Here: (1) a coefficient,
+s_g, u_g and s_g * u_g count distinct ordered deals of some cards, at most N**6; (2) coefficient_T(b) * V is
+the sum of the terms of V's groups (coefficient_T(g) = coefficient_T(b) * s_g), so every sum of such
+products, as a line's count adds them, is a sum of some terms: within the bound; (3) a partial sum of V
+(an entry, w * s_g * u_g, is one): with coefficient_T(b) >= 1, it times coefficient_T(b) is a sum of some
+terms, so it is within the bound too; with coefficient_T(b) == 0 (a suit short), count directly: w counts
+rows (signed, each row once on each side), and an entry's s_g * u_g the distinct cards at the row's
+positions outside b (its trailing named cards and the unused ones); a row of base b is fixed by where b's
+e cards stand (at most 6!/(6-e)! ways) and by those cards (each card gives its pool and suit; which
+positions the coup holds follows from the values before them), so each side of V's partial sums is at
+most 6!/(6-e)! N**(6-e) <= N**6 for N >= 6 (and tiny below). So int64 while F N**6 < 2**63 (F = 2: N**6 <
+2**62, at most 1,290 cards: :func:`exact_dtype`), else Python integers. (A plan whose w counted a row up
+to F times would keep V within F N**6 by the same count.)
 """
 
 from __future__ import annotations
@@ -101,7 +117,8 @@ def steps_of(np, codes):
                             .reshape(-1, 4)))
     # the most counted cards first: a step costs (coefficients of degree d) x (of m), least with m small at
     # the large degrees (five cards each of their own pool: 4 + 16 + 40 + 80 + 140 against 224 for the last
-    # step alone the other way); factors of named cards only (m = 0) first of all
+    # step alone the other way); named cards last, and pools of named cards only (m = 0, a number) last of all
+    # (:func:`folded` leaves those steps out)
     has_named = by_suit[:, :, 1:].sum(axis=2) > 0
     order = np.argsort(np.where(factor_pool < 0, 99, np.where(has_named, 10 + 6 - m, 6 - m)), axis=0, kind="stable")
     factor_pool, m, type_of = (np.take_along_axis(a, order, axis=0) for a in (factor_pool, m, type_of))
