@@ -58,7 +58,7 @@ from exact_odds.punto_banco.card_pools import Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS, settle_lines
 from exact_odds.punto_banco import suit_events as events_of
 from exact_odds.punto_banco.suit_events import bound, lattice, suit_events
-from exact_odds.punto_banco.suit_products import compositions, steps_of, weighed
+from exact_odds.punto_banco.suit_products import compositions, folded, steps_of, weighed
 from exact_odds.rules.shoe import Shoe
 
 #: Most rows (a sequence, a rank pool per card, a variant: suit_events) a plan may expand: each holds about
@@ -202,7 +202,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
                 np.add.at(w, (line[keep], np.broadcast_to(t, line.shape)[keep],
                               np.broadcast_to(node, line.shape)[keep]), times * np.broadcast_to(c, line.shape)[keep])
         by_degree.append((d, used_by, w))
-    return tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)
+    return folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
 
 
 def _rows(np, ranks, values, slot_at):

@@ -8,12 +8,29 @@ A pool P drawn m times (its counted cards; f_s of its cards named of suit s) giv
 
 and a group's polynomial is the product of its pools'. The products are a tree: a node is the product
 of the first factors of the groups that begin alike, each node its parent times one pool's polynomial,
-every node of a step at once (numpy). Each line's count is
-sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T, the last line's the six-card total
-less the others'.
+every node of a step at once (numpy). A pool of named cards only (m == 0) is a number, ordered last in
+every group: those nodes are not built (:func:`folded`); a group is its *base* b (the node of its counted
+pools) times its number s_g. Each line's count (the last line's: the six-card total less the others') is
 
-Integers: card_counts' docstring proves every partial sum within [-N**6, 2 N**6]; int64 while
-N**6 < 2**62, else Python integers.
+    sum over (b, T) of coefficient_T(b) * V,  V = sum over g of base b of w[g][T][line] * s_g * u_g
+
+with u_g = falling(N - k, 6 - k) (the unused cards), over w's nonzero entries only.
+
+Integers: card_counts' docstring proves every partial sum of the terms w[g][T][line] * coefficient_T(g) *
+u_g (any of them, in any order) within [-F N**6, F N**6], F the plan's bound (:func:`suit_events.bound`:
+2 for one event, (3**e + 1) / 2 for e). Here: (1) a coefficient,
+s_g, u_g and s_g * u_g count distinct ordered deals of some cards, at most N**6; (2) coefficient_T(b) * V is
+the sum of the terms of V's groups (coefficient_T(g) = coefficient_T(b) * s_g), so every sum of such
+products, as a line's count adds them, is a sum of some terms: within the bound; (3) a partial sum of V
+(an entry, w * s_g * u_g, is one): with coefficient_T(b) >= 1, it times coefficient_T(b) is a sum of some
+terms, so it is within the bound too; with coefficient_T(b) == 0 (a suit short), count directly: w counts
+rows (signed, each row once on each side), and an entry's s_g * u_g the distinct cards at the row's
+positions outside b (its trailing named cards and the unused ones); a row of base b is fixed by where b's
+e cards stand (at most 6!/(6-e)! ways) and by those cards (each card gives its pool and suit; which
+positions the coup holds follows from the values before them), so each side of V's partial sums is at
+most 6!/(6-e)! N**(6-e) <= N**6 for N >= 6 (and tiny below); a w that counts a row up to F times on a
+side keeps V within F N**6 by the same count. So int64 while F N**6 < 2**63 (F = 2: N**6 < 2**62, at most
+1,290 cards: :func:`exact_dtype`), else Python integers.
 """
 
 from __future__ import annotations
@@ -21,6 +38,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 from math import factorial
+from typing import NamedTuple
 
 from exact_odds.punto_banco.card_suits import INT64_SAFE
 from exact_odds.rules.deal import falling
@@ -31,6 +49,12 @@ def _numpy():
     import numpy
 
     return numpy
+
+
+def exact_dtype(np, n: int, bound: int):
+    """int64 for sums within [-bound n**6, bound n**6] while they fit (bound n**6 < 2**63: with bound 2,
+    n**6 < INT64_SAFE, at most 1,290 cards), else Python integers (object)."""
+    return np.int64 if bound * n ** 6 < 2 * INT64_SAFE else object
 
 
 # --- the monomials of degree <= 6 in four variables -----------------------------
@@ -89,7 +113,8 @@ def steps_of(np, codes):
                             .reshape(-1, 4)))
     # the most counted cards first: a step costs (coefficients of degree d) x (of m), least with m small at
     # the large degrees (five cards each of their own pool: 4 + 16 + 40 + 80 + 140 against 224 for the last
-    # step alone the other way); factors of named cards only (m = 0) first of all
+    # step alone the other way); named cards last, and pools of named cards only (m = 0, a number) last of all
+    # (:func:`folded` leaves those steps out)
     has_named = by_suit[:, :, 1:].sum(axis=2) > 0
     order = np.argsort(np.where(factor_pool < 0, 99, np.where(has_named, 10 + 6 - m, 6 - m)), axis=0, kind="stable")
     factor_pool, m, type_of = (np.take_along_axis(a, order, axis=0) for a in (factor_pool, m, type_of))
@@ -124,29 +149,145 @@ def steps_of(np, codes):
         held.sum(axis=0).astype(np.intp), degree.astype(np.intp)
 
 
+# --- the named pools alone, folded ------------------------------------------------
+
+class Folded(NamedTuple):
+    """A plan (:func:`card_counts._count_plan`) with the nodes that multiply by a number only (a named
+    card's pool with no counted card, m == 0: ordered last in every group's product) left out of the tree.
+    Each group is then its *base* node b (the product of its counted pools; the group's own node when it
+    ends in none) times a number s_g (its trailing pools' ``falling(n_{P,s}, f_s)``), and a line's count is
+
+        sum over (b, T) of coefficient_T(b) * V, V = sum over g of base b of w[g][T][line] * s_g * u_g
+
+    with u_g = falling(N - k_g, 6 - k_g) (its unused cards). s_g * u_g is the number of a few *kinds*
+    (their m == 0 types and cards used), far fewer than the groups.
+
+    ``steps``: ``(steps, n_nodes)`` without the m == 0 steps, the nodes kept renumbered; ``scalars``: each
+    kind's m == 0 types (most of them x kinds; indices into types[0], padded with len(types[0]): the
+    number 1); ``used``: each kind's cards used; ``folds``: per degree, w's nonzero entries (:class:`Fold`);
+    ``bound``: F, every partial sum within [-F N**6, F N**6] (:func:`suit_events.bound`)."""
+
+    members: tuple
+    types: tuple
+    steps: tuple
+    scalars: object
+    used: object
+    folds: tuple
+    bound: int
+
+
+class Fold(NamedTuple):
+    """The nonzero entries of w of degree ``d``, sorted by *segment* (line, b, T): ``w``, each entry's
+    value; ``kind``, its group's kind; ``starts``, each segment's first entry; ``at``, each segment's
+    coefficient_T(b), an index into the nodes of degree d flattened (T x nodes); ``lines``, each line's
+    first segment, and the end."""
+
+    d: int
+    w: object
+    kind: object
+    starts: object
+    at: object
+    lines: object
+
+
+def folded(plan) -> Folded:
+    """``plan`` (members, types, (steps, group nodes, n_nodes), by_degree, bound) folded (:class:`Folded`):
+    once per plan, so that a shoe builds only the nodes of counted cards (the m == 0 nodes were most nodes
+    of a bet with a named card or a pair, each a column of a whole degree's coefficients) and touches only
+    w's nonzero entries (a third of them or fewer)."""
+    np = _numpy()
+    members, types, (steps, _, n_nodes), by_degree = plan[:4]
+    base, scalars = _bases(np, steps, n_nodes, len(types[0][0]))
+    kept = [b == np.arange(len(b)) for b in base]
+    renumber = [np.cumsum(k) - 1 for k in kept]
+    new_steps = tuple(tuple((d, m, int(renumber[d + m][lo]), int(renumber[d + m][lo]) + hi - lo,
+                             renumber[d][parent], which) for d, m, lo, hi, parent, which in step if m)
+                      for step in steps)
+    # the kinds: each node's m == 0 types and cards used, over every degree
+    every = np.vstack([np.column_stack([scalars[d], used_by]) for d, used_by, _ in by_degree])
+    kinds, kind = np.unique(every, axis=0, return_inverse=True)
+    kind, folds, at = kind.reshape(-1), [], 0
+    for d, used_by, w in by_degree:
+        folds.append(_fold(np, d, w, renumber[d][base[d]], kind[at:at + len(used_by)], int(kept[d].sum())))
+        at += len(used_by)
+    return Folded(members, types, (tuple(s for s in new_steps if s), tuple(int(k.sum()) for k in kept)),
+                  np.ascontiguousarray(kinds[:, :-1].T), kinds[:, -1].copy(), tuple(folds), plan[4])
+
+
+def _bases(np, steps, n_nodes, n_scalars: int):
+    """Per degree, each node's base (itself, but for a node made by an m == 0 step: its parent's base) and
+    the m == 0 types multiplied since its base (nodes x most of them, padded with ``n_scalars``)."""
+    base = [np.arange(k) for k in n_nodes]
+    chain = [[] for _ in n_nodes]  # per degree, per m == 0 step: (its nodes, their types)
+    since = [np.zeros(k, dtype=np.intp) for k in n_nodes]  # how many m == 0 types since the base
+    for step in steps:
+        for d, m, lo, hi, parent, which in step:
+            if m == 0:  # (the parent was made before, of this degree: its base and count are settled)
+                base[d][lo:hi] = base[d][parent]
+                since[d][lo:hi] = since[d][parent] + 1
+                chain[d].append((lo, hi, parent, which))
+    longest = max([int(s.max()) for s in since if len(s)] + [1])
+    scalars = [np.full((k, longest), n_scalars, dtype=np.intp) for k in n_nodes]
+    for d, made in enumerate(chain):
+        for lo, hi, parent, which in made:
+            scalars[d][lo:hi] = scalars[d][parent]
+            scalars[d][np.arange(lo, hi), since[d][lo:hi] - 1] = which
+    return base, scalars
+
+
+def _fold(np, d: int, w, base, kind, n_kept: int) -> Fold:
+    """The :class:`Fold` of degree ``d``'s w (lines but the last x T x nodes), its nodes' ``base``
+    (renumbered) and ``kind``; the nodes kept of degree d are ``n_kept``."""
+    line, t, node = np.nonzero(w)
+    order = np.lexsort((t, base[node], line))
+    line, t, node = line[order], t[order], node[order]
+    segment = np.ones(len(line), dtype=bool)  # where a (line, b, T) begins
+    segment[1:] = (np.diff(line) != 0) | (np.diff(base[node]) != 0) | (np.diff(t) != 0)
+    starts = np.flatnonzero(segment)
+    return Fold(d, w[line, t, node], kind[node].astype(np.intp), starts.astype(np.intp),
+                (t[starts] * n_kept + base[node[starts]]).astype(np.intp),
+                np.searchsorted(line[starts], np.arange(w.shape[0] + 1)))
+
+
 # --- a shoe -------------------------------------------------------------------
 
-def weighed(plan, shoe: Shoe) -> list:
-    """Each line's six-card count on ``shoe`` from a plan (:func:`_count_plan`)."""
+def weighed(plan: Folded, shoe: Shoe) -> list:
+    """Each line's six-card count on ``shoe`` from a plan (:func:`folded`)."""
     np = _numpy()
-    members, types, steps, by_degree, bound = plan
     n = shoe.size
-    dtype = np.int64 if bound * n ** 6 < 2 * INT64_SAFE else object  # partial sums within bound * N**6
-    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)] for cards in members],
-                     dtype=np.int64)
-    fall = np.ones((len(members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
+    dtype = exact_dtype(np, n, plan.bound)
+    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)]
+                      for cards in plan.members], dtype=np.int64)
+    fall = np.ones((len(plan.members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
     for j in range(1, 7):
         fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
     # per m: each type's polynomial (coefficients x types), multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
     q = []
-    for m, (pools, named) in enumerate(types):
+    for m, (pools, named) in enumerate(plan.types):
         comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
         term = np.broadcast_to(_multinomials(m).astype(dtype)[:, None], (len(comps), len(pools)))
         for s in range(4):
             term = term * fall[pools[None, :], s, np.minimum(named[:, s][None, :] + comps[:, s][:, None], 6)]
         q.append(term)
-    steps, _, n_nodes = steps
-    # each degree's nodes' products, a column a node (a coefficient's values in a row: the shifts move rows)
+    node = _products(np, plan.steps, q, dtype)
+    # each kind's s_g * u_g: its m == 0 types' numbers (and 1, the padding) times its unused cards' ways
+    numbers = np.append(q[0][0], np.ones(1, dtype=dtype))
+    ways = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[plan.used]
+    for column in plan.scalars:
+        ways = ways * numbers[column]
+    counts = [0] * (len(plan.folds[0].lines) - 1)
+    for fold in plan.folds:
+        v = np.add.reduceat(fold.w * ways[fold.kind], fold.starts) if len(fold.w) else fold.w
+        weights = v * node[fold.d].reshape(-1)[fold.at]
+        for i, (lo, hi) in enumerate(zip(fold.lines[:-1], fold.lines[1:])):
+            counts[i] += int(weights[lo:hi].sum())
+    return counts + [falling(n, 6) - sum(counts)]
+
+
+def _products(np, steps, q, dtype) -> list:
+    """Each degree's nodes' products (coefficients x nodes: the shifts move rows), from the steps and the
+    types' polynomials ``q``."""
+    steps, n_nodes = steps
     node = [np.zeros((len(compositions(d)), k), dtype=dtype) for d, k in enumerate(n_nodes)]
     node[0][0, 0] = 1
     for step in steps:
@@ -154,16 +295,6 @@ def weighed(plan, shoe: Shoe) -> list:
             part = node[d].take(parent, axis=1)
             factor = q[m].take(which, axis=1)
             out = node[d + m][:, lo:hi]
-            if m == 0:  # a named card's pool alone: a number
-                np.multiply(part, factor[0], out=out)
-                continue
             for j, shift in enumerate(_shifts(d, m)):  # a + b for every a, one b at a time (distinct targets)
                 out[shift] += part * factor[j]
-    unused = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)
-    counts = [0] * len(by_degree[0][2])
-    for d, used_by, w in by_degree:
-        # each group's coefficients times its unused cards' ways: each counts distinct deals of six cards
-        weights = (node[d] * unused[used_by][None, :]).reshape(-1)
-        for i, row in enumerate(w):
-            counts[i] += int(np.dot(weights, row.reshape(-1) if dtype is np.int64 else row.reshape(-1).astype(object)))
-    return counts + [falling(n, 6) - sum(counts)]
+    return node
