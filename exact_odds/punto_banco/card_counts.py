@@ -58,7 +58,7 @@ from exact_odds.punto_banco.card_pools import Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS, settle_lines
 from exact_odds.punto_banco import suit_events as events_of
 from exact_odds.punto_banco.suit_events import bound, lattice, suit_events
-from exact_odds.punto_banco.suit_products import compositions, folded, steps_of, weighed
+from exact_odds.punto_banco.suit_products import compositions, folded, steps_of, weighed, work
 from exact_odds.rules.shoe import Shoe
 
 #: Most rows (a sequence, a rank pool per card, a variant: suit_events) a plan may expand: each holds about
@@ -66,8 +66,11 @@ from exact_odds.rules.shoe import Shoe
 MOST_ROWS = 3_000_000
 #: Most rows times their variants (suit_events) a plan may group, a variant at a time (about 1 µs each).
 MOST_VARIANT_ROWS = 16_000_000
-#: Most entries of a plan's table w (groups x suit counts x lines but the last; 8 bytes each).
-MOST_ENTRIES = 1 << 24
+#: Most entries of a plan's table w while it is built (nodes x suit counts x lines but the last; 8 bytes each).
+MOST_ENTRIES = 1 << 25
+#: Most work a shoe's weighing may take: w's nonzero entries plus three times the coefficients of the nodes
+#: built (about 2.6 ns and 7 ns each: 16 million, about 40 ms a shoe).
+MOST_WORK = 16_000_000
 #: Most rows, each once per suit count T and set of events that hold, a plan settles (about 1 µs each: a
 #: first price of seconds).
 MOST_SETTLED = 1 << 22
@@ -202,7 +205,8 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
                 np.add.at(w, (line[keep], np.broadcast_to(t, line.shape)[keep],
                               np.broadcast_to(node, line.shape)[keep]), times * np.broadcast_to(c, line.shape)[keep])
         by_degree.append((d, used_by, w))
-    return folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
+    plan = folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
+    return plan if work(plan) <= MOST_WORK else None
 
 
 def _rows(np, ranks, values, slot_at):

@@ -56,8 +56,8 @@ _OPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", 
         ast.NotIn: "in"}
 #: Most distinct events a bet may read (the variants grow as 3**e at worst).
 MOST_EVENTS = 8
-#: Most variants of a row (each a group of the shoe's weighing: about 8 ms a shoe per four, 8 decks in play).
-MOST_VARIANTS = 18
+#: Most variants of a row (two pairs, two sets read as alike: 25); the shoe's work is bounded by card_counts.
+MOST_VARIANTS = 25
 #: The cards a coup deals, in deal order, by who drew (Player, Banker): P1 B1 P2 B2, then P3, then B3.
 _FIRST = ((0, 0), (1, 0), (0, 1), (1, 1))
 

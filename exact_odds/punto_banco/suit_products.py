@@ -249,6 +249,13 @@ def _fold(np, d: int, w, base, kind, n_kept: int) -> Fold:
                 np.searchsorted(line[starts], np.arange(w.shape[0] + 1)))
 
 
+def work(plan: Folded) -> int:
+    """A shoe's work weighing ``plan``: w's nonzero entries and three times the nodes' coefficients (each
+    built by numpy at about 7 ns, against 2.6 ns an entry)."""
+    return sum(len(fold.w) for fold in plan.folds) + 3 * sum(len(compositions(d)) * k
+                                                             for d, k in enumerate(plan.steps[1]))
+
+
 # --- a shoe -------------------------------------------------------------------
 
 def weighed(plan: Folded, shoe: Shoe) -> list:

@@ -15,6 +15,7 @@ play by suit-count generating functions (card_counts), against other counts.
 import collections
 import itertools
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
@@ -58,7 +59,6 @@ FORMS = [
     ["of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4"],
     ["player_card1_suit == banker_card1_suit and banker_card2_suit == hearts and of_a_suit(all_cards) >= 3"],
     ["all(player_hand, red) and of_a_suit(all_cards) >= 3"],
-    ["player_card1_suit < banker_card1_suit and of_a_suit(all_cards) >= 3"],
 ]
 
 
@@ -77,10 +77,14 @@ def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
     assert len(answered) == 1 and answered[0] is not None
 
 
-def test_a_set_read_by_rank_and_suit_beside_suit_counts_equals_brute_force():
-    """Events on each third card (a heart?) with its rank read from the row; the pools price this bet first,
-    so the counts are asked directly."""
-    conditions = ["count(third_cards, rank == 9 and suit == hearts) >= 1 or count(all_cards, suit == hearts) >= 4"]
+@pytest.mark.parametrize("conditions", [
+    # events on each third card (a heart?), its rank read from the row (the pools price this bet first)
+    ["count(third_cards, rank == 9 and suit == hearts) >= 1 or count(all_cards, suit == hearts) >= 4"],
+    # two cards' suits read in order: each by three events, 16 variants (past MOST_WORK at 8 decks)
+    ["player_card1_suit < banker_card1_suit and of_a_suit(all_cards) >= 3"],
+])
+def test_suit_counts_asked_directly_equal_brute_force(conditions, monkeypatch):
+    monkeypatch.setattr(card_counts, "MOST_WORK", 10 ** 9)
     expected = brute_lines(SMALL, conditions)
     assert _counts(conditions, Shoe.from_cards(SMALL)) == [expected[i] for i in range(len(conditions) + 1)]
 
@@ -187,16 +191,29 @@ def test_what_the_counts_do_not_read_is_declined(condition):
 
 
 @pytest.mark.parametrize("condition", [
-    # two pairs: 25 variants a row (the row, each pair alike in 4 suits, both in 16)
-    "(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and same_suit(all_cards)",
-    # two sets read as alike: 25 variants a row where both hands draw
-    "same_suit(player_hand) and same_suit(banker_hand) and of_a_suit(all_cards) >= 4",
+    # a hand's suits under of_a_suit and a set read as alike: 17 x 5 variants where both hands draw
+    "of_a_suit(player_hand) >= 2 and same_suit(banker_hand) and of_a_suit(all_cards) >= 4",
+    # two cards' suits in order (16 variants) beside a pair (5)
+    "player_card1_suit < banker_card1_suit and player_card2_suit == banker_card2_suit and same_suit(all_cards)",
 ])
 def test_a_bet_past_the_most_variants_a_row_is_declined(condition):
     events = suit_events.suit_events((language.expanded(condition),))
     assert events is not None
     assert max(len(suit_events.lattice(events, p)[2]) for p in range(4)) > suit_events.MOST_VARIANTS
     assert _counts([condition], Shoe.from_cards(SMALL)) is None
+
+
+SLOW_FORMS = [
+    # two pairs, two sets read as alike: 25 variants a row (plans of 4-8 s)
+    ["(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and same_suit(all_cards)"],
+    ["same_suit(player_hand) and same_suit(banker_hand) and of_a_suit(all_cards) >= 4"],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("conditions", SLOW_FORMS, ids=[" | ".join(f) for f in SLOW_FORMS])
+def test_two_pairs_or_sets_beside_suit_counts_equal_brute_force(conditions, monkeypatch):
+    test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch)
 
 
 P1, P2, P3, B1, B2, B3 = (0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)
@@ -310,3 +327,18 @@ def test_the_variants_count_each_deal_once_on_the_lines_of_the_events_it_holds(c
                 if all(n in (0, s) for n, s in zip(named, suits)):
                     weight.update(dict(terms))
             assert {h: c for h, c in weight.items() if c} == {held: 1}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dealt", [4, 3], ids=["932 cards: int64 at the bound of 14", "933 cards: Python integers"])
+def test_a_hand_under_of_a_suit_weighs_alike_in_int64_and_python_integers_at_its_bound(dealt, monkeypatch):
+    """Three events live (the Player's three pairs of cards): partial sums within 14 N**6 (suit_events.bound),
+    int64 while 14 N**6 < 2**63 (932 cards at most). The same plan weighed in Python integers agrees."""
+    shoe = shoe_in_play(18, dealt)
+    conditions = ["of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4"]
+    events = suit_events.suit_events(tuple(language.expanded(c) for c in conditions))
+    assert suit_events.bound(events) == 14
+    assert (suit_products.exact_dtype(np, shoe.size, 14) is np.int64) == (shoe.size <= 932)
+    counts = _counts(conditions, shoe)
+    monkeypatch.setattr(suit_products, "exact_dtype", lambda np, n, bound: object)
+    assert counts is not None and _counts(conditions, shoe) == counts
