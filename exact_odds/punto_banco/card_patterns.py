@@ -35,6 +35,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
+from exact_odds.bets import language
 from exact_odds.punto_banco import card_pools
 from exact_odds.punto_banco.card_pools import Pools, Sequences, counted, expand, factor_keys, planned, weighed
 from exact_odds.punto_banco.card_suits import settle_lines
@@ -57,7 +58,10 @@ def pattern_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tupl
                    deal_names) -> list | None:
     """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that reads suits only by comparing
     them with each other (``Reads.suit_symmetric``), by patterns of suits; None past :data:`card_pools.LIMIT`
-    rows or namings."""
+    rows or namings, and for a bet that reads suits any other way (``suit == hearts``: renaming suits would
+    move its lines, which the patterns assume never happens)."""
+    if not language.reads(trees, frozenset(n for n, _ in value_names)).suit_symmetric:
+        return None
     plan = _pattern_plan(trees, of_card, value_names, slots, tableau, deal_names, card_pools.LIMIT)
     return None if plan is None else weighed(plan, shoe)
 

@@ -21,7 +21,7 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import shoe_in_play, spied as spied_on, table
+from card_bets import route_args, shoe_in_play, spied as spied_on, table
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
@@ -201,3 +201,13 @@ def test_a_pattern_plan_past_the_limit_is_declined_and_priced_otherwise(monkeypa
     result = table([condition]).price(walk(Shoe.from_cards(FOUR_SUITS)))
     assert answered == [(True, None)]
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(FOUR_SUITS, [condition]))
+
+
+def test_the_patterns_decline_a_bet_that_reads_a_constant_suit():
+    """The patterns assume renaming the suits moves no line; a constant suit (all hearts) would, so they
+    decline (they had counted it as the pair alone: 71,756 for brute force's 87,884 on a small shoe)."""
+    conditions = ["player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)"]
+    trees, _, value_names, slots, of_card = route_args(conditions)
+    cards = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c", "3d", "Kc"]
+    assert card_patterns.pattern_counts(trees, of_card, value_names, slots, Shoe.from_cards(cards), PUNTO_BANCO,
+                                        deal_names) is None
