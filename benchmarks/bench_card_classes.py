@@ -18,8 +18,10 @@ Cases (8 decks, and per shoe on suited 8-deck shoes in play):
   the coup (a suited run of all the cards; three of a kind and three of a suit; a Player run with the
   Banker's cards of one suit);
 * suits counted over every card (``of_a_suit(all_cards)``, in the new forms: run them with
-  ``--only "suits counted"``), alone, with value names, with a constant suit, with one card's suit, and
-  with two cards' suits compared (which the counts decline);
+  ``--only "suits counted"``), alone, with value names, with a constant suit, with one card's suit, with
+  two cards' suits compared, and with single cards' suits read as events (``--only events``: cards
+  against constant suits, colours compared, a hand under ``of_a_suit``, a pair beside a constant, two
+  pairs, a hand all red);
 * ranks read with colours or suits over every card (``of_a_kind(all_cards, red)``: a Red Pair; a nine
   of hearts among the cards; in the new forms: ``--only "ranks and colours"``), priced by multisets of
   pools.
@@ -91,6 +93,19 @@ CASES = {
     "suits counted: the first cards' suits alike or not, with suit counts (2 lines)": [
         "player_card1_suit != banker_card2_suit and of_a_suit(all_cards) >= 3",
         "player_card1_suit == banker_card2_suit and tie"],
+    "suits counted, events: a heart first to the Player, a spade to the Banker, three of one suit": [
+        "player_card1_suit == hearts and banker_card1_suit == spades and of_a_suit(all_cards) >= 3"],
+    "suits counted, events: the first cards of one colour, four of one suit": [
+        "player_card1_red == banker_card1_red and of_a_suit(all_cards) >= 4"],
+    "suits counted, events: two of the Player's cards of a suit, four of one suit": [
+        "of_a_suit(player_hand) >= 2 and of_a_suit(all_cards) >= 4"],
+    "suits counted, events: a pair and a heart, three of one suit": [
+        "player_card1_suit == banker_card1_suit and banker_card2_suit == hearts and of_a_suit(all_cards) >= 3"],
+    "suits counted, events: two pairs, three of one suit": [
+        "(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and "
+        "of_a_suit(all_cards) >= 3"],
+    "suits counted, events: the Player's cards all red, three of one suit": [
+        "all(player_hand, red) and of_a_suit(all_cards) >= 3"],
     "ranks and colours: a red pair": ["of_a_kind(all_cards, red) >= 2"],
     "ranks and colours: a tie and a black pair": ["tie and of_a_kind(all_cards, black) >= 2"],
     "ranks and colours: a nine of hearts among the cards, Player wins": [
