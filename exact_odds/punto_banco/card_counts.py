@@ -12,15 +12,14 @@ the suits laid out in deal order (T's first t_1 cards of suit 1, ...), and rows 
 reads once. The rows are summed, once per bet, into w[g][T][line]: how many rows of group g (the
 multiset of rank pools the coup draws, with its cards used) settle ``line`` at T.
 
-A card whose suit the bet also reads by itself (*named*: ``player_card1_suit == hearts or
-of_a_suit(all_cards) >= 4``; at most :data:`MOST_NAMED`) is expanded into its four suits, T counting
-the other cards; a group then holds the named card's pool and suit too.
-
-Two cards whose suits the bet reads only by comparing them with each other (*a pair*:
-``player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)``) are not named apart (16
-namings a row): a row counts every card, laid out with the pair first and last so that they differ
-wherever T lets them, and four more rows name the pair both of suit s, counting +1 on their line and -1
-on the row's own line at T' + 2 e_s (:func:`_count_plan`): five namings a row, w signed.
+Single cards' suits the bet also reads (``player_card1_suit == hearts``, ``player_card1_suit ==
+banker_card3_suit``, ``of_a_suit(player_hand)``, ``all(player_hand, red)``) are read as *events*
+(:mod:`~exact_odds.punto_banco.suit_events`): a row is taken once per *variant* (some cards named of a
+suit, so that a set of events holds; T counting the other cards; a group then holds the named cards'
+pools and suits too), and each variant counts, at T, signed terms on the lines f(H, T + its named
+cards' counts) that the row with every card counted settles with exactly the events H holding: by
+inclusion-exclusion, every deal once on its own line. A pair is five variants a row where naming its
+cards would take sixteen.
 
 A shoe weighs a group by the polynomial, in four variables x_1..x_4 (one per suit), of its ordered ways
 to be dealt by suit counts: a pool P drawn m times gives
@@ -33,19 +32,22 @@ polynomial is the product of its pools' (degree k <= 6: at most 84 coefficients)
 is sum_g falling(N - k, 6 - k) * sum_T w[g][T][line] * coefficient_T (the unused cards: docs/rules.md §3);
 the last line's is the six-card total less the others'. The products are a tree: a node is the product
 of the first factors of the groups that begin alike (the pools drawn most often first, named cards'
-pools last), each node its parent times one pool's polynomial, every node of a step at once (numpy,
-grouped by the degrees multiplied: :mod:`~exact_odds.punto_banco.suit_products`).
+pools last; those of named cards only, numbers, folded out: :func:`suit_products.folded`), each node
+its parent times one pool's polynomial, every node of a step at once (numpy, grouped by the degrees
+multiplied: :mod:`~exact_odds.punto_banco.suit_products`).
 
 Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
-N**6, and so does every partial sum of w times the coefficients (the rows of a group are distinct
-sequences of values, each T's deals distinct) and of a line's count; with a pair, the +1 terms count
-distinct deals twice at most and the -1 terms once, so a partial sum lies in [-N**6, 2 N**6]: int64
-while N**6 < 2**62 (N <= 1,290 cards), else Python integers.
+N**6; a line's count, and each of its partial sums, adds terms each of which counts distinct deals of six
+cards, each deal in at most (3**e + 1) / 2 terms positively and (3**e - 1) / 2 negatively (e live
+events): within F N**6, F = :func:`suit_events.bound` (2 for one event). int64 while F N**6 < 2**63 (F = 2:
+N <= 1,290 cards), else Python integers (:func:`suit_products.exact_dtype`).
 
-A bet that reads suits any other way (a hand's suits, a predicate that reads rank and suit, more than
-:data:`MOST_NAMED` named cards, a pair beside a named card or a second pair) is declined (None), and so is one whose rows would pass
-:data:`MOST_ROWS` (or :data:`card_pools.LIMIT`), whose w would pass :data:`MOST_ENTRIES` or whose
-settling would pass :data:`MOST_SETTLED`.
+A bet that reads suits any other way (a predicate over every card that reads rank and suit, past
+:data:`suit_events.MOST_EVENTS` events) is declined (None), and so is one past
+:data:`suit_events.MOST_VARIANTS` variants a row, whose rows would pass :data:`MOST_ROWS` (or
+:data:`card_pools.LIMIT`; :data:`MOST_VARIANT_ROWS` with their variants), whose w would pass
+:data:`MOST_ENTRIES` while it is built, whose settling would pass :data:`MOST_SETTLED`, or whose shoe's
+weighing would pass :data:`MOST_WORK`.
 """
 
 from __future__ import annotations
@@ -53,10 +55,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from exact_odds.bets import language, partial
-from exact_odds.punto_banco import card_pools
+from exact_odds.punto_banco import card_pools, suit_events as events_of
 from exact_odds.punto_banco.card_pools import Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS, settle_lines
-from exact_odds.punto_banco import suit_events as events_of
 from exact_odds.punto_banco.suit_events import bound, lattice, suit_events
 from exact_odds.punto_banco.suit_products import compositions, folded, steps_of, weighed, work
 from exact_odds.rules.shoe import Shoe
