@@ -94,7 +94,7 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     if events is None:
         return None
     plan = _count_plan(trees, of_card, value_names, events, tableau, deal_names, min(card_pools.LIMIT, MOST_ROWS),
-                       MOST_ENTRIES)
+                       MOST_ENTRIES, MOST_WORK)
     return None if plan is None else weighed(plan, shoe)
 
 
@@ -102,13 +102,13 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
 
 @lru_cache(maxsize=8)
 def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, tableau, deal_names, limit: int,
-                entries: int):
+                entries: int, most_work: int):
     """Shoe-independent: the rank pools' cards; the factor types (a rank pool, its cards whose suits are
     counted, and those named, by suit); each group's product as steps; per degree, for each node, the cards
     used by the group that ends there (a group ends at one node) and w (lines but the last x T x nodes);
     and the bound of its partial sums (:func:`suit_events.bound`). None past ``limit`` rows, ``entries`` in
-    w, :data:`MOST_SETTLED` settled, :data:`suit_events.MOST_VARIANTS` variants a row or
-    :data:`MOST_VARIANT_ROWS` rows and variants.
+    w, :data:`MOST_SETTLED` settled, :data:`suit_events.MOST_VARIANTS` variants a row,
+    :data:`MOST_VARIANT_ROWS` rows and variants, or ``most_work`` a shoe (:func:`suit_products.work`).
 
     A row (a sequence, a rank pool a card) is taken once per variant of its sequence's events
     (:func:`suit_events.lattice`: some cards named of a suit, the others counted), and its lines f(H, T)
@@ -207,7 +207,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
                               np.broadcast_to(node, line.shape)[keep]), times * np.broadcast_to(c, line.shape)[keep])
         by_degree.append((d, used_by, w))
     plan = folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
-    return plan if work(plan) <= MOST_WORK else None
+    return plan if work(plan) <= most_work else None
 
 
 def _rows(np, ranks, values, slot_at):
