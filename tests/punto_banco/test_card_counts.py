@@ -77,6 +77,7 @@ def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
     assert len(answered) == 1 and answered[0] is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("conditions", [
     # events on each third card (a heart?), its rank read from the row (the pools price this bet first)
     ["count(third_cards, rank == 9 and suit == hearts) >= 1 or count(all_cards, suit == hearts) >= 4"],

@@ -88,6 +88,7 @@ def test_folded_counts_equal_brute_force(conditions):
     assert _counts(conditions, Shoe.from_cards(SMALL)) == [expected[i] for i in range(len(conditions) + 1)]
 
 
+@pytest.mark.slow
 def test_a_plan_with_named_pools_alone_is_folded(monkeypatch):
     """The bets here do fold (else the tests below would test nothing of it): the m == 0 steps are left out,
     groups end past their base, and the fold's numbers are not all 1."""
