@@ -343,3 +343,14 @@ def test_a_hand_under_of_a_suit_weighs_alike_in_int64_and_python_integers_at_its
     counts = _counts(conditions, shoe)
     monkeypatch.setattr(suit_products, "exact_dtype", lambda np, n, bound: object)
     assert counts is not None and _counts(conditions, shoe) == counts
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(small_suited_shoes())
+def test_cards_against_constant_suits_and_colours_on_random_small_shoes_equal_brute_force(cards):
+    conditions = ["player_card1_suit == hearts and banker_card1_red and of_a_suit(all_cards) >= 3",
+                  "banker_card1_black and tie or count(all_cards, suit == spades) >= 3"]
+    counts = _counts(conditions, Shoe.from_cards(cards))
+    expected = brute_lines(cards, conditions)
+    assert counts == [expected[i] for i in range(len(conditions) + 1)]
