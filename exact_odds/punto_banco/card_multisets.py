@@ -57,15 +57,19 @@ from exact_odds.punto_banco.card_pools import _BITS, _NONE, _UNREAD, Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
 
-#: Most rows (a deal class and a multiset of pools) a plan may settle (about 1 µs each while the plan is
-#: built; a bet reading ranks with colours has about a million a class of deals left open).
-LIMIT = 6_000_000
+#: Most rows (a deal class and a multiset of pools per block) a plan may settle (about 0.6 µs each while the
+#: plan is built; a bet reading ranks with colours over every card has about a million a class of deals left
+#: open, over each hand apart about 9.6 million: a plan of about 6 s).
+LIMIT = 12_000_000
 #: Rows expanded and settled at once (about 150 bytes each while they are).
 CHUNK = 1 << 19
 _EVERY_CARD = frozenset(ALL_SLOTS)
 #: The slots of the coup's cards in deal order: P1 B1 P2 B2, then two more (which hand's third card a
 #: fifth or sixth card is matters to no aggregate over every card).
 _LAID = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2))
+_PLAYER, _BANKER = ((0, 0), (0, 1), (0, 2)), ((1, 0), (1, 1), (1, 2))
+#: The blocks a bet's aggregates may read over: every card (one block, in deal order), or the two hands.
+COUP, HANDS = (_LAID,), (_PLAYER, _BANKER)
 
 
 def _numpy():
@@ -74,51 +78,77 @@ def _numpy():
     return numpy
 
 
-def order_free(trees) -> bool:
-    """Whether the expanded conditions ``trees`` read cards only through aggregates over every card of the
-    coup (and read some card): no card slot by itself, no aggregate over fewer cards."""
-    found = [False]
+def blocks(trees) -> tuple | None:
+    """The blocks the expanded conditions ``trees`` read their cards over: :data:`COUP` when they read cards
+    only through aggregates over every card of the coup, :data:`HANDS` when through aggregates over the
+    Player's hand, the Banker's hand or every card (one of them at least over a hand); None when they read
+    a card slot by itself, an aggregate over any other set of cards, or no card."""
+    sets: set = set()
 
     def walk(node) -> bool:
         if isinstance(node, ast.Call):
-            if frozenset(language.slots_of(node.args[0])) != _EVERY_CARD:
-                return False
-            found[0] = True
+            sets.add(frozenset(language.slots_of(node.args[0])))
             return all(walk(a) for a in node.args[1:])  # a predicate: one card's names (never a slot's)
         if isinstance(node, ast.Name) and node.id in language.CARD_ATTRIBUTES:
             return False
         return all(walk(child) for child in ast.iter_child_nodes(node))
 
-    return all(walk(tree.body) for tree in trees) and found[0]
+    if not all(walk(tree.body) for tree in trees) or not sets:
+        return None
+    if sets == {_EVERY_CARD}:
+        return COUP
+    return HANDS if sets <= {_EVERY_CARD, frozenset(_PLAYER), frozenset(_BANKER)} else None
+
+
+def order_free(trees) -> bool:
+    """Whether the expanded conditions ``trees`` read cards only through aggregates over every card of the
+    coup (and read some card): no card slot by itself, no aggregate over fewer cards."""
+    return blocks(trees) == COUP
 
 
 def multiset_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
                     deal_names) -> list | None:
-    """Each line's six-card count (the last: none holds) of an order-free bet (:func:`order_free`) on a shoe
-    with 52 counts, or None for any other bet, or past :data:`LIMIT`. Arguments as
-    :func:`card_pools.pool_counts` (``slots`` is taken for the same signature: every card is read here)."""
-    if shoe.suited is None or shoe.is_infinite or not order_free(trees):
+    """Each line's six-card count (the last: none holds) of a bet read over blocks of cards (:func:`blocks`:
+    every card, or the hands) on a shoe with 52 counts, or None for any other bet, or past :data:`LIMIT`.
+    Arguments as :func:`card_pools.pool_counts` (``slots`` is taken for the same signature: the blocks
+    follow from ``trees``)."""
+    if shoe.suited is None or shoe.is_infinite:
         return None
-    plan = _plan(trees, of_card, value_names, tableau, deal_names, LIMIT)
+    laid = blocks(trees)
+    if laid is None:
+        return None
+    plan = _plan(trees, of_card, value_names, tableau, deal_names, laid, LIMIT)
     return None if plan is None else card_pools.weighed(plan, shoe)
 
 
 @lru_cache(maxsize=4)
-def value_multisets(tableau) -> tuple:
-    """The sequences of values the rules play, summed by (deal, multiset of the coup's values): each pair's
-    deal index, its cards used, its values sorted (6 x pairs; 10 past its cards), and how many sequences
-    it holds; and the deals. Shoe- and bet-independent."""
+def value_multisets(tableau, laid: tuple = COUP) -> tuple:
+    """The sequences of values the rules play, summed by (deal, multiset of each block's values; ``laid``:
+    :data:`COUP` or :data:`HANDS`): each entry's deal index, its cards used, its values (6 x entries: each
+    block's sorted in its rows, :func:`_rows`; 10 past its cards), and how many sequences it holds; and the
+    deals. Shoe- and bet-independent."""
     from exact_odds.punto_banco.hand_suits import value_sequences
 
     np = _numpy()
-    x, _, _, used, deal, deals = value_sequences(tableau)
-    held = np.arange(6)[:, None] < used[None, :]
-    values = np.sort(np.where(held, np.stack(x), 10), axis=0)
+    x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
+    if laid == COUP:
+        by_block = [np.where(np.arange(6)[:, None] < used[None, :], np.stack(x), 10)]
+    else:  # the Player's cards at P1 P2 (P3: 5th), the Banker's at B1 B2 (B3: 5th or 6th)
+        none = np.full(len(used), 10, dtype=np.int64)
+        by_block = [np.stack([x[0], x[2], np.where(pdraw, x[4], none)]),
+                    np.stack([x[1], x[3], np.where(bdraw, np.where(pdraw, x[5], x[4]), none)])]
+    values = np.concatenate([np.sort(v, axis=0) for v in by_block])
     key = deal.astype(np.int64)
     for row in values:
         key = key * 11 + row
     _, first, count = np.unique(key, return_index=True, return_counts=True)
     return deal[first], used[first].astype(np.int64), values[:, first], count.astype(np.int64), deals
+
+
+def _rows(laid: tuple) -> tuple:
+    """The rows (of six) each block's cards take, in the order of its slots."""
+    starts = [sum(len(b) for b in laid[:i]) for i in range(len(laid))]
+    return tuple(range(s, s + len(b)) for s, b in zip(starts, laid))
 
 
 def _choices(np, pools: Pools) -> tuple:
@@ -137,14 +167,14 @@ def _choices(np, pools: Pools) -> tuple:
 
 
 @lru_cache(maxsize=16)  # a plan holds the multisets of one bet: tens of MB at most
-def _plan(trees: tuple, of_card: tuple, value_names: tuple, tableau, deal_names, limit: int):
-    """Shoe-independent: card_pools' plan (:func:`card_pools.planned`) of the bet, or None past ``limit``
-    rows."""
+def _plan(trees: tuple, of_card: tuple, value_names: tuple, tableau, deal_names, laid: tuple, limit: int):
+    """Shoe-independent: card_pools' plan (:func:`card_pools.planned`) of the bet read over the blocks
+    ``laid``, or None past ``limit`` rows."""
     np = _numpy()
-    deal, used, values, count, deals = value_multisets(tableau)
+    deal, used, values, count, deals = value_multisets(tableau, laid)
     of_deal, class_values = _deal_classes(np, value_names, deals, deal_names)
     settled = card_pools.deal_lines(np, trees, [n for n, _ in value_names], deals, deal_names)
-    # entries: (deal class, line its values settle or -1, multiset of values, which gives the cards used)
+    # entries: (deal class, line its values settle or -1, multiset of each block's values: the cards used)
     key = (of_deal[deal] * (len(trees) + 2) + settled[deal] + 1)
     for row in values:
         key = key * 11 + row
@@ -154,11 +184,13 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, tableau, deal_names,
     np.add.at(c, inverse, count)
     klass, line_of, used, values = of_deal[deal[first]], settled[deal[first]], used[first], values[:, first]
     pools = Pools(np, lambda card: of_card[card])
-    per_value = np.stack([(values == v).sum(axis=0) for v in range(10)])  # k_v of each entry
+    rows = _rows(laid)
+    per_value = [np.stack([(values[list(r)] == v).sum(axis=0) for v in range(10)]) for r in rows]  # k_{b,v}
     n_choices = np.array([[comb(int(p) + m - 1, m) for m in range(7)] for p in pools.n_options], dtype=np.int64)
     size = np.ones(len(first), dtype=np.int64)
-    for v in range(10):
-        size *= n_choices[v][per_value[v]]
+    for k in per_value:
+        for v in range(10):
+            size *= n_choices[v][k[v]]
     open_ = np.flatnonzero(line_of < 0)
     if int(size[open_].sum()) > limit:
         return None
@@ -167,57 +199,60 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, tableau, deal_names,
     parts = []
     done = np.flatnonzero(line_of >= 0)
     if len(done):  # their cards count by value: value * 6 + the cards of that value before each
-        codes = []
-        for i in range(6):
-            before = (values[:i] == values[i]).sum(axis=0) if i else 0
-            codes.append(np.where(values[i] == 10, _NONE, _UNREAD + values[i] * 6 + before)[done])
-        parts.append(_counted(np, _keys(np, codes, used[done]), line_of[done], c[done], n_lines))
+        parts.append(_counted(np, _keys(np, values[:, done], 10, _UNREAD, used[done]), line_of[done], c[done],
+                              n_lines))
     rep_rank = np.array([r for r, _ in pools.rep] + [0], dtype=np.int64)  # pool -1 (no card): rank and suit 0
     rep_suit = np.array([s for _, s in pools.rep] + [0], dtype=np.int64)
+    slots = [s for block in laid for s in block]
     for at in card_pools.chunked(np, size[open_], CHUNK):
-        row, pool, ways = _expand(np, open_[at], per_value, choices, n_choices)
-        cards = language.Cards({s: rep_rank[p] for s, p in zip(_LAID, pool)},
-                               {s: rep_suit[p] for s, p in zip(_LAID, pool)},
+        row, pool, ways = _expand(np, open_[at], rows, per_value, choices, n_choices)
+        cards = language.Cards({s: rep_rank[p] for s, p in zip(slots, pool)},
+                               {s: rep_suit[p] for s, p in zip(slots, pool)},
                                {n: a[klass[row]] for n, a in class_values.items()})
         line = settle_lines(np, trees, cards, len(row))
-        codes = []
-        for i in range(6):
-            before = (pool[:i] == pool[i]).sum(axis=0) if i else 0
-            codes.append(np.where(pool[i] < 0, _NONE, pool[i] * 6 + before))
-        parts.append(_counted(np, _keys(np, codes, used[row]), line, c[row] * ways, n_lines))
+        parts.append(_counted(np, _keys(np, pool, -1, 0, used[row]), line, c[row] * ways, n_lines))
     return card_pools.planned(np, parts, n_lines, pools.members)
 
 
-def _expand(np, entries, per_value, choices, n_choices):
-    """One row per multiset of pools each entry's values may come from: (entry of each row, its cards'
-    pools in value order, 6 x rows, -1 past its cards, and the orderings of its pools onto one sequence)."""
+def _expand(np, entries, rows, per_value, choices, n_choices):
+    """One row per multiset of pools each block's values of each entry may come from (``rows``: each
+    block's rows of six, ``per_value``: its cards of each value per entry): (entry of each row, its cards'
+    pools, 6 x rows: a block's in value order in its rows, -1 past its cards; and the orderings of its
+    pools onto one sequence, the product over the blocks of prod_v multinomial(k_{b,v}; (m_{b,P})_P))."""
     row = entries
     pool = np.full((6, len(entries)), -1, dtype=np.int64)
     ways = np.ones(len(entries), dtype=np.int64)
-    filled = np.zeros(len(entries), dtype=np.int64)
-    for v in range(10):
-        k = per_value[v][row]
-        n = n_choices[v][k]
-        if not k.any():
-            continue
-        parent = np.repeat(np.arange(len(row)), n)
-        within = np.arange(len(parent)) - np.repeat(np.cumsum(n) - n, n)
-        row, pool, ways, filled, k = row[parent], pool[:, parent], ways[parent], filled[parent], k[parent]
-        for m in range(1, 7):
-            at = np.flatnonzero(k == m)
-            if not len(at):
+    for block, per_block in zip(rows, per_value):
+        filled = np.full(len(row), block[0], dtype=np.int64)
+        for v in range(10):
+            k = per_block[v][row]
+            if not k.any():
                 continue
-            picks, orderings = choices[v][m]
-            pick = within[at]
-            for j in range(m):
-                pool[filled[at] + j, at] = picks[pick, j]
-            ways[at] *= orderings[pick]
-        filled = filled + k
+            n = n_choices[v][k]
+            parent = np.repeat(np.arange(len(row)), n)
+            within = np.arange(len(parent)) - np.repeat(np.cumsum(n) - n, n)
+            row, pool, ways, filled, k = row[parent], pool[:, parent], ways[parent], filled[parent], k[parent]
+            for m in range(1, 7):
+                at = np.flatnonzero(k == m)
+                if not len(at):
+                    continue
+                picks, orderings = choices[v][m]
+                pick = within[at]
+                for j in range(m):
+                    pool[filled[at] + j, at] = picks[pick, j]
+                ways[at] *= orderings[pick]
+            filled = filled + k
     return row, pool, ways
 
 
-def _keys(np, codes, used):
-    """card_pools' key of each row: its six factor codes sorted, then packed above its cards used."""
+def _keys(np, ids, none: int, base: int, used):
+    """card_pools' key of each row of ``ids`` (6 x rows: each card's pool, or its value; ``none`` where no
+    card): its factor codes (``base`` + id * 6 + the cards of that id before it, over the whole coup) sorted,
+    then packed above its cards used."""
+    codes = []
+    for i in range(6):
+        before = (ids[:i] == ids[i]).sum(axis=0) if i else 0
+        codes.append(np.where(ids[i] == none, _NONE, base + ids[i] * 6 + before))
     codes = np.sort(np.stack(codes).astype(np.int64), axis=0)
     key = used.astype(np.int64)
     for i in range(6):

@@ -109,12 +109,14 @@ def test_a_red_pair_written_three_ways_is_priced_alike(monkeypatch):
 
 @pytest.mark.parametrize("condition", [
     "player_card1_suit == hearts and of_a_kind(all_cards, red) >= 2",  # a slot read by itself
-    "of_a_kind(player_hand, red) >= 2",  # an aggregate over fewer cards
+    "of_a_kind(first_cards, red) >= 2",  # an aggregate over a set of cards that is no union of hands
+    "count(player_first_two, red) >= 2 and of_a_kind(banker_hand) >= 2",
+    "player_card1_rank == 9 and of_a_kind(player_hand, red) >= 2",  # a slot by itself beside a hand
     "player_pair and any(all_cards, red)",  # an older name meaning two slots' ranks
     "tie",  # no card read
 ])
-def test_what_is_not_read_over_every_card_is_declined(condition):
-    assert not card_multisets.order_free((language.expanded(condition),))
+def test_what_is_not_read_over_blocks_of_cards_is_declined(condition):
+    assert card_multisets.blocks((language.expanded(condition),)) is None
     assert _counts([condition], Shoe.from_cards(SMALL)) is None
 
 
