@@ -193,3 +193,64 @@ def test_a_red_pair_on_fresh_decks_equals_the_classes(decks):
     assert card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO,
                                           deal_names) == classes
 
+
+
+# Bets read over the hands (each aggregate over player_hand, banker_hand or all_cards): multisets of pools per
+# hand. The light forms (colours only: two pools a value) run by default; ranks with colours per hand settle about 9.6 million rows
+# (a plan of about 6 s each): slow.
+HAND_FORMS = [
+    ["count(player_hand, red) >= 2 or count(banker_hand, black) >= 3"],
+    ["count(all_cards, red) >= 4", "count(player_hand, red) >= 2 and banker_wins"],  # a hand and every card
+]
+HEAVY_HAND_FORMS = [
+    ["of_a_kind(player_hand, red) >= 2 or of_a_kind(banker_hand, black) >= 2"],
+    ["count(player_hand, red) >= 2 and of_a_kind(banker_hand) >= 2"],
+    ["of_a_kind(all_cards, red) >= 2", "tie or count(banker_hand, rank == 9) >= 2"],
+]
+
+
+def _hand_forms_equal_brute_force(conditions, monkeypatch):
+    answered = spied(monkeypatch)
+    expected = dict(brute_lines(SMALL, conditions))
+    assert len(expected) == len(conditions) + 1  # every line holds somewhere
+    assert priced(conditions, SMALL) == expected
+    assert len(answered) == 1 and answered[0] is not None
+
+
+@pytest.mark.parametrize("conditions", HAND_FORMS, ids=[" | ".join(f) for f in HAND_FORMS])
+def test_bets_read_over_the_hands_equal_brute_force(conditions, monkeypatch):
+    _hand_forms_equal_brute_force(conditions, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("conditions", HEAVY_HAND_FORMS, ids=[" | ".join(f) for f in HEAVY_HAND_FORMS])
+def test_ranks_with_colours_per_hand_equal_brute_force(conditions, monkeypatch):
+    _hand_forms_equal_brute_force(conditions, monkeypatch)
+
+
+@settings(max_examples=6, deadline=None)
+@given(small_suited_shoes())
+def test_hands_on_random_small_shoes_equal_brute_force(cards):
+    conditions = ["count(player_hand, red) >= 2 or count(banker_hand, black) >= 3",
+                  "count(all_cards, red) >= 4 or player == 7"]
+    counts = _counts(conditions, Shoe.from_cards(cards))
+    expected = brute_lines(cards, conditions)
+    assert counts == [expected.get(i, 0) for i in range(len(conditions) + 1)]
+
+
+@pytest.mark.slow
+def test_a_hand_suit_beside_a_hand_pair_past_the_limit_is_priced_otherwise(monkeypatch):
+    """Suits and ranks per hand: 52 pools, about 536 million rows, declined; another route prices it."""
+    answered = spied(monkeypatch)
+    conditions = ["same_suit(banker_hand) and of_a_kind(player_hand, red) >= 2"]
+    assert priced(conditions, SMALL) == dict(brute_lines(SMALL, conditions))
+    assert answered == [None]
+
+
+def test_a_red_and_black_hand_pair_in_play_is_planned_by_the_hands(monkeypatch):
+    """The blocks and the rows of the plan, without building it: within the limit (the classes take minutes)."""
+    conditions = ["of_a_kind(player_hand, red) >= 2 or of_a_kind(banker_hand, black) >= 2"]
+    assert card_multisets.blocks(tuple(language.expanded(c) for c in conditions)) == card_multisets.HANDS
+    monkeypatch.setattr(card_multisets, "_choices", _never)
+    with pytest.raises(AssertionError, match="expanded"):
+        _counts(conditions, shoe_in_play(8, 150))
