@@ -91,8 +91,10 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
             args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
             if read.suit_symmetric:
                 # where suits are counted over every card, the counts: a plan of 0.4-4 s, then at most about
-                # 40 ms a shoe; a pattern plan naming millions of suits takes minutes to build (announced)
-                counts = card_counts.count_counts(*args) or card_multisets.multiset_counts(*args)
+                # 40 ms a shoe; a pattern plan naming millions of suits takes minutes to build (announced). The
+                # multisets only over every card: suits per hand take the patterns (a plan of millions of rows)
+                counts = card_counts.count_counts(*args) or \
+                    (card_multisets.multiset_counts(*args) if card_multisets.order_free(trees) else None)
                 if counts is None:
                     said = card_patterns.slow_plan(*args)
                     if said:
@@ -112,10 +114,10 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
     elif read.suit and shoe.suited is not None and not read.first_four_only:
         # ranks split by suit or colour over every card (a Red Pair: 26 classes): the classes expand each rank
         # group's suits (20 s at 8 decks), the multisets settle each multiset of classes once (about 1 s)
-        of_card = _classes(_signature(read))[0]
-        if len(set(of_card)) > 13:
-            from exact_odds.punto_banco import card_multisets
+        from exact_odds.punto_banco import card_multisets
 
+        of_card = _classes(_signature(read))[0]
+        if len(set(of_card)) > 13 and card_multisets.order_free(trees):  # per hand: the classes, as before
             counts = card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, dist.tableau,
                                                     deal_names)
             if counts:

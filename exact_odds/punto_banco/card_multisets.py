@@ -1,5 +1,5 @@
-"""Whole-coup bets that read their cards only over every card, on a suited shoe in play, by multisets of pools
-(docs/methods/suits.md, "The shoe in play").
+"""Whole-coup bets that read their cards only over every card or over whole hands, on a suited shoe in play,
+by multisets of pools (docs/methods/suits.md, "The shoe in play").
 
 A bet is *order-free* when every card attribute it reads (rank, value, suit, colour) is read only through
 aggregates over every card of the coup (``of_a_kind(all_cards, red) >= 2``: two red cards of one rank;
@@ -8,34 +8,45 @@ besides value names (``tie``, ``player == 8``, ``cards``: functions of the deal,
 values). Every such aggregate is a function of the multiset of the coup's cards, so the line is a function
 of (the deal's class under the bet's value names, the multiset M of the *pools* of the coup's cards),
 where a pool (:class:`~exact_odds.punto_banco.card_pools.Pools`) holds the cards the bet's tests treat
-alike with one card value.
+alike with one card value. More generally a bet is read over *blocks* (:func:`blocks`) when each set its
+aggregates read is a union of blocks: the one block of every card (:data:`COUP`: the order-free bets), or
+the two hands (:data:`HANDS`: ``player_hand``, ``banker_hand``, ``all_cards``; ``of_a_kind(player_hand,
+red) >= 2 or of_a_kind(banker_hand, black) >= 2``). Then the line is a function of (class, the multisets
+M_b of each block's pools).
 
 :mod:`~exact_odds.punto_banco.card_pools` expands every sequence of values the rules play (about 340,000)
 into the pools of every read card, position by position: a bet reading ranks with colours has 2-8 pools a
-card, far past its limit. Here the sequences are first summed by (deal class, cards used k, multiset of
-values V): c of them (about 97,000 (deal, V) pairs in all). A multiset V is then expanded into the
-multisets M of pools with those values; the orderings of M's pools onto one sequence of values V number
-``prod_v multinomial(k_v; m_P for the pools P of value v)``, so (class, M) settles
+card, far past its limit. Here the sequences are first summed by (deal class, multiset of values V_b of
+each block): c of them (about 97,000 (deal, V) pairs in all for one block; each hand's size follows from
+its V_b, and the cards used k from all). Each V_b is then expanded into the multisets M_b of pools with
+those values; the orderings of the pools of M_b onto one sequence of the block's values number
+``prod_v multinomial(k_{b,v}; m_{b,P} for the pools P of value v)`` (k_{b,v}: the block's cards of value
+v, m_{b,P}: its cards of pool P), so (class, (M_b)_b) settles
 
-    c(class, V) * prod_v multinomial(k_v; (m_P)_P)
+    c(class, (V_b)_b) * prod_b prod_v multinomial(k_{b,v}; (m_{b,P})_P)
 
-ordered sequences of pools, each dealt in ``prod_P falling(n_P, m_P) * falling(N - k, 6 - k)`` ways (read
-cards from disjoint pools, then the unused cards: docs/rules.md §3). Each (class, M) is settled once (its
-cards laid out in any order: the aggregates do not care; the value names of the class's representative
-deal), and the rows are handed to card_pools' plan (:func:`card_pools.planned`: summed by the multiset of
-factor codes, pool * 6 + earlier cards of the pool) and weighed per shoe by :func:`card_pools.weighed`.
-A (class, V) whose value names settle the line whatever the cards (:func:`partial.line_of`) is not
-expanded: its cards count by value (card_pools' unread codes, value * 6 + earlier cards of the value).
+ordered sequences of pools, each dealt in ``prod_P falling(n_P, m_P) * falling(N - k, 6 - k)`` ways, with
+m_P = sum_b m_{b,P} over the coup's whole multiset M (the pools are disjoint sets of cards and the blocks
+draw from them without replacement, then the unused cards: docs/rules.md §3). Each (class, (M_b)_b) is
+settled once (each block's cards laid out on its slots in any order: its aggregates do not care; the value
+names of the class's representative deal), and the rows are handed to card_pools' plan
+(:func:`card_pools.planned`: summed by the multiset of factor codes of M, pool * 6 + earlier cards of the
+pool in the coup) and weighed per shoe by :func:`card_pools.weighed`. A (class, (V_b)_b) whose value names
+settle the line whatever the cards (:func:`partial.line_of`) is not expanded: its cards count by value
+(card_pools' unread codes, value * 6 + earlier cards of the value).
 
 Declined (None, cheaply: before anything is expanded or settled): a bet reading a card slot by itself
-(``player_card1_suit``) or through an aggregate over fewer cards (``player_hand``), a shoe without 52
-counts, and a plan whose rows (class, M) would pass :data:`LIMIT` (a bet reading every rank and every
-suit: 52 pools, tens of millions of multisets).
+(``player_card1_suit``) or through an aggregate over a set that is no union of blocks (``first_cards``,
+``player_first_two``), a shoe without 52 counts, and a plan whose rows (class, (M_b)_b) would pass
+:data:`LIMIT` (:data:`HANDS_LIMIT` over the hands; a bet reading every rank and every suit: 52 pools, tens of
+millions of multisets; suits with ranks per hand: about 536 million).
 
-Integers: a key's count on a line is at most the orderings of its multiset, k! / prod m_P! <= 720 (the
-classes' c of one V sum to at most V's orderings, k! / prod k_v!). card_pools.weighed sums, per line and
-group of keys sharing their three highest factor codes, count * (the three lowest factors): the keys of a
-group have distinct lowest triples, so that sum is at most 720 * (sum of the table's factors)**3 <=
+Integers: a row's weight c * prod_b prod_v multinomial(...) counts distinct ordered sequences of pools
+(distinct sequences of values of the class, each with a distinct choice of pools per position), and the
+rows of one key (the combined multiset M and k) count distinct sequences of M's pools, so a key's count on
+a line is at most the orderings of M, k! / prod_P m_P! <= 720 (int64 throughout the plan). card_pools.weighed
+sums, per line and group of keys sharing their three highest factor codes, count * (the three lowest factors):
+the keys of a group have distinct lowest triples, so that sum is at most 720 * (sum of the table's factors)**3 <=
 720 * (12 N + 1)**3 < 2**22 * N**3 (every pool's six factors sum to at most 6 n_P, every value's to 6 n_v);
 each such sum times its highest factors (and unused cards) counts distinct ordered deals of six cards, or
 is 0, and so does every partial sum of a line's count: at most falling(N, 6) <= N**6. So int64 is exact
@@ -57,10 +68,13 @@ from exact_odds.punto_banco.card_pools import _BITS, _NONE, _UNREAD, Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
 
-#: Most rows (a deal class and a multiset of pools per block) a plan may settle (about 0.6 µs each while the
-#: plan is built; a bet reading ranks with colours over every card has about a million a class of deals left
-#: open, over each hand apart about 9.6 million: a plan of about 6 s).
-LIMIT = 12_000_000
+#: Most rows (a deal class and a multiset of pools) a plan over every card may settle (about 1 µs each while
+#: the plan is built; a bet reading ranks with colours has about a million a class of deals left open; past
+#: this the pools or the counts take it).
+LIMIT = 6_000_000
+#: Most rows (a deal class and a multiset of pools per hand) a plan over the hands may settle: ranks with
+#: colours per hand have about 9.6 million (a plan of about 6 s), and no other quick route takes them.
+HANDS_LIMIT = 12_000_000
 #: Rows expanded and settled at once (about 150 bytes each while they are).
 CHUNK = 1 << 19
 _EVERY_CARD = frozenset(ALL_SLOTS)
@@ -117,7 +131,7 @@ def multiset_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tup
     laid = blocks(trees)
     if laid is None:
         return None
-    plan = _plan(trees, of_card, value_names, tableau, deal_names, laid, LIMIT)
+    plan = _plan(trees, of_card, value_names, tableau, deal_names, laid, LIMIT if laid == COUP else HANDS_LIMIT)
     return None if plan is None else card_pools.weighed(plan, shoe)
 
 

@@ -1,5 +1,6 @@
-"""Whole-coup bets read only over every card (a Red Pair: of_a_kind(all_cards, red) >= 2), priced on a suited
-shoe in play by multisets of pools (card_multisets), against other counts.
+"""Whole-coup bets read only over every card (a Red Pair: of_a_kind(all_cards, red) >= 2) or over whole hands
+(of_a_kind(player_hand, red) >= 2 or of_a_kind(banker_hand, black) >= 2), priced on a suited shoe in play by
+multisets of pools (card_multisets), against other counts.
 
 * Brute force over every ordered six cards of a small suited shoe (tests/oracles/brute.py), through the
   bet's price (a spy says the multisets answered): ranks with colours, with value names (tested or used
@@ -9,8 +10,11 @@ shoe in play by multisets of pools (card_multisets), against other counts.
   (N**6 < 2**62: 1,290 cards in int64, 1,291 in Python integers); a Red Pair at the bound in int64 against
   the same plan weighed in Python integers.
 * A Red Pair written three ways priced alike.
-* What the multisets do not take (a slot read by itself, an aggregate over a hand, a plan past its
-  limit) is declined (None) before anything is expanded, and priced by another route.
+* Bets read over the hands (and every card), by brute force on the small shoe and on random small shoes;
+  ranks with colours per hand (about 9.6 million rows, a plan of about 6 s) in the slow set.
+* What the multisets do not take (a slot read by itself, an aggregate over first_cards or
+  player_first_two, a plan past its limit) is declined (None) before anything is expanded, and priced by
+  another route.
 """
 
 import pytest
@@ -196,8 +200,8 @@ def test_a_red_pair_on_fresh_decks_equals_the_classes(decks):
 
 
 # Bets read over the hands (each aggregate over player_hand, banker_hand or all_cards): multisets of pools per
-# hand. The light forms (colours only: two pools a value) run by default; ranks with colours per hand settle about 9.6 million rows
-# (a plan of about 6 s each): slow.
+# hand. The light forms (colours only: two pools a value) run by default; ranks with colours per hand settle
+# about 9.6 million rows (a plan of about 6 s each): slow.
 HAND_FORMS = [
     ["count(player_hand, red) >= 2 or count(banker_hand, black) >= 3"],
     ["count(all_cards, red) >= 4", "count(player_hand, red) >= 2 and banker_wins"],  # a hand and every card
