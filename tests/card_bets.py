@@ -67,3 +67,12 @@ def small_suited_shoes():
 
     return st.lists(st.sampled_from([r + s for r in ("A", "3", "6", "8", "9", "K") for s in "shdc"]),
                     min_size=7, max_size=8)
+
+
+def brute_counts(cards, conditions) -> list:
+    """Brute force's six-card count of each line of ``conditions`` on ``cards`` (the last: none holds), in
+    order, 0 for a line that never settles (tests/oracles/brute.py)."""
+    from oracles.brute import brute_lines
+
+    expected = brute_lines(cards, conditions)
+    return [expected.get(i, 0) for i in range(len(conditions) + 1)]

@@ -26,7 +26,7 @@ from exact_odds.punto_banco import card_classes, card_multisets, card_pools
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import priced, route_args, shoe_in_play, small_suited_shoes, spied as spied_on, table
+from card_bets import brute_counts, priced, route_args, shoe_in_play, small_suited_shoes, spied as spied_on, table
 from oracles.brute import brute_lines
 
 # red pairs (9h 9h, Kh Kd), a black pair (9c 9s), three and four of a kind, two copies of one card
@@ -58,11 +58,7 @@ def _counts(conditions, shoe):
 
 @pytest.mark.parametrize("conditions", FORMS, ids=[" | ".join(f) for f in FORMS])
 def test_bets_read_over_every_card_equal_brute_force(conditions, monkeypatch):
-    answered = spied(monkeypatch)
-    expected = dict(brute_lines(SMALL, conditions))
-    assert len(expected) == len(conditions) + 1  # every line holds somewhere
-    assert priced(conditions, SMALL) == expected
-    assert len(answered) == 1 and answered[0] is not None
+    _hand_forms_equal_brute_force(conditions, monkeypatch)
 
 
 @settings(max_examples=6, deadline=None)
@@ -70,8 +66,7 @@ def test_bets_read_over_every_card_equal_brute_force(conditions, monkeypatch):
 def test_multisets_on_random_small_shoes_equal_brute_force(cards):
     conditions = ["of_a_kind(all_cards, red) >= 2 and banker_wins", "of_a_kind(all_cards) >= 2 or player == 7"]
     counts = _counts(conditions, Shoe.from_cards(cards))
-    expected = brute_lines(cards, conditions)
-    assert counts == [expected[i] for i in range(len(conditions) + 1)]
+    assert counts == brute_counts(cards, conditions)
 
 
 BOUND = [shoe_in_play(25, 10), shoe_in_play(25, 9)]
@@ -214,6 +209,7 @@ HEAVY_HAND_FORMS = [
 
 
 def _hand_forms_equal_brute_force(conditions, monkeypatch):
+    """Priced through the bet, with the multisets answering, equal to brute force on SMALL."""
     answered = spied(monkeypatch)
     expected = dict(brute_lines(SMALL, conditions))
     assert len(expected) == len(conditions) + 1  # every line holds somewhere
@@ -238,8 +234,7 @@ def test_hands_on_random_small_shoes_equal_brute_force(cards):
     conditions = ["count(player_hand, red) >= 2 or count(banker_hand, black) >= 3",
                   "count(all_cards, red) >= 4 or player == 7"]
     counts = _counts(conditions, Shoe.from_cards(cards))
-    expected = brute_lines(cards, conditions)
-    assert counts == [expected.get(i, 0) for i in range(len(conditions) + 1)]
+    assert counts == brute_counts(cards, conditions)
 
 
 @pytest.mark.slow
