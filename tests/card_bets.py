@@ -76,3 +76,14 @@ def brute_counts(cards, conditions) -> list:
 
     expected = brute_lines(cards, conditions)
     return [expected.get(i, 0) for i in range(len(conditions) + 1)]
+
+
+def priced_as_brute_force_by(answered, conditions, cards):
+    """Check that ``table(conditions)`` priced on ``cards`` equals brute force, with every line holding
+    somewhere, and that the route spied into ``answered`` (:func:`spied`) answered it, once."""
+    from oracles.brute import brute_lines
+
+    expected = dict(brute_lines(cards, conditions))
+    assert len(expected) == len(conditions) + 1  # every line holds somewhere
+    assert priced(conditions, cards) == expected
+    assert len(answered) == 1 and answered[0] is not None

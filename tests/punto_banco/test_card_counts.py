@@ -26,7 +26,8 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import brute_counts, priced, route_args, shoe_in_play, small_suited_shoes, spied as spied_on, table
+from card_bets import (brute_counts, priced, priced_as_brute_force_by, route_args, shoe_in_play,
+                       small_suited_shoes, spied as spied_on, table)
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c", "3d", "Kc"]
@@ -70,11 +71,7 @@ def spied(monkeypatch):
 
 @pytest.mark.parametrize("conditions", FORMS, ids=[" | ".join(f) for f in FORMS])
 def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
-    answered = spied(monkeypatch)
-    expected = dict(brute_lines(SMALL, conditions))
-    assert len(expected) == len(conditions) + 1  # every line holds somewhere
-    assert priced(conditions, SMALL) == expected
-    assert len(answered) == 1 and answered[0] is not None
+    priced_as_brute_force_by(spied(monkeypatch), conditions, SMALL)
 
 
 @pytest.mark.slow

@@ -26,7 +26,8 @@ from exact_odds.punto_banco import card_classes, card_multisets, card_pools
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import brute_counts, priced, route_args, shoe_in_play, small_suited_shoes, spied as spied_on, table
+from card_bets import (brute_counts, priced, priced_as_brute_force_by, route_args, shoe_in_play,
+                       small_suited_shoes, spied as spied_on, table)
 from oracles.brute import brute_lines
 
 # red pairs (9h 9h, Kh Kd), a black pair (9c 9s), three and four of a kind, two copies of one card
@@ -210,11 +211,7 @@ HEAVY_HAND_FORMS = [
 
 def _hand_forms_equal_brute_force(conditions, monkeypatch):
     """Priced through the bet, with the multisets answering, equal to brute force on SMALL."""
-    answered = spied(monkeypatch)
-    expected = dict(brute_lines(SMALL, conditions))
-    assert len(expected) == len(conditions) + 1  # every line holds somewhere
-    assert priced(conditions, SMALL) == expected
-    assert len(answered) == 1 and answered[0] is not None
+    priced_as_brute_force_by(spied(monkeypatch), conditions, SMALL)
 
 
 @pytest.mark.parametrize("conditions", HAND_FORMS, ids=[" | ".join(f) for f in HAND_FORMS])
