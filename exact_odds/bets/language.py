@@ -221,17 +221,17 @@ def reads(trees, value_names) -> Reads:
     return out
 
 
-def _constant(node: ast.AST) -> Any:
+def constant(node: ast.AST) -> Any:
     """A whole number or constant name (``9``, ``hearts``, ``-1``), or a tuple of them; else None."""
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return node.value
     if isinstance(node, ast.Name) and node.id in CONSTANTS:
         return CONSTANTS[node.id]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _constant(node.operand)
+        inner = constant(node.operand)
         return -inner if isinstance(inner, int) else None
     if isinstance(node, (ast.Tuple, ast.List)):
-        items = tuple(_constant(e) for e in node.elts)
+        items = tuple(constant(e) for e in node.elts)
         return items if all(isinstance(i, int) for i in items) else None
     return None
 
@@ -278,7 +278,7 @@ def _reads(node: ast.AST, out: Reads, value_names, slots) -> None:
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         left, right, op = node.left, node.comparators[0], type(node.ops[0])
         for a, b in ((left, right), (right, left)):
-            const = _constant(b)
+            const = constant(b)
             if isinstance(a, ast.Name) and a.id in value_names and const is not None:
                 test = ("in", tuple(sorted(const))) if isinstance(const, tuple) else (_OPS.get(op, "?"), const)
                 if op in (ast.In, ast.NotIn) and not isinstance(const, tuple) or test[0] == "?":

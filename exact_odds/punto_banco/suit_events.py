@@ -90,8 +90,8 @@ def _test_of(pred, members):
         return RED if pred.id == "red" else (1, 4)
     if isinstance(pred, ast.Compare) and len(pred.ops) == 1:
         for x, c in ((pred.left, pred.comparators[0]), (pred.comparators[0], pred.left)):
-            if isinstance(x, ast.Name) and x.id == "suit" and language._constant(c) is not None:
-                return _suits_where(pred.ops[0], language._constant(c))
+            if isinstance(x, ast.Name) and x.id == "suit" and language.constant(c) is not None:
+                return _suits_where(pred.ops[0], language.constant(c))
     return None
 
 
@@ -122,7 +122,7 @@ def suit_events(trees) -> tuple | None:
                 events.add(("alike", tuple(s for s in ALL_SLOTS if s in a + b)))
             return True
         for x, c in ((left, right), (right, left)):
-            target, const = suit_of(x, members), language._constant(c)
+            target, const = suit_of(x, members), language.constant(c)
             if target is not None and const is not None:
                 suits = _suits_where(op, const)
                 if suits is None:
