@@ -59,7 +59,7 @@ from exact_odds.punto_banco import card_pools, suit_events as events_of
 from exact_odds.punto_banco.card_pools import Pools
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS, settle_lines
 from exact_odds.punto_banco.suit_events import bound, lattice, suit_events
-from exact_odds.punto_banco.suit_products import compositions, folded, steps_of, weighed, work
+from exact_odds.punto_banco.suit_products import CODES, compositions, folded, steps_of, weighed, work
 from exact_odds.rules.shoe import Shoe
 
 #: Most rows (a sequence, a rank pool per card, a variant: suit_events) a plan may expand: each holds about
@@ -155,7 +155,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     keys, t_class, t_variant, count = [], [], [], []
     for v, (p, (at, _, _)) in enumerate(flat):
         here = np.flatnonzero(pattern[rows] == p)
-        ordered = np.sort(np.where(pool[:, here] < 0, 999, pool[:, here] * 5 + np.array(at)[:, None]), axis=0)
+        ordered = np.sort(np.where(pool[:, here] < 0, 999, pool[:, here] * CODES + np.array(at)[:, None]), axis=0)
         key = np.zeros(len(here), dtype=np.int64)
         for row in ordered:
             key = key * 1000 + row

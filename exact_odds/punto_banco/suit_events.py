@@ -44,7 +44,7 @@ from itertools import combinations, product
 
 from exact_odds.bets import language
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS
-from exact_odds.punto_banco.suit_products import compositions
+from exact_odds.punto_banco.suit_products import RESTRICTED, compositions
 
 RED = (2, 3)
 _SUIT_NAMES = frozenset({"suit", "red", "black"})
@@ -58,6 +58,7 @@ _OPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", 
 MOST_EVENTS = 8
 #: Most variants of a row (two pairs, two sets read as alike: 25); the shoe's work is bounded by card_counts.
 MOST_VARIANTS = 25
+_CODE = {**{frozenset((s,)): s for s in range(1, 5)}, **{r: 5 + i for i, r in enumerate(RESTRICTED)}}
 #: The cards a coup deals, in deal order, by who drew (Player, Banker): P1 B1 P2 B2, then P3, then B3.
 _FIRST = ((0, 0), (1, 0), (0, 1), (1, 1))
 
@@ -217,23 +218,53 @@ def lattice(events: tuple, pattern: int) -> tuple:
         suit_at = dict(zip(slots, suits))
         mask = sum(1 << j for j, event in enumerate(live) if holds(event, suit_at))
         layouts.setdefault(mask, {}).setdefault(index[tuple(suits.count(s) for s in range(1, 5))], suits)
-    variants: dict = {}  # by the suits named (variants alike in them are one group: their terms are summed)
-    for chosen in range(1 << len(live)):
-        these = [event for j, event in enumerate(live) if chosen >> j & 1]
-        named = sorted({s for event in these for s in event[1]}, key=position.get)
-        for suits in product(range(1, 5), repeat=len(named)):
-            suit_at = dict(zip(named, suits))
-            if all(holds(event, suit_at) for event in these):
-                at = [0] * 6
-                for s, suit in suit_at.items():
-                    at[position[s]] = suit
-                terms = variants.setdefault(tuple(at), {})
+    for named in (True, False):  # every card named (numbers to the weighing), or restricted where too many
+        variants: dict = {}  # by the codes of the positions (variants alike in them are one group: terms summed)
+        for chosen in range(1 << len(live)):
+            for at in _variants_of(live, chosen, position, named):
+                terms = variants.setdefault(at, {})
                 for h in range(chosen + 1):
                     if h & chosen == h and h in layouts:
                         terms[h] = terms.get(h, 0) + (-1) ** bin(chosen ^ h).count("1")
+        if len(variants) <= MOST_VARIANTS:
+            break
     variants = tuple((at, tuple(at.count(s) for s in range(1, 5)), tuple((h, c) for h, c in terms.items() if c))
                      for at, terms in variants.items())
     return tuple(live), layouts, tuple(variants)
+
+
+def _variants_of(live: list, chosen: int, position: dict, named: bool):
+    """The variants of the set S of live events ``chosen`` (a bit mask): each a code per position (0: its
+    suit counted freely, 1-4: named, 5 + i: counted among ``suit_products.RESTRICTED[i]`` only; 0 for a
+    card not dealt). The cards of S's "alike" events are named, in each suit their "in" events allow; every
+    other card of S's "in" events is named in each suit they all allow (``named``), or else restricted to
+    those suits (one variant, not one a suit: its suits are weighed as counted ones). Each deal where S
+    holds is in exactly one of them."""
+    these = [event for j, event in enumerate(live) if chosen >> j & 1]
+    allowed = {s: frozenset(range(1, 5)) for s in position}
+    for kind, members, *suits in these:
+        for s in members:
+            allowed[s] = allowed[s] & frozenset(suits[0]) if kind == "in" else allowed[s]
+    parts: list = []  # the cards one "alike" event or more bind to one suit
+    for kind, members, *_ in these:
+        if kind == "alike":
+            joined = [p for p in parts if p & set(members)]
+            parts = [p for p in parts if not p & set(members)] + [set(members).union(*joined)]
+    base = [0] * 6
+    for s, suits in allowed.items():
+        if not suits:
+            return
+        if len(suits) < 4 and not any(s in p for p in parts):
+            if named:
+                parts.append({s})
+            else:
+                base[position[s]] = _CODE[suits]
+    for suits in product(*[sorted(frozenset.intersection(*(allowed[s] for s in p))) for p in parts]):
+        at = list(base)
+        for p, suit in zip(parts, suits):
+            for s in p:
+                at[position[s]] = suit
+        yield tuple(at)
 
 
 def bound(events: tuple) -> int:

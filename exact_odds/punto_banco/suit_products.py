@@ -36,13 +36,20 @@ side keeps V within F N**6 by the same count. So int64 while F N**6 < 2**63 (F =
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 from math import factorial
 from typing import NamedTuple
 
 from exact_odds.punto_banco.card_suits import INT64_SAFE
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
+
+
+#: The suit sets a counted card may be restricted to (two or three suits: a variant's "in" events,
+#: :func:`suit_events.lattice`). A card's code in its variant: 0, every suit (counted freely); 1-4, that suit
+#: (named); 5 + i, counted among ``RESTRICTED[i]`` only.
+RESTRICTED = tuple(frozenset(c) for k in (2, 3) for c in combinations(range(1, 5), k))
+CODES = 5 + len(RESTRICTED)
 
 
 def _numpy():
@@ -82,40 +89,63 @@ def _multinomials(m: int):
                      for a in compositions(m)], dtype=np.int64)
 
 
+@lru_cache(maxsize=1024)
+def _ways(m: int, counts: tuple) -> tuple:
+    """For m counted cards, ``counts[0]`` free and ``counts[1 + i]`` restricted to
+    ``suit_events.RESTRICTED[i]``: for each suit count a (:func:`compositions`), the ways to give them suits
+    with counts a, each card a suit it allows."""
+    ways = {(0, 0, 0, 0): 1}
+    for allowed, k in zip((range(1, 5),) + RESTRICTED, counts):
+        for _ in range(k):
+            grown: dict = {}
+            for a, c in ways.items():
+                for s in allowed:
+                    b = a[:s - 1] + (a[s - 1] + 1,) + a[s:]
+                    grown[b] = grown.get(b, 0) + c
+            ways = grown
+    return tuple(ways.get(a, 0) for a in compositions(m))
+
+
 # --- the products -------------------------------------------------------------
 
 def steps_of(np, codes):
     """The product of each group's factors as steps. ``codes``: per group its six sorted position codes
-    (rank pool * 5 + named suit, 999 past its cards). A factor type is (rank pool, its counted cards m, its
-    named cards by suit); at step i, for each (degree so far d, m), the groups multiplied there and their
-    i-th factor's type (its index among the types of that m). Also each group's cards used and counted."""
+    (rank pool * CODES + the card's code in its variant: :func:`suit_events.lattice`; 999 past its cards).
+    A factor type is (rank pool, its cards by code); its counted cards m are those not named (free or
+    restricted to some suits). At step i, for each (degree so far d, m), the groups multiplied there and
+    their i-th factor's type (its index among the types of that m). Also each group's cards used and
+    counted. Each type of m is given as (its pool, its named cards by suit, and its *ways*: for each suit
+    count a of its m counted cards, how many ways to give them suits with those counts, each card a suit
+    its code allows: the multinomial(m; a) for free cards)."""
     n = codes.shape[1]
     held = codes != 999
-    pool, suit = codes // 5, codes % 5
+    pool, suit = codes // CODES, codes % CODES
     starts = held & np.vstack([np.ones((1, n), dtype=bool), pool[1:] != pool[:-1]])
     nth = np.cumsum(starts, axis=0) - 1  # each position's factor
-    by_suit = np.zeros((6, n, 5), dtype=np.int64)  # per factor and group: counted cards, named by suit
+    by_code = np.zeros((6, n, CODES), dtype=np.int64)  # per factor and group: its cards by code
     g = np.broadcast_to(np.arange(n), codes.shape)
-    np.add.at(by_suit, (nth[held], g[held], suit[held]), 1)
+    np.add.at(by_code, (nth[held], g[held], suit[held]), 1)
     factor_pool = np.full((6, n), -1, dtype=np.int64)
     factor_pool[nth[held], g[held]] = pool[held]
-    m = by_suit[:, :, 0]
-    code = factor_pool
-    for j in range(5):
-        code = code * 7 + by_suit[:, :, j]
+    m = by_code[:, :, 0] + by_code[:, :, 5:].sum(axis=2)
+    code = factor_pool  # (a pool, then CODES digits of at most 6 cards each: below 2**63 for pools < 10**4)
+    for j in range(CODES):
+        code = code * 7 + by_code[:, :, j]
     type_arrays, type_of = [], np.zeros((6, n), dtype=np.int64)
     for mm in range(7):
         here = (factor_pool >= 0) & (m == mm)
         kinds, index = np.unique(code[here], return_inverse=True)
         type_of[here] = index.reshape(-1)
-        type_arrays.append(((kinds // 7 ** 5).astype(np.intp),
-                            np.stack([(kinds // 7 ** (3 - j)) % 7 for j in range(4)], axis=1).astype(np.intp)
-                            .reshape(-1, 4)))
+        digits = np.stack([(kinds // 7 ** (CODES - 1 - j)) % 7 for j in range(CODES)], axis=1).reshape(-1, CODES)
+        ways = np.array([_ways(mm, tuple([row[0]] + row[5:])) for row in digits.tolist()],
+                        dtype=np.int64).reshape(-1, len(compositions(mm))).T
+        type_arrays.append(((kinds // 7 ** CODES).astype(np.intp), digits[:, 1:5].astype(np.intp),
+                            np.ascontiguousarray(ways)))
     # the most counted cards first: a step costs (coefficients of degree d) x (of m), least with m small at
     # the large degrees (five cards each of their own pool: 4 + 16 + 40 + 80 + 140 against 224 for the last
     # step alone the other way); named cards last, and pools of named cards only (m = 0, a number) last of all
     # (:func:`folded` leaves those steps out)
-    has_named = by_suit[:, :, 1:].sum(axis=2) > 0
+    has_named = by_code[:, :, 1:5].sum(axis=2) > 0
     order = np.argsort(np.where(factor_pool < 0, 99, np.where(has_named, 10 + 6 - m, 6 - m)), axis=0, kind="stable")
     factor_pool, m, type_of = (np.take_along_axis(a, order, axis=0) for a in (factor_pool, m, type_of))
     # the products as a tree: a node is the product of the first factors of some groups (groups that begin
@@ -275,9 +305,9 @@ def weighed(plan: Folded, shoe: Shoe) -> list:
         fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
     # per m: each type's polynomial (coefficients x types), multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
     q = []
-    for m, (pools, named) in enumerate(plan.types):
+    for m, (pools, named, ways) in enumerate(plan.types):
         comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
-        term = np.broadcast_to(_multinomials(m).astype(dtype)[:, None], (len(comps), len(pools)))
+        term = ways.astype(dtype)
         for s in range(4):
             term = term * fall[pools[None, :], s, np.minimum(named[:, s][None, :] + comps[:, s][:, None], 6)]
         q.append(term)

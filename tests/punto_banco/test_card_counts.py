@@ -298,10 +298,13 @@ LATTICES = [
 
 @pytest.mark.parametrize("condition", LATTICES)
 def test_the_variants_count_each_deal_once_on_the_lines_of_the_events_it_holds(condition):
-    """Inclusion-exclusion, suit by suit: for every suits of the dealt cards, the variants that name them
-    (their named cards of those suits) weigh f(H) by 1 for H the live events that hold, 0 for every other
+    """Inclusion-exclusion, suit by suit: for every suits of the dealt cards, the variants that allow them
+    (their named cards of those suits, their restricted cards among the suits they allow) weigh f(H) by 1 for H the live events that hold, 0 for every other
     H; and each layout of (H, T) makes exactly H hold, with suit counts T."""
     events = suit_events.suit_events((language.expanded(condition),))
+
+    def allows(code, suit):  # a card counted freely, named of its suit, or restricted to suits it is among
+        return code in (0, suit) or code >= 5 and suit in suit_products.RESTRICTED[code - 5]
 
     def holding(live, suit_at):
         return sum(1 << j for j, (kind, slots, *suits) in enumerate(live)
@@ -319,8 +322,8 @@ def test_the_variants_count_each_deal_once_on_the_lines_of_the_events_it_holds(c
         for suits in itertools.product(range(1, 5), repeat=len(slots)):
             held = holding(live, dict(zip(slots, suits)))
             weight = collections.Counter()
-            for named, _, terms in variants:
-                if all(n in (0, s) for n, s in zip(named, suits)):
+            for codes, _, terms in variants:
+                if all(allows(c, s) for c, s in zip(codes, suits)):
                     weight.update(dict(terms))
             assert {h: c for h, c in weight.items() if c} == {held: 1}
 

@@ -60,9 +60,9 @@ def unfolded(plan, shoe) -> list:
     for j in range(1, 7):
         fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
     q = []
-    for m, (pools, named) in enumerate(types):
+    for m, (pools, named, ways) in enumerate(types):
         comps = np.array(suit_products.compositions(m), dtype=np.intp).reshape(-1, 4)
-        term = np.broadcast_to(suit_products._multinomials(m).astype(dtype)[:, None], (len(comps), len(pools)))
+        term = ways.astype(dtype)
         for s in range(4):
             term = term * fall[pools[None, :], s, np.minimum(named[:, s][None, :] + comps[:, s][:, None], 6)]
         q.append(term)
