@@ -69,9 +69,9 @@ MOST_ROWS = 3_000_000
 MOST_VARIANT_ROWS = 16_000_000
 #: Most entries of a plan's table w while it is built (nodes x suit counts x lines but the last; 8 bytes each).
 MOST_ENTRIES = 1 << 25
-#: Most work a shoe's weighing may take: w's nonzero entries plus three times the coefficients of the nodes
-#: built (about 2.6 ns and 7 ns each: 16 million, about 40 ms a shoe).
-MOST_WORK = 16_000_000
+#: Most work a shoe's weighing may take (:func:`suit_products.work`: w's nonzero entries, the nodes'
+#: coefficients built, the leaves' terms; measured at 1.9-2.5 ns a unit: 20 million, 40-50 ms a shoe).
+MOST_WORK = 20_000_000
 #: Most rows, each once per suit count T and set of events that hold, a plan settles (about 1 µs each: a
 #: first price of seconds).
 MOST_SETTLED = 1 << 22

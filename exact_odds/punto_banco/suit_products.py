@@ -212,7 +212,12 @@ class Fold(NamedTuple):
     coefficient_T(b), an index into the nodes of degree d flattened (T x nodes); ``lines``, each line's
     first segment, and the end. Or, ``dense``, where every node of degree d is its own base and half of w
     or more is nonzero (a bet that names no card: one dot a line is quicker than the segments), w itself
-    (lines but the last x T x nodes) and each node's kind."""
+    (lines but the last x T x nodes) and each node's kind.
+
+    ``leaves``: the coefficients of the nodes of degree d that are no node's parent, where they are not
+    built (:func:`_leaves`), only where w reads them: per m, (m, for each coefficient read and each monomial
+    b of degree m, the parent's coefficient at T - b, an index into the nodes of degree d - m flattened and
+    then 0; the type multiplied); ``at`` indexes them after the nodes built."""
 
     d: int
     w: object
@@ -221,6 +226,7 @@ class Fold(NamedTuple):
     at: object
     lines: object
     dense: bool = False
+    leaves: tuple = ()
 
 
 def folded(plan) -> Folded:
@@ -243,8 +249,76 @@ def folded(plan) -> Folded:
     for d, used_by, w in by_degree:
         folds.append(_fold(np, d, w, renumber[d][base[d]], kind[at:at + len(used_by)], int(kept[d].sum())))
         at += len(used_by)
-    return Folded(members, types, (tuple(s for s in new_steps if s), tuple(int(k.sum()) for k in kept)),
-                  np.ascontiguousarray(kinds[:, :-1].T), kinds[:, -1].copy(), tuple(folds), plan[4])
+    steps, folds = _leaves(np, (tuple(s for s in new_steps if s), tuple(int(k.sum()) for k in kept)), folds)
+    return Folded(members, types, steps, np.ascontiguousarray(kinds[:, :-1].T), kinds[:, -1].copy(), tuple(folds),
+                  plan[4])
+
+
+def _leaves(np, steps, folds: list):
+    """The steps and folds with the *leaves* of the degrees that are not dense, the nodes that are no node's
+    parent, no longer built (their whole polynomials, for a few coefficients w reads of each: most nodes,
+    the six-card groups', hold 84 coefficients), but their coefficients that w reads computed from their
+    parents, each as a sum over the monomials b of the factor multiplied last (:attr:`Fold.leaves`)."""
+    steps, n_nodes = steps
+    made = [dict() for _ in n_nodes]  # per degree: node -> (m, parent, type) of the entry that made it
+    parent_of = [np.zeros(k, dtype=bool) for k in n_nodes]
+    for step in steps:
+        for d, m, lo, hi, parent, which in step:
+            parent_of[d][parent] = True
+            made[d + m].update(zip(range(lo, hi), zip([m] * (hi - lo), parent.tolist(), which.tolist())))
+    built = [np.ones(k, dtype=bool) for k in n_nodes]
+    for fold in folds:
+        d = fold.d
+        if fold.dense or not d:
+            continue
+        # a leaf read at k T's, its last factor of degree m: k * (m's monomials) terms of about 10 ns, against
+        # its whole polynomial built (about 7 ns a coefficient: work); a leaf w never reads (its groups settle
+        # only the last line) is not built at all
+        read = np.bincount(np.unique(fold.at) % n_nodes[d], minlength=n_nodes[d])
+        last = np.array([len(compositions(made[d][x][0])) if x in made[d] else 99 for x in range(n_nodes[d])])
+        built[d] = parent_of[d] | (read > 0) & (LEAF_TERM * read * last >= COEFFICIENT * len(compositions(d)))
+    renumber = [np.cumsum(b) - 1 for b in built]
+    new_steps = []
+    for step in steps:
+        entries = []
+        for d, m, lo, hi, parent, which in step:
+            keep = built[d + m][lo:hi]
+            if keep.any():
+                first = int(renumber[d + m][lo:hi][keep][0])
+                entries.append((d, m, first, first + int(keep.sum()), renumber[d][parent[keep]], which[keep]))
+        if entries:
+            new_steps.append(tuple(entries))
+    n_built = tuple(int(b.sum()) for b in built)
+    out = []
+    for fold in folds:
+        d = fold.d
+        if fold.dense or not d:
+            out.append(fold._replace(at=None if fold.dense else fold.at))
+            continue
+        n_kept = n_nodes[d]
+        width = len(compositions(d))
+        t, node = fold.at // n_kept, fold.at % n_kept
+        leaf = ~built[d][node]
+        at = np.where(leaf, 0, t * n_built[d] + renumber[d][node])
+        pairs, where = np.unique(fold.at[leaf], return_inverse=True)
+        groups, offset = [], width * n_built[d]
+        info = np.array([made[d][int(x)] for x in (pairs % n_kept).tolist()], dtype=np.int64).reshape(-1, 3)
+        order = np.argsort(info[:, 0], kind="stable")  # the pairs by m: each m's in a row
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        at[leaf] = offset + rank[where.reshape(-1)]
+        for m in np.unique(info[:, 0]).tolist():
+            these = order[info[order, 0] == m]
+            lower = {c: i for i, c in enumerate(compositions(d - m))}
+            n_parent = n_built[d - m]
+            moved = np.array([[lower.get(tuple(a - b for a, b in zip(comp, mono)), -1) for mono in compositions(m)]
+                              for comp in compositions(d)], dtype=np.int64)  # T x b: T - b's index, or -1
+            rows = moved[(pairs[these] // n_kept)]
+            parent = renumber[d - m][info[these, 1]][:, None]
+            p_at = np.where(rows < 0, len(compositions(d - m)) * n_parent, rows * n_parent + parent)
+            groups.append((m, p_at.astype(np.intp), info[these, 2].astype(np.intp)))
+        out.append(fold._replace(at=at.astype(np.intp), leaves=tuple(groups)))
+    return (tuple(new_steps), n_built), out
 
 
 def _bases(np, steps, n_nodes, n_scalars: int):
@@ -284,11 +358,17 @@ def _fold(np, d: int, w, base, kind, n_kept: int) -> Fold:
                 np.searchsorted(line[starts], np.arange(w.shape[0] + 1)))
 
 
+#: A shoe's work (:func:`work`), in w's entries (about 2.6 ns each): a node's coefficient built by numpy
+#: (about 7 ns), a term of a leaf's coefficient read (:func:`_leaves`: gathered, about 10 ns).
+COEFFICIENT, LEAF_TERM = 3, 4
+
+
 def work(plan: Folded) -> int:
-    """A shoe's work weighing ``plan``: w's nonzero entries and three times the nodes' coefficients (each
-    built by numpy at about 7 ns, against 2.6 ns an entry)."""
-    return sum(fold.w.size for fold in plan.folds) + 3 * sum(len(compositions(d)) * k
-                                                             for d, k in enumerate(plan.steps[1]))
+    """A shoe's work weighing ``plan``: w's nonzero entries, the nodes' coefficients built and the leaves'
+    terms (:data:`COEFFICIENT`, :data:`LEAF_TERM`)."""
+    return sum(fold.w.size for fold in plan.folds) + \
+        COEFFICIENT * sum(len(compositions(d)) * k for d, k in enumerate(plan.steps[1])) + \
+        LEAF_TERM * sum(p_at.size for fold in plan.folds for _, p_at, _ in fold.leaves)
 
 
 # --- a shoe -------------------------------------------------------------------
@@ -325,7 +405,11 @@ def weighed(plan: Folded, shoe: Shoe) -> list:
                 counts[i] += int(np.dot(weights, row.reshape(-1).astype(dtype, copy=False)))
             continue
         v = np.add.reduceat(fold.w * ways[fold.kind], fold.starts) if len(fold.w) else fold.w
-        weights = v * node[fold.d].reshape(-1)[fold.at]
+        coefficients = [node[fold.d].reshape(-1)]
+        for m, p_at, which in fold.leaves:  # a leaf's coefficient at T: sum over b of its parent's at T - b
+            parent = np.append(node[fold.d - m].reshape(-1), np.zeros(1, dtype=dtype))
+            coefficients.append(sum(parent[p_at[:, j]] * q[m][j, which] for j in range(p_at.shape[1])))
+        weights = v * np.concatenate(coefficients)[fold.at]
         for i, (lo, hi) in enumerate(zip(fold.lines[:-1], fold.lines[1:])):
             counts[i] += int(weights[lo:hi].sum())
     return counts + [falling(n, 6) - sum(counts)]
