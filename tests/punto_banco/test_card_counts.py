@@ -293,6 +293,11 @@ LATTICES = [
     "player_card1_red == banker_card1_red and same_suit(all_cards)",
     "same_colour(banker_hand) and player_card1_suit == hearts and of_a_suit(all_cards) >= 3",
     "player_card1_suit == banker_card1_suit and banker_card2_suit != clubs and of_a_suit(all_cards) >= 3",
+    # restricted, not named (153 variants named): the Player's cards among red, the Banker's among a colour
+    "same_colour(banker_hand) and all(player_hand, red) and of_a_suit(all_cards) >= 3",
+    # restricted and alike at once: the pair named in each suit its cards allow, the other card restricted
+    "same_colour(banker_hand) and all(player_hand, red) and player_card1_suit == banker_card2_suit "
+    "and of_a_suit(all_cards) >= 3",
 ]
 
 
