@@ -31,6 +31,12 @@ For one pair of cards this is five variants a row (the pair apart, and alike in 
 both cards would take sixteen; a card against a constant suit, two (it and the row); a hand's three
 suits under ``of_a_suit``, seventeen against sixty-four.
 
+Where naming would pass :data:`MOST_VARIANTS`, a card of S's "in" events that no "alike" event binds is
+*restricted*, not named: it stays counted, its suits only among those S allows
+(:data:`suit_products.RESTRICTED`; its pool's polynomial then counts only those suits), one variant where
+naming took one a suit. ``same_colour(banker_hand) and all(player_hand, red)`` is six variants so, against
+153 named.
+
 Bounds: a deal whose events holding are K is counted once in each term (S, H) with H within S within K,
 positively (3**k + 1) / 2 times and negatively (3**k - 1) / 2 times (k = |K|), so a line's partial sums
 lie within [-(3**e - 1) / 2 N**6, (3**e + 1) / 2 N**6] for e live events: :func:`bound`.
@@ -58,6 +64,7 @@ _OPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", 
 MOST_EVENTS = 8
 #: Most variants of a row (two pairs, two sets read as alike: 25); the shoe's work is bounded by card_counts.
 MOST_VARIANTS = 25
+#: A card's code in a variant by the suits it may hold: one suit, named; two or three, restricted.
 _CODE = {**{frozenset((s,)): s for s in range(1, 5)}, **{r: 5 + i for i, r in enumerate(RESTRICTED)}}
 #: The cards a coup deals, in deal order, by who drew (Player, Banker): P1 B1 P2 B2, then P3, then B3.
 _FIRST = ((0, 0), (1, 0), (0, 1), (1, 1))
@@ -196,9 +203,10 @@ def lattice(events: tuple, pattern: int) -> tuple:
       exactly, for each suit-count vector T of the dealt cards (its index among the compositions) where
       one does, the first such suits (one a dealt card, in deal order);
     * ``variants``: for each set S of them and each assignment of suits to the cards of S's events that
-      makes every event of S hold: the suit of each of the six positions (0: counted, or not dealt), the
-      suit counts of the named cards, and the signed terms ((H, +1 or -1) for each H within S that some
-      suits make hold exactly)."""
+      makes every event of S hold (:func:`_variants_of`; cards restricted rather than named past
+      :data:`MOST_VARIANTS`): the code of each of the six positions (0: counted, or not dealt; 1-4: named
+      of that suit; 5 + i: restricted to ``RESTRICTED[i]``), the suit counts of the named cards, and the
+      signed terms ((H, +1 or -1) for each H within S that some suits make hold exactly)."""
     slots = present(pattern)
     live = []
     for kind, members, *suits in events:

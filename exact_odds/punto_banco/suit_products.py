@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
-from math import factorial
 from typing import NamedTuple
 
 from exact_odds.punto_banco.card_suits import INT64_SAFE
@@ -80,13 +79,6 @@ def _shifts(d: int, m: int) -> tuple:
     index = {t: i for i, t in enumerate(compositions(d + m))}
     return tuple(np.array([index[tuple(x + y for x, y in zip(a, b))] for a in compositions(d)], dtype=np.intp)
                  for b in compositions(m))
-
-
-@lru_cache(maxsize=8)
-def _multinomials(m: int):
-    np = _numpy()
-    return np.array([factorial(m) // (factorial(a[0]) * factorial(a[1]) * factorial(a[2]) * factorial(a[3]))
-                     for a in compositions(m)], dtype=np.int64)
 
 
 @lru_cache(maxsize=1024)

@@ -14,6 +14,7 @@ play by suit-count generating functions (card_counts), against other counts.
 
 import collections
 import itertools
+from math import factorial, prod
 
 import numpy as np
 import pytest
@@ -284,7 +285,19 @@ def test_a_plan_past_its_entries_is_declined(monkeypatch):
 def test_the_suit_counts_of_m_cards_are_the_compositions_of_m_into_four_parts(m):
     comps = suit_products.compositions(m)
     assert len(set(comps)) == len(comps) == (m + 3) * (m + 2) * (m + 1) // 6
-    assert sum(suit_products._multinomials(m)) == 4 ** m
+    free = suit_products._ways(m, (m,) + (0,) * len(suit_products.RESTRICTED))
+    assert sum(free) == 4 ** m
+    assert all(w == factorial(m) // prod(factorial(x) for x in a) for w, a in zip(free, comps))
+
+
+@pytest.mark.parametrize("counts", [(0, 1) + (0,) * 9, (1, 0, 2) + (0,) * 8, (0,) * 9 + (2, 1)])
+def test_the_ways_of_restricted_cards_give_each_a_suit_it_allows(counts):
+    """Free cards and cards restricted to some suits (suit_products.RESTRICTED): for each suit count, the
+    assignments counted by hand, each card a suit it allows."""
+    allowed = [range(1, 5)] * counts[0] + [s for r, k in zip(suit_products.RESTRICTED, counts[1:]) for s in [r] * k]
+    m = len(allowed)
+    by_hand = collections.Counter(tuple(a.count(s) for s in range(1, 5)) for a in itertools.product(*allowed))
+    assert suit_products._ways(m, counts) == tuple(by_hand[a] for a in suit_products.compositions(m))
 
 
 LATTICES = [
