@@ -6,6 +6,8 @@ A pool P drawn m times (its counted cards; f_s of its cards named of suit s) giv
 
     q_{P,m}(x) = sum over |a| = m of multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s) * x**a
 
+(where some of the m cards are restricted to some suits, :data:`RESTRICTED`, the ways to give the m cards
+suits with counts a, each a suit it allows, replace the multinomial: :func:`_ways`)
 and a group's polynomial is the product of its pools'. The products are a tree: a node is the product
 of the first factors of the groups that begin alike, each node its parent times one pool's polynomial,
 every node of a step at once (numpy). A pool of named cards only (m == 0) is a number, ordered last in
@@ -30,7 +32,9 @@ e cards stand (at most 6!/(6-e)! ways) and by those cards (each card gives its p
 positions the coup holds follows from the values before them), so each side of V's partial sums is at
 most 6!/(6-e)! N**(6-e) <= N**6 for N >= 6 (and tiny below); a w that counts a row up to F times on a
 side keeps V within F N**6 by the same count. So int64 while F N**6 < 2**63 (F = 2: N**6 < 2**62, at most
-1,290 cards: :func:`exact_dtype`), else Python integers.
+1,290 cards: :func:`exact_dtype`), else Python integers. A leaf's coefficient read from its parent
+(:func:`_leaves`) is a sum of products of its parent's coefficients by its last factor's, each counting
+distinct deals of disjoint cards: every partial sum is within the coefficient, at most N**6.
 """
 
 from __future__ import annotations
@@ -285,7 +289,7 @@ def _leaves(np, steps, folds: list):
     for fold in folds:
         d = fold.d
         if fold.dense or not d:
-            out.append(fold._replace(at=None if fold.dense else fold.at))
+            out.append(fold)
             continue
         n_kept = n_nodes[d]
         width = len(compositions(d))
@@ -375,11 +379,11 @@ def weighed(plan: Folded, shoe: Shoe) -> list:
     fall = np.ones((len(plan.members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
     for j in range(1, 7):
         fall[:, :, j] = fall[:, :, j - 1] * np.maximum(suits - (j - 1), 0)
-    # per m: each type's polynomial (coefficients x types), multinomial(m; a) * prod_s falling(n_{P,s}, f_s + a_s)
+    # per m: each type's polynomial (coefficients x types), ways(a) * prod_s falling(n_{P,s}, f_s + a_s)
     q = []
-    for m, (pools, named, ways) in enumerate(plan.types):
+    for m, (pools, named, suit_ways) in enumerate(plan.types):
         comps = np.array(compositions(m), dtype=np.intp).reshape(-1, 4)
-        term = ways.astype(dtype)
+        term = suit_ways.astype(dtype)
         for s in range(4):
             term = term * fall[pools[None, :], s, np.minimum(named[:, s][None, :] + comps[:, s][:, None], 6)]
         q.append(term)
