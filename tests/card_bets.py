@@ -26,7 +26,7 @@ def spied(monkeypatch, module, name):
     """What ``module.name`` (a route that answers counts or None) answered, in order."""
     answered = []
     real = getattr(module, name)
-    monkeypatch.setattr(module, name, lambda *a: answered.append(real(*a)) or answered[-1])
+    monkeypatch.setattr(module, name, lambda *a, **k: answered.append(real(*a, **k)) or answered[-1])
     return answered
 
 

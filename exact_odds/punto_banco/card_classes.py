@@ -95,6 +95,8 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
                 # multisets only over every card: suits per hand take the patterns (a plan of millions of rows)
                 counts = card_counts.count_counts(*args) or \
                     (card_multisets.multiset_counts(*args) if card_multisets.order_free(trees) else None)
+                if counts is None and card_patterns.slow_size(*args) is not None:
+                    counts = _events_alone(args, bet_name or conditions[0])  # seconds, not minutes
                 if counts is None:
                     said = card_patterns.slow_plan(*args)
                     if said:
@@ -102,7 +104,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
                     counts = card_patterns.pattern_counts(*args)
             else:  # read only over every card: by multisets of pools (a plan of up to 2 s, then about 10 ms)
                 counts = card_multisets.multiset_counts(*args) or card_pools.pool_counts(*args) or \
-                    card_counts.count_counts(*args)
+                    card_counts.count_counts(*args) or _events_alone(args, bet_name or conditions[0])
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)
@@ -130,6 +132,27 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
         counts = _coup_counts(trees, read, value_names, slots, shoe, dist.tableau, model, deal_names)
     assumption = model.assumption if model is not None else None
     return counts, six_card_total(shoe), assumption
+
+
+#: The bets whose plan of suits read as events alone was announced in this process (_events_alone).
+_ANNOUNCED: set = set()
+
+
+def _events_alone(args: tuple, name: str) -> list | None:
+    """The counts of a bet that reads suits only through events (:func:`card_counts.count_counts`, alone):
+    a plan of seconds to a minute (``suited_run(player_hand) or suited_run(banker_hand)``: about 15 s,
+    then about 20 ms a shoe), announced once a process before it is built (named ``name``); None where the
+    bet's events do not fit, said nothing."""
+    from exact_odds.punto_banco import card_counts
+
+    if card_counts.fitting_events(args[0], alone=True) is None:
+        return None
+    key = args[:4] + args[5:]  # (the shoe aside)
+    if key not in _ANNOUNCED:
+        _ANNOUNCED.add(key)
+        warnings.warn(SlowWork(f"{name}: the first price builds a plan of suits read as events, which can take "
+                               "up to a minute; the shoes after it reuse the plan"), stacklevel=5)
+    return card_counts.count_counts(*args, alone=True)
 
 
 @lru_cache(maxsize=8)

@@ -74,11 +74,21 @@ def slow_plan(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, sh
     if key in _announced:
         return None
     _announced.add(key)
-    _, rows, patterns = _sizes(*key)
+    size = slow_size(trees, of_card, value_names, slots, shoe, tableau, deal_names)
+    if size is None:
+        return None
+    return (f"the first price builds a plan of {size / 1e6:,.0f} million rows of suit patterns, "
+            "which can take minutes; the shoes after it reuse the plan")
+
+
+def slow_size(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
+              deal_names) -> int | None:
+    """The rows and patterns of the plan of :func:`pattern_counts` (same arguments) where past
+    :data:`SLOW_PLAN` (minutes to build), else None (quicker, or declined: past the pools' limit)."""
+    _, rows, patterns = _sizes(trees, of_card, value_names, slots, tableau, deal_names)
     if int(rows.sum()) > card_pools.LIMIT or int(patterns.sum()) <= SLOW_PLAN:
         return None
-    return (f"the first price builds a plan of {int(patterns.sum()) / 1e6:,.0f} million rows of suit patterns, "
-            "which can take minutes; the shoes after it reuse the plan")
+    return int(patterns.sum())
 
 
 @lru_cache(maxsize=2)  # (asked by slow_plan, then by the plan it announces; each holds about 25 MB)

@@ -103,12 +103,14 @@ def _test_of(pred, members):
     return None
 
 
-def suit_events(trees) -> tuple | None:
+def suit_events(trees, alone: bool = False) -> tuple | None:
     """The events (sorted) the expanded conditions ``trees`` read of single cards' suits, when they also
     count suits over every card of the coup: an aggregate over ``all_cards`` whose predicate, if any, reads
     the suit or colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``), which depends
-    on the suits only by how many cards hold each. None when no such count is read, when a predicate over
-    every card also reads ranks or values, or past :data:`MOST_EVENTS`."""
+    on the suits only by how many cards hold each; with ``alone``, also when the bet reads suits through
+    events alone (``suited_run(player_hand)``: its lines then do not move with T). None when no such count
+    (nor, ``alone``, event) is read, when a predicate over every card also reads ranks or values, or past
+    :data:`MOST_EVENTS`."""
     events: set = set()
     whole: set = set()  # cards whose suit is read some other way: known by three events each
     found = {"counted": False, "declined": False}
@@ -188,7 +190,7 @@ def suit_events(trees) -> tuple | None:
 
     for tree in trees:
         walk(tree.body, None)
-    if found["declined"] or not found["counted"]:
+    if found["declined"] or not (found["counted"] or alone and events | whole):
         return None
     events = {e for e in events if e[0] != "in" or len(e[1]) > 1 or e[1][0] not in whole}
     events.update(("in", (slot,), (s,)) for slot in whole for s in (1, 2, 3))

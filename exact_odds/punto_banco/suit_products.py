@@ -118,12 +118,12 @@ def steps_of(np, codes):
     pool, suit = codes // CODES, codes % CODES
     starts = held & np.vstack([np.ones((1, n), dtype=bool), pool[1:] != pool[:-1]])
     nth = np.cumsum(starts, axis=0) - 1  # each position's factor
-    by_code = np.zeros((6, n, CODES), dtype=np.int64)  # per factor and group: its cards by code
+    by_code = np.zeros((6, n, CODES), dtype=np.int8)  # per factor and group: its cards by code (at most 6)
     g = np.broadcast_to(np.arange(n), codes.shape)
     np.add.at(by_code, (nth[held], g[held], suit[held]), 1)
     factor_pool = np.full((6, n), -1, dtype=np.int64)
     factor_pool[nth[held], g[held]] = pool[held]
-    m = by_code[:, :, 0] + by_code[:, :, 5:].sum(axis=2)
+    m = by_code[:, :, 0].astype(np.int64) + by_code[:, :, 5:].sum(axis=2, dtype=np.int64)
     code = factor_pool  # (a pool, then CODES digits of at most 6 cards each: below 2**63 for pools < 10**4)
     for j in range(CODES):
         code = code * 7 + by_code[:, :, j]
