@@ -120,7 +120,8 @@ def test_a_pattern_plan_of_minutes_is_announced_once_before_it_is_built(plans_as
     from card_bets import shoe_in_play, table
     from exact_odds.punto_banco.walk import walk
 
-    bet = table(["suited_run(player_hand) or suited_run(banker_hand)"])  # 293 million rows and patterns
+    # 293 million rows and patterns; its events (a hand alike, the other's pairs) past the counts' variants
+    bet = table(["suited_run(player_hand) or of_a_suit(banker_hand) >= 2"])
     dist = walk(shoe_in_play(8, 150))
     for announced in (1, 0):  # the second shoe reuses the plan: nothing to say
         with warnings.catch_warnings(record=True) as said:

@@ -49,7 +49,8 @@ cards of a hand its aggregates read in no order are one row, weighed by how many
 
 A bet that reads suits any other way (a predicate over every card that reads rank and suit, past
 :data:`suit_events.MOST_EVENTS` events) is declined (None), and so is one past
-:data:`suit_events.MOST_VARIANTS` variants a row, whose groups would pass :data:`MOST_GROUPS`, whose rows
+:data:`suit_events.MOST_VARIANTS` variants a row, whose groups (times its lines) would pass
+:data:`MOST_GROUPS`, whose rows
 would pass :data:`MOST_ROWS` (or
 :data:`card_pools.LIMIT`; :data:`MOST_VARIANT_ROWS` with their variants), whose w would pass
 :data:`MOST_ENTRIES` while it is built, whose settling would pass :data:`MOST_SETTLED`, or whose shoe's
@@ -78,7 +79,8 @@ MOST_ENTRIES = 1 << 25
 #: Most work a shoe's weighing may take (:func:`suit_products.work`: w's nonzero entries, the nodes'
 #: coefficients built, the leaves' terms; measured at 1.9-2.5 ns a unit: 20 million, 40-50 ms a shoe).
 MOST_WORK = 20_000_000
-#: Most groups a plan may build (about 900 bytes each while their products are laid out: 2 GB).
+#: Most groups times lines but the last a plan may build (a group holds about 900 bytes while the products
+#: are laid out, and its columns of w grow with the lines: 2 GB, about 10 s to lay out, for one line).
 MOST_GROUPS = 2_500_000
 #: Most rows, each once per suit count T and set of events that hold, a plan settles (about 1 µs each: a
 #: first price of seconds).
@@ -188,7 +190,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
         t_variant.append(np.full(len(pair), v))
         count.append(c)
     groups, t_group = np.unique(np.concatenate(keys), return_inverse=True)
-    if len(groups) > MOST_GROUPS:
+    if len(groups) * len(trees) > MOST_GROUPS:
         return None
     t_group, t_class, t_variant, count = (t_group.reshape(-1), np.concatenate(t_class), np.concatenate(t_variant),
                                           np.concatenate(count))
