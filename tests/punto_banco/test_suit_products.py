@@ -113,6 +113,7 @@ def test_folded_counts_equal_the_plan_weighed_unfolded(conditions, shoe, monkeyp
 COLOURS = ["same_colour(banker_hand) and all(player_hand, red) and of_a_suit(all_cards) >= 3"]
 
 
+@pytest.mark.slow  # (the pair above has leaves too: its tests check them by default)
 def test_leaves_read_at_a_few_suit_counts_are_not_built(monkeypatch):
     """Of the leaves (nodes no node multiplies), those w reads at a few T are weighed from their parents
     (Fold.leaves) and those it never reads not at all: fewer nodes built than kept, some coefficients read
