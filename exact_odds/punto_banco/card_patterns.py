@@ -49,7 +49,7 @@ def _numpy():
 
 
 #: Rows times their patterns past which a plan takes about a minute or more to build (about 1-3 µs each):
-#: announced before it starts (``suited_run(player_hand) or suited_run(banker_hand)``: 293 million).
+#: announced before it starts (``suited_run(player_hand) or of_a_suit(banker_hand) >= 2``: 293 million).
 SLOW_PLAN = 50_000_000
 _announced: set = set()
 
