@@ -108,6 +108,8 @@ CASES = {
         "all(player_hand, red) and of_a_suit(all_cards) >= 3"],
     "suits counted, events restricted: the Player's cards all red, the Banker's of one colour, three of one suit": [
         "same_colour(banker_hand) and all(player_hand, red) and of_a_suit(all_cards) >= 3"],
+    "suits by events alone: a suited run in either hand (no count over every card)": [
+        "suited_run(player_hand) or suited_run(banker_hand)"],
     "ranks and colours: a red pair": ["of_a_kind(all_cards, red) >= 2"],
     "ranks and colours: a tie and a black pair": ["tie and of_a_kind(all_cards, black) >= 2"],
     "ranks and colours: a nine of hearts among the cards, Player wins": [
