@@ -50,9 +50,8 @@ cards of a hand its aggregates read in no order are one row, weighed by how many
 A bet that reads suits any other way (a predicate over every card that reads rank and suit, past
 :data:`suit_events.MOST_EVENTS` events) is declined (None), and so is one past
 :data:`suit_events.MOST_VARIANTS` variants a row, whose groups (times its lines) would pass
-:data:`MOST_GROUPS`, whose rows
-would pass :data:`MOST_ROWS` (or
-:data:`card_pools.LIMIT`; :data:`MOST_VARIANT_ROWS` with their variants), whose w would pass
+:data:`MOST_GROUPS`, whose rows would pass :data:`MOST_ROWS` (or :data:`card_pools.LIMIT`;
+:data:`MOST_VARIANT_ROWS` with their variants), whose w would pass
 :data:`MOST_ENTRIES` while it is built, whose settling would pass :data:`MOST_SETTLED`, or whose shoe's
 weighing would pass :data:`MOST_WORK`.
 """
