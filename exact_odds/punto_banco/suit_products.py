@@ -213,7 +213,8 @@ class Fold(NamedTuple):
     ``leaves``: the coefficients of the nodes of degree d that are no node's parent, where they are not
     built (:func:`_leaves`), only where w reads them: per m, (m, for each coefficient read and each monomial
     b of degree m, the parent's coefficient at T - b, an index into the nodes of degree d - m flattened and
-    then 0; the type multiplied); ``at`` indexes them after the nodes built."""
+    then 0; the type multiplied); ``leaf_at``, the segments that read them (their ``at``: 0), and
+    ``leaf_of``, which coefficient of them each reads, in the order of ``leaves``."""
 
     d: int
     w: object
@@ -223,6 +224,8 @@ class Fold(NamedTuple):
     lines: object
     dense: bool = False
     leaves: tuple = ()
+    leaf_at: object = None
+    leaf_of: object = None
 
 
 def folded(plan) -> Folded:
@@ -262,10 +265,12 @@ def _leaves(np, steps, folds: list):
         for d, m, lo, hi, parent, which in step:
             parent_of[d][parent] = True
             made[d + m].update(zip(range(lo, hi), zip([m] * (hi - lo), parent.tolist(), which.tolist())))
-    built = [np.ones(k, dtype=bool) for k in n_nodes]
+    built = [parent_of[d].copy() for d in range(len(n_nodes))]  # and, below, the nodes some fold reads
+    built[0][:] = True
     for fold in folds:
         d = fold.d
         if fold.dense or not d:
+            built[d][:] = True
             continue
         # a leaf read at k T's, its last factor of degree m: k * (m's monomials) terms of about 10 ns, against
         # its whole polynomial built (about 7 ns a coefficient: work); a leaf w never reads (its groups settle
@@ -292,17 +297,16 @@ def _leaves(np, steps, folds: list):
             out.append(fold)
             continue
         n_kept = n_nodes[d]
-        width = len(compositions(d))
         t, node = fold.at // n_kept, fold.at % n_kept
         leaf = ~built[d][node]
         at = np.where(leaf, 0, t * n_built[d] + renumber[d][node])
         pairs, where = np.unique(fold.at[leaf], return_inverse=True)
-        groups, offset = [], width * n_built[d]
+        groups = []
         info = np.array([made[d][int(x)] for x in (pairs % n_kept).tolist()], dtype=np.int64).reshape(-1, 3)
         order = np.argsort(info[:, 0], kind="stable")  # the pairs by m: each m's in a row
         rank = np.empty(len(order), dtype=np.int64)
         rank[order] = np.arange(len(order))
-        at[leaf] = offset + rank[where.reshape(-1)]
+        leaf_of = rank[where.reshape(-1)]
         for m in np.unique(info[:, 0]).tolist():
             these = order[info[order, 0] == m]
             lower = {c: i for i, c in enumerate(compositions(d - m))}
@@ -313,7 +317,8 @@ def _leaves(np, steps, folds: list):
             parent = renumber[d - m][info[these, 1]][:, None]
             p_at = np.where(rows < 0, len(compositions(d - m)) * n_parent, rows * n_parent + parent)
             groups.append((m, p_at.astype(np.intp), info[these, 2].astype(np.intp)))
-        out.append(fold._replace(at=at.astype(np.intp), leaves=tuple(groups)))
+        out.append(fold._replace(at=at.astype(np.intp), leaves=tuple(groups),
+                                 leaf_at=np.flatnonzero(leaf).astype(np.intp), leaf_of=leaf_of.astype(np.intp)))
     return (tuple(new_steps), n_built), out
 
 
@@ -401,11 +406,15 @@ def weighed(plan: Folded, shoe: Shoe) -> list:
                 counts[i] += int(np.dot(weights, row.reshape(-1).astype(dtype, copy=False)))
             continue
         v = np.add.reduceat(fold.w * ways[fold.kind], fold.starts) if len(fold.w) else fold.w
-        coefficients = [node[fold.d].reshape(-1)]
-        for m, p_at, which in fold.leaves:  # a leaf's coefficient at T: sum over b of its parent's at T - b
-            parent = np.append(node[fold.d - m].reshape(-1), np.zeros(1, dtype=dtype))
-            coefficients.append(sum(parent[p_at[:, j]] * q[m][j, which] for j in range(p_at.shape[1])))
-        weights = v * np.concatenate(coefficients)[fold.at]
+        built = node[fold.d].reshape(-1)  # (a segment that reads a leaf reads 0 here, then its leaf's)
+        coefficient = built.take(fold.at) if len(built) else np.zeros(len(fold.at), dtype=dtype)
+        if fold.leaves:  # a leaf's coefficient at T: sum over b of its parent's at T - b
+            leaves = []
+            for m, p_at, which in fold.leaves:
+                parent = np.append(node[fold.d - m].reshape(-1), np.zeros(1, dtype=dtype))
+                leaves.append(sum(parent[p_at[:, j]] * q[m][j, which] for j in range(p_at.shape[1])))
+            coefficient[fold.leaf_at] = np.concatenate(leaves)[fold.leaf_of]
+        weights = v * coefficient
         for i, (lo, hi) in enumerate(zip(fold.lines[:-1], fold.lines[1:])):
             counts[i] += int(weights[lo:hi].sum())
     return counts + [falling(n, 6) - sum(counts)]

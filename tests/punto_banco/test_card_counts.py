@@ -310,7 +310,7 @@ def test_a_pair_of_suits_equals_the_pair_read_card_by_card(shoe, monkeypatch):
     by_card = tuple(sorted(("in", (slot,), (s,)) for slot in ((0, 0), (1, 2)) for s in (1, 2, 3)))
     monkeypatch.setattr(card_counts, "MOST_ENTRIES", 1 << 27)
     monkeypatch.setattr(card_counts, "MOST_SETTLED", 1 << 26)
-    monkeypatch.setattr(card_counts, "suit_events", lambda trees: by_card)
+    monkeypatch.setattr(card_counts, "suit_events", lambda trees, alone=False: by_card)
     assert paired is not None and _counts(conditions, shoe) == paired
 
 
