@@ -141,8 +141,8 @@ _ANNOUNCED: set = set()
 def _events_alone(args: tuple, name: str) -> list | None:
     """The counts of a bet that reads suits only through events (:func:`card_counts.count_counts`, alone):
     a plan of seconds to a minute (``suited_run(player_hand) or suited_run(banker_hand)``: about 15 s,
-    then about 20 ms a shoe), announced once a process before it is built (named ``name``); None where the
-    bet's events do not fit, said nothing."""
+    then about 20 ms a shoe), announced once a process before it is tried (named ``name``: past the counts'
+    limits, found after seconds, it is declined); None where the bet's events do not fit, said nothing."""
     from exact_odds.punto_banco import card_counts
 
     if card_counts.fitting_events(args[0], alone=True) is None:
@@ -150,7 +150,7 @@ def _events_alone(args: tuple, name: str) -> list | None:
     key = args[:4] + args[5:]  # (the shoe aside)
     if key not in _ANNOUNCED:
         _ANNOUNCED.add(key)
-        warnings.warn(SlowWork(f"{name}: the first price builds a plan of suits read as events, which can take "
+        warnings.warn(SlowWork(f"{name}: the first price tries a plan of suits read as events, which can take "
                                "up to a minute; the shoes after it reuse the plan"), stacklevel=5)
     return card_counts.count_counts(*args, alone=True)
 

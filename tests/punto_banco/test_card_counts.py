@@ -215,7 +215,7 @@ def test_a_plan_of_events_alone_is_announced_once_and_not_where_it_does_not_fit(
     monkeypatch.setattr(card_classes, "_ANNOUNCED", set())
     trees, _, value_names, slots, of_card = route_args(ALONE[1])
     args = (trees, of_card, value_names, slots, Shoe.from_cards(EIGHT), PUNTO_BANCO, deal_names)
-    with pytest.warns(SlowWork, match="mine: the first price builds a plan of suits read as events"):
+    with pytest.warns(SlowWork, match="mine: the first price tries a plan of suits read as events"):
         assert card_classes._events_alone(args, "mine") == brute_counts(EIGHT, ALONE[1])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
