@@ -366,8 +366,9 @@ LATTICES = [
 @pytest.mark.parametrize("condition", LATTICES)
 def test_the_variants_count_each_deal_once_on_the_lines_of_the_events_it_holds(condition):
     """Inclusion-exclusion, suit by suit: for every suits of the dealt cards, the variants that allow them
-    (their named cards of those suits, their restricted cards among the suits they allow) weigh f(H) by 1 for H the live events that hold, 0 for every other
-    H; and each layout of (H, T) makes exactly H hold, with suit counts T."""
+    (their named cards of those suits, their restricted cards among the suits they allow) weigh f(H) by 1
+    for H the live events that hold, 0 for every other H; and each layout of (H, T) makes exactly H hold,
+    with suit counts T."""
     events = suit_events.suit_events((language.expanded(condition),))
 
     def allows(code, suit):  # a card counted freely, named of its suit, or restricted to suits it is among
