@@ -212,14 +212,18 @@ def test_suited_runs_of_either_hand_are_priced_by_events_alone_as_brute_force(mo
 
 
 def test_a_plan_of_events_alone_is_announced_once_and_not_where_it_does_not_fit(monkeypatch):
+    """What is said before the counts of events alone (their answer, tested above, stood in for here)."""
     monkeypatch.setattr(card_classes, "_ANNOUNCED", set())
+    asked = []
+    monkeypatch.setattr(card_counts, "count_counts", lambda *a, **k: asked.append(k) or ["counts"])
     trees, _, value_names, slots, of_card = route_args(ALONE[1])
     args = (trees, of_card, value_names, slots, Shoe.from_cards(EIGHT), PUNTO_BANCO, deal_names)
     with pytest.warns(SlowWork, match="mine: the first price tries a plan of suits read as events"):
-        assert card_classes._events_alone(args, "mine") == brute_counts(EIGHT, ALONE[1])
+        assert card_classes._events_alone(args, "mine") == ["counts"]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert card_classes._events_alone(args, "mine") is not None  # said once a process
+        assert card_classes._events_alone(args, "mine") == ["counts"]  # said once a process
+        assert asked == [{"alone": True}] * 2
         # three cards' suits in order: past the events, declined before any word
         trees = (language.expanded("player_card1_suit < banker_card1_suit < player_card2_suit"),)
         assert card_classes._events_alone((trees,) + args[1:], "mine") is None
