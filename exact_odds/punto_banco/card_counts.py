@@ -135,37 +135,16 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     settled once, with every card counted, at each T and set H of events that hold; a variant's group
     counts, at T' (its counted cards' suit counts), each term (H, multiplier) on the line f(H, T' + its
     named cards' counts). Rows alike in what the bet reads besides the suits are settled once."""
-    from exact_odds.punto_banco.hand_suits import value_sequences
-
     np = _numpy()
-    ranks = Pools(np, lambda card: of_card[card - card % 4])  # a rank class and a value, every suit
-    x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
-    values = np.stack(x)
-    slot_at = _slots_at(np, pdraw, bdraw)  # each position's slot index in ALL_SLOTS, -1 past the coup's cards
-    pattern = pdraw.astype(np.int64) * 2 + bdraw  # who drew: suit_events.present
     lattices = [lattice(events, p) for p in range(4)]
-    n_variants = np.array([len(variants) for _, _, variants in lattices])
-    size = np.ones(len(pattern), dtype=np.int64)  # rows a sequence
-    for i in range(6):
-        size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]], 1)
-    if int(size.sum()) > limit:
+    got = merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit)
+    if got is None:
         return None
-    rows, pool = _rows(np, ranks, values, slot_at)
-    deals = _deal_classes(np, value_names, deals, deal_names)
-    deals = (deals[0][deal], deals[1])  # each sequence's class, each class's values
-    rows, pool, times = _merged(np, trees, events, rows, pool, slot_at, deals[0], pattern)
+    ranks, rows, pool, times, slot_at, pattern, deals = got
+    n_variants = np.array([len(variants) for _, _, variants in lattices])
     if int(n_variants[pattern[rows]].sum()) > MOST_VARIANT_ROWS:
         return None
-    # what the bet reads of a row besides the suits; rows alike in it (and in who drew) are settled once
-    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
-    no_suit = np.zeros_like(pool)
-    seen = _read_alike(np, trees, rows, pool, no_suit, slot_at, deals, rep_rank, frozenset(n for n, _ in value_names))
-    if seen is None:
-        seen = _block_alike(np, trees, rows, pool, no_suit, slot_at, deals[0], _dense_ids(ranks.keys),
-                            frozenset(s for event in events for s in event[1]))
-    seen = np.unique(seen, return_inverse=True)[1].reshape(-1) * 4 + pattern[rows]
-    _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
-    alike = alike.reshape(-1)
+    rep_rank, first, alike = alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pattern, deals)
     class_pattern = pattern[rows[first]]
     n_layouts = np.array([sum(len(by_t) for by_t in layouts.values()) for _, layouts, _ in lattices])
     if int(n_layouts[class_pattern].sum()) > MOST_SETTLED:
@@ -233,6 +212,47 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
         by_degree.append((d, used_by, w))
     plan = folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
     return plan if work(plan) <= most_work else None
+
+
+def merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit: int):
+    """The rows of a plan (:func:`_count_plan`; :mod:`~exact_odds.punto_banco.suit_alone`'s): the rank pools
+    (:class:`card_pools.Pools`: a rank class and a value, every suit); every row (a sequence and a rank pool
+    a card it uses), those alike but for the order of interchangeable cards merged (:func:`_merged`), with
+    how many rows each stands for; each position's slot (:func:`_slots_at`) and who drew (a pattern:
+    :func:`suit_events.present`) per sequence; and each sequence's deal class with each class's values
+    (:func:`_deal_classes`). None past ``limit`` rows before they are merged."""
+    from exact_odds.punto_banco.hand_suits import value_sequences
+
+    ranks = Pools(np, lambda card: of_card[card - card % 4])
+    x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)
+    values = np.stack(x)
+    slot_at = _slots_at(np, pdraw, bdraw)  # each position's slot index in ALL_SLOTS, -1 past the coup's cards
+    pattern = pdraw.astype(np.int64) * 2 + bdraw
+    size = np.ones(len(pattern), dtype=np.int64)  # rows a sequence
+    for i in range(6):
+        size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]], 1)
+    if int(size.sum()) > limit:
+        return None
+    rows, pool = _rows(np, ranks, values, slot_at)
+    deals = _deal_classes(np, value_names, deals, deal_names)
+    deals = (deals[0][deal], deals[1])  # each sequence's class, each class's values
+    rows, pool, times = _merged(np, trees, events, rows, pool, slot_at, deals[0], pattern)
+    return ranks, rows, pool, times, slot_at, pattern, deals
+
+
+def alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pattern, deals):
+    """The rows (:func:`merged_rows`) in classes alike in what the bet reads of them besides the suits and in
+    who drew, each class settled once: each pool's representative rank (and 0: none), each class's first
+    row, and each row's class."""
+    rep_rank = np.array([r for r, _ in ranks.rep] + [0], dtype=np.int64)
+    no_suit = np.zeros_like(pool)
+    seen = _read_alike(np, trees, rows, pool, no_suit, slot_at, deals, rep_rank, frozenset(n for n, _ in value_names))
+    if seen is None:
+        seen = _block_alike(np, trees, rows, pool, no_suit, slot_at, deals[0], _dense_ids(ranks.keys),
+                            frozenset(s for event in events for s in event[1]))
+    seen = np.unique(seen, return_inverse=True)[1].reshape(-1) * 4 + pattern[rows]
+    _, first, alike = np.unique(seen, return_index=True, return_inverse=True)
+    return rep_rank, first, alike.reshape(-1)
 
 
 def _merged(np, trees, events, rows, pool, slot_at, deal_class, pattern):
