@@ -250,16 +250,7 @@ def _variants_of(live: list, chosen: int, position: dict, named: bool):
     other card of S's "in" events is named in each suit they all allow (``named``), or else restricted to
     those suits (one variant, not one a suit: its suits are weighed as counted ones). Each deal where S
     holds is in exactly one of them."""
-    these = [event for j, event in enumerate(live) if chosen >> j & 1]
-    allowed = {s: frozenset(range(1, 5)) for s in position}
-    for kind, members, *suits in these:
-        for s in members:
-            allowed[s] = allowed[s] & frozenset(suits[0]) if kind == "in" else allowed[s]
-    parts: list = []  # the cards one "alike" event or more bind to one suit
-    for kind, members, *_ in these:
-        if kind == "alike":
-            joined = [p for p in parts if p & set(members)]
-            parts = [p for p in parts if not p & set(members)] + [set(members).union(*joined)]
+    allowed, parts = _bound(live, chosen, position)
     base = [0] * 6
     for s, suits in allowed.items():
         if not suits:
@@ -275,6 +266,82 @@ def _variants_of(live: list, chosen: int, position: dict, named: bool):
             for s in p:
                 at[position[s]] = suit
         yield tuple(at)
+
+
+def _bound(live: list, chosen: int, position: dict) -> tuple:
+    """What the set S of live events ``chosen`` (a bit mask) asks of the dealt cards (``position``'s): the
+    suits each card may hold, and the *parts*, the sets of cards that one "alike" event or more bind to one
+    suit (sorted by their first position)."""
+    these = [event for j, event in enumerate(live) if chosen >> j & 1]
+    allowed = {s: frozenset(range(1, 5)) for s in position}
+    for kind, members, *suits in these:
+        for s in members:
+            allowed[s] = allowed[s] & frozenset(suits[0]) if kind == "in" else allowed[s]
+    parts: list = []
+    for kind, members, *_ in these:
+        if kind == "alike":
+            joined = [p for p in parts if p & set(members)]
+            parts = [p for p in parts if not p & set(members)] + [set(members).union(*joined)]
+    return allowed, sorted(parts, key=lambda p: min(position[s] for s in p))
+
+
+#: A card's code in a variant whose parts stay unnamed (:func:`parted`): 0, counted freely; 1-4, named of that
+#: suit; PART + 15 * j + mask - 1, a card of the j-th part (its cards all of one suit, among those of
+#: ``mask``: a bit a suit, two suits or more); RESTRICTED_AT + i, restricted to ``RESTRICTED[i]``. Within a
+#: pool, sorting by code puts the named cards and the parts' before the restricted ones, the smaller sets first.
+PART = 5
+RESTRICTED_AT = PART + 3 * 15
+PARTED_CODES = RESTRICTED_AT + len(RESTRICTED)
+
+
+@lru_cache(maxsize=64)
+def parted(events: tuple, pattern: int) -> tuple | None:
+    """The variants of :func:`lattice` for a bet whose lines do not move with the suit counts (suits read
+    through events alone), with each part's cards left of one suit unnamed, and every other card of an "in"
+    event restricted (one variant a set S, not one a suit of each part): the live events; each set H that
+    some suits make hold exactly, with the first such suits (one a dealt card, in deal order); and the
+    variants, each the code of the six positions (:data:`PART`; 0 past the dealt cards) and its signed
+    terms, as in :func:`lattice`. Where S would restrict cards to two sets that overlap, neither within the
+    other, its restricted cards are named instead, one variant a suit of each (the ways of
+    :mod:`~exact_odds.punto_banco.suit_alone` take nested or disjoint sets)."""
+    live, layouts, _ = lattice(events, pattern)
+    position = {s: i for i, s in enumerate(present(pattern))}
+    variants: dict = {}
+    for chosen in range(1 << len(live)):
+        for at in _parted_variants(live, chosen, position):
+            terms = variants.setdefault(at, {})
+            for h in range(chosen + 1):
+                if h & chosen == h and h in layouts:
+                    terms[h] = terms.get(h, 0) + (-1) ** bin(chosen ^ h).count("1")
+    firsts = tuple((h, next(iter(by_t.values()))) for h, by_t in layouts.items())
+    return live, firsts, tuple((at, tuple((h, c) for h, c in terms.items() if c)) for at, terms in variants.items())
+
+
+def _parted_variants(live: list, chosen: int, position: dict):
+    """The variants of :func:`parted` for the set S of live events ``chosen`` (a bit mask): one, or one a
+    suit of each restricted card where S restricts to sets neither nested nor disjoint; none where no suits
+    make S hold."""
+    allowed, parts = _bound(live, chosen, position)
+    at = [0] * 6
+    for j, p in enumerate(parts):
+        suits = frozenset.intersection(*(allowed[s] for s in p))
+        if not suits:
+            return
+        for s in p:
+            at[position[s]] = _CODE[suits] if len(suits) == 1 else PART + 15 * j + sum(1 << (t - 1) for t in suits) - 1
+    single = [s for s, suits in allowed.items() if len(suits) < 4 and not any(s in p for p in parts)]
+    if any(not allowed[s] for s in single):
+        return
+    sets = {allowed[s] for s in single if len(allowed[s]) > 1}
+    if any(a & b and not (a <= b or b <= a) for a in sets for b in sets):
+        for suits in product(*[sorted(allowed[s]) for s in single]):
+            for s, suit in zip(single, suits):
+                at[position[s]] = suit
+            yield tuple(at)
+        return
+    for s in single:
+        at[position[s]] = _CODE[allowed[s]] if len(allowed[s]) == 1 else RESTRICTED_AT + RESTRICTED.index(allowed[s])
+    yield tuple(at)
 
 
 def bound(events: tuple) -> int:
