@@ -120,8 +120,10 @@ def test_a_pattern_plan_of_minutes_is_announced_once_before_it_is_built(plans_as
     from card_bets import shoe_in_play, table
     from exact_odds.punto_banco.walk import walk
 
-    # 293 million rows and patterns; its events (a hand alike, the other's pairs) past the counts' variants
-    bet = table(["suited_run(player_hand) or of_a_suit(banker_hand) >= 2"])
+    # 293 million rows and patterns; its fifteen events (each two cards alike) past what the counts read
+    slots = [f"{h}_card{i}" for h in ("player", "banker") for i in (1, 2, 3)]
+    every_pair = " or ".join(f"{a}_suit == {b}_suit" for i, a in enumerate(slots) for b in slots[i + 1:])
+    bet = table([f"run(player_hand) and ({every_pair})"])
     dist = walk(shoe_in_play(8, 150))
     for announced in (1, 0):  # the second shoe reuses the plan: nothing to say
         with warnings.catch_warnings(record=True) as said:

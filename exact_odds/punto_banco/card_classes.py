@@ -72,7 +72,8 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
     :func:`~exact_odds.punto_banco.card_fast.hand_fact_counts`), by pools of cards on a shoe with 52
     counts (:mod:`~exact_odds.punto_banco.card_pools`; by patterns of suits where it compares suits only
     with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by suit counts over every card
-    (:mod:`~exact_odds.punto_banco.card_counts`), by ``older(dist)`` where given (the card walk of the
+    (:mod:`~exact_odds.punto_banco.card_counts`), by the ways of suits read through events alone
+    (:mod:`~exact_odds.punto_banco.suit_alone`), by ``older(dist)`` where given (the card walk of the
     older names), and else by the classes here, which first warns (:class:`~exact_odds.progress.SlowWork`,
     naming ``bet_name`` or the first condition): on a shoe in play they can take minutes."""
     trees = tuple(language.expanded(c) for c in conditions)
@@ -82,7 +83,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
                         for name, tests in sorted(read.value_names.items()))
     slots = tuple(s for s in ALL_SLOTS if s in read.slots)
     if _slow_in_play(read, shoe):
-        from exact_odds.punto_banco import card_counts, card_multisets, card_patterns, card_pools
+        from exact_odds.punto_banco import card_counts, card_multisets, card_patterns, card_pools, suit_alone
         from exact_odds.punto_banco.card_fast import hand_fact_counts
 
         found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
@@ -90,13 +91,12 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
             of_card = _classes(_signature(read))[0]
             args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
             if read.suit_symmetric:
-                # where suits are counted over every card, the counts: a plan of 0.4-4 s, then at most about
-                # 40 ms a shoe; a pattern plan naming millions of suits takes minutes to build (announced). The
-                # multisets only over every card: suits per hand take the patterns (a plan of millions of rows)
-                counts = card_counts.count_counts(*args) or \
+                # where suits are counted over every card, the counts (a plan of 0.4-4 s, then at most about
+                # 40 ms a shoe), and where they are read through events alone, the ways (a plan of 0.5-6 s,
+                # then milliseconds); a pattern plan naming millions of suits takes minutes to build
+                # (announced). The multisets only over every card: suits per hand take the patterns
+                counts = card_counts.count_counts(*args) or suit_alone.alone_counts(*args) or \
                     (card_multisets.multiset_counts(*args) if card_multisets.order_free(trees) else None)
-                if counts is None and card_patterns.slow_size(*args) is not None:
-                    counts = _events_alone(args, bet_name or conditions[0])  # seconds, not minutes
                 if counts is None:
                     said = card_patterns.slow_plan(*args)
                     if said:
@@ -104,7 +104,7 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
                     counts = card_patterns.pattern_counts(*args)
             else:  # read only over every card: by multisets of pools (a plan of up to 2 s, then about 10 ms)
                 counts = card_multisets.multiset_counts(*args) or card_pools.pool_counts(*args) or \
-                    card_counts.count_counts(*args) or _events_alone(args, bet_name or conditions[0])
+                    card_counts.count_counts(*args) or suit_alone.alone_counts(*args)
             found = counts and (counts, six_card_total(shoe), None)
         if found is None and older is not None:
             found = older(dist)
@@ -132,27 +132,6 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
         counts = _coup_counts(trees, read, value_names, slots, shoe, dist.tableau, model, deal_names)
     assumption = model.assumption if model is not None else None
     return counts, six_card_total(shoe), assumption
-
-
-#: The bets whose plan of suits read as events alone was announced in this process (_events_alone).
-_ANNOUNCED: set = set()
-
-
-def _events_alone(args: tuple, name: str) -> list | None:
-    """The counts of a bet that reads suits only through events (:func:`card_counts.count_counts`, alone):
-    a plan of seconds to a minute (``suited_run(player_hand) or suited_run(banker_hand)``: about 15 s,
-    then about 20 ms a shoe), announced once a process before it is tried (named ``name``: past the counts'
-    limits, found after seconds, it is declined); None where the bet's events do not fit, said nothing."""
-    from exact_odds.punto_banco import card_counts
-
-    if card_counts.fitting_events(args[0], alone=True) is None:
-        return None
-    key = args[:4] + args[5:]  # (the shoe aside)
-    if key not in _ANNOUNCED:
-        _ANNOUNCED.add(key)
-        warnings.warn(SlowWork(f"{name}: the first price tries a plan of suits read as events, which can take "
-                               "up to a minute; the shoes after it reuse the plan"), stacklevel=5)
-    return card_counts.count_counts(*args, alone=True)
 
 
 @lru_cache(maxsize=8)

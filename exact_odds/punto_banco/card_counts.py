@@ -42,10 +42,11 @@ cards, each deal in at most (3**e + 1) / 2 terms positively and (3**e - 1) / 2 n
 events): within F N**6, F = :func:`suit_events.bound` (2 for one event). int64 while F N**6 < 2**63 (F = 2:
 N <= 1,290 cards), else Python integers (:func:`suit_products.exact_dtype`).
 
-A bet that reads suits only through events (``suited_run(player_hand) or suited_run(banker_hand)``) is
-priced so too where asked (``alone``): its lines do not move with T. Rows alike but for the order of the
-cards of a hand its aggregates read in no order are one row, weighed by how many they stand for
-(:func:`_merged`: about 8 rows in 9 for a bet over the hands).
+Rows alike but for the order of the cards of a hand that the bet's aggregates read in no order are one
+row, weighed by how many they stand for (:func:`_merged`: about 8 rows in 9 for a bet over the hands). A
+bet that reads suits only through events, with no count over every card (``suited_run(player_hand) or
+suited_run(banker_hand)``), takes :mod:`~exact_odds.punto_banco.suit_alone`, over the same rows: its lines
+do not move with T.
 
 A bet that reads suits any other way (a predicate over every card that reads rank and suit, past
 :data:`suit_events.MOST_EVENTS` events) is declined (None), and so is one past
@@ -95,12 +96,12 @@ def _numpy():
 
 
 def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
-                 deal_names, alone: bool = False) -> list | None:
+                 deal_names) -> list | None:
     """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that counts suits over every card
-    (:func:`~exact_odds.punto_banco.suit_events.suit_events`; with ``alone``, also one that reads suits only
-    through events, such as ``suited_run(player_hand)``), by suit-count generating functions; None for any
-    other bet, or past the limits. (``slots`` is taken for the same signature: every card is read here.)"""
-    events = fitting_events(trees, alone) if shoe.suited is not None else None
+    (:func:`~exact_odds.punto_banco.suit_events.suit_events`), by suit-count generating functions; None for
+    any other bet, or past the limits. (``slots`` is taken for the same signature: every card is read
+    here.)"""
+    events = fitting_events(trees) if shoe.suited is not None else None
     if events is None:
         return None
     plan = _count_plan(trees, of_card, value_names, events, tableau, deal_names, min(card_pools.LIMIT, MOST_ROWS),
@@ -108,10 +109,10 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     return None if plan is None else weighed(plan, shoe)
 
 
-def fitting_events(trees: tuple, alone: bool = False) -> tuple | None:
-    """The events of :func:`suit_events.suit_events` (``alone``: also without a count over every card)
-    where a row takes at most :data:`suit_events.MOST_VARIANTS` variants, else None."""
-    events = suit_events(trees, alone)
+def fitting_events(trees: tuple) -> tuple | None:
+    """The events of :func:`suit_events.suit_events` where a row takes at most
+    :data:`suit_events.MOST_VARIANTS` variants, else None."""
+    events = suit_events(trees)
     if events is None or max(len(lattice(events, p)[2]) for p in range(4)) > events_of.MOST_VARIANTS:
         return None
     return events

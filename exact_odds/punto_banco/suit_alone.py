@@ -47,12 +47,14 @@ from typing import NamedTuple
 
 from exact_odds.punto_banco import card_counts, card_pools
 from exact_odds.punto_banco.card_suits import settle_lines
-from exact_odds.punto_banco.suit_events import (MOST_VARIANTS, PART, PARTED_CODES, RESTRICTED_AT, bound, parted,
-                                                suit_events)
+from exact_odds.punto_banco.suit_events import PART, PARTED_CODES, RESTRICTED_AT, bound, parted, suit_events
 from exact_odds.punto_banco.suit_products import RESTRICTED, exact_dtype
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
+#: Most variants of a row (:func:`suit_events.parted`: a hand's suit compared with the other's first card's by
+#: order, three events each, beside a hand alike: 32).
+MOST_VARIANTS = 64
 #: Most groups times lines but the last a plan may hold (w: 8 bytes an entry; each group about 100 bytes more).
 MOST_GROUPS = 8_000_000
 #: Most rows times their variants a plan may group (about 0.3 µs each).
@@ -60,7 +62,7 @@ MOST_VARIANT_ROWS = 40_000_000
 #: Most classes of rows, each once per set of events that holds, a plan settles (about 1 µs each).
 MOST_SETTLED = 1 << 22
 #: Most work a shoe may take (:func:`work`; about 2 ns a unit).
-MOST_WORK = 25_000_000
+MOST_WORK = 20_000_000
 #: A position past a group's cards (pool * PARTED_CODES + code stays below it for 16 pools).
 EMPTY = 999
 
@@ -103,7 +105,7 @@ def alone_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
 def fitting_events(trees: tuple) -> tuple | None:
     """The events (:func:`suit_events.suit_events`) of a bet that reads suits through them alone, with no
     count over every card (that one moves with the suit counts: :mod:`card_counts`), where a row takes at
-    most :data:`suit_events.MOST_VARIANTS` variants; else None."""
+    most :data:`MOST_VARIANTS` variants; else None."""
     if suit_events(trees) is not None:
         return None
     events = suit_events(trees, alone=True)
@@ -157,12 +159,20 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
             key = np.zeros(len(here), dtype=np.int64)  # (below 1000**6 < 2**63)
             for row in code:
                 key = key * 1000 + row
+            kinds, dense = np.unique(key, return_inverse=True)
+            pairs, signed = [], []  # (group, line) and the rows it counts, signed, summed in this variant
             for h, c in terms:
                 line = lines[p, h][of_class]
                 keep = line < n_lines - 1
-                keys.append(key[keep])
-                on.append(line[keep].astype(np.int64))
-                value.append(c * times[here][keep])
+                pairs.append(dense.reshape(-1)[keep] * (n_lines - 1) + line[keep])
+                signed.append(c * times[here][keep])
+            pairs, at = np.unique(np.concatenate(pairs), return_inverse=True)
+            total = np.zeros(len(pairs), dtype=np.int64)
+            np.add.at(total, at.reshape(-1), np.concatenate(signed))
+            kept = total != 0
+            keys.append(kinds[pairs[kept] // (n_lines - 1)])
+            on.append(pairs[kept] % (n_lines - 1))
+            value.append(total[kept])
     groups, group = np.unique(np.concatenate(keys), return_inverse=True)
     if len(groups) * (n_lines - 1) > MOST_GROUPS:
         return None
@@ -429,7 +439,8 @@ def _component_ways(np, table, parts: int, suits, of_set, dtype):
         product = ok.astype(dtype)
         for j in range(6):
             named = suit[j] > 0
-            left = np.where(named, suits[pool[j], np.maximum(suit[j] - 1, 0)], of_set[pool[j], np.maximum(restricted[j], 0)])
+            left = np.where(named, suits[pool[j], np.maximum(suit[j] - 1, 0)],
+                            of_set[pool[j], np.maximum(restricted[j], 0)])
             for i in range(6):
                 if i < j:
                     left = left - (same[i][j] & named & (suit[i] == suit[j])).astype(np.int64)

@@ -2,8 +2,8 @@
 play by suit-count generating functions (card_counts), against other counts.
 
 * Brute force over every ordered six cards of small suited shoes (tests/oracles/brute.py), through the
-  bet's price (a spy says the counts answered): alone, with value names, with ranks, over several lines,
-  with one card's suit read by itself; and hypothesis on random depleted small shoes.
+  bet's price (a spy says the counts answered): by themselves, with value names, with ranks, over several
+  lines, with one card's suit read by itself; and hypothesis on random depleted small shoes.
 * The card classes (card_classes._coup_counts, the slow route the counts replace) on a suited 8-deck shoe
   in play (slow: about 80 s).
 * The patterns (card_patterns) and the pools (card_pools), different methods, for bets they price too, on
@@ -14,7 +14,6 @@ play by suit-count generating functions (card_counts), against other counts.
 
 import collections
 import itertools
-import warnings
 from math import factorial, prod
 
 import numpy as np
@@ -24,7 +23,6 @@ from hypothesis import given, settings
 from exact_odds.bets import language
 from exact_odds.bets.paytable import deal_names
 from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools, suit_events, suit_products
-from exact_odds.progress import SlowWork
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -178,57 +176,6 @@ def test_three_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch)
     assert len(answered) == 3 and None not in answered
 
 
-#: Eight cards, every line of ALONE settling some coups (brute force over 20,160 ordered six: quick).
-EIGHT = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "3d"]
-#: Suits read only through events, no count over every card (card_counts, alone): whole hands alike or not,
-#: a hand all red beside a nine of hearts in the other (restricted beside named), a hand alike and the
-#: other of one colour.
-ALONE = [
-    ["same_suit(player_hand) and not same_suit(banker_hand)", "same_suit(banker_hand) and player_wins"],
-    ["all(player_hand, red) and count(banker_hand, rank == 9 and suit == hearts) >= 1"],
-    ["same_suit(player_hand) and same_colour(banker_hand) and banker > player"],
-]
-
-
-@pytest.mark.parametrize("conditions", [pytest.param(f, id=" | ".join(f), marks=[] if i == 1 else [pytest.mark.slow])
-                                        for i, f in enumerate(ALONE)])  # (plans of 4-5 s: one by default)
-def test_suits_read_only_through_events_equal_brute_force(conditions):
-    trees, _, value_names, slots, of_card = route_args(conditions)
-    shoe = Shoe.from_cards(EIGHT)
-    assert card_counts.count_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names) is None
-    alone = card_counts.count_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names, alone=True)
-    expected = brute_counts(EIGHT, conditions)
-    assert all(expected) and alone == expected
-
-
-@pytest.mark.slow
-def test_suited_runs_of_either_hand_are_priced_by_events_alone_as_brute_force(monkeypatch):
-    """The route: its pattern plan would name 293 million suits (minutes), so the counts take it alone
-    (announced; about 15 s, then about 20 ms a shoe in play)."""
-    answered = spied_on(monkeypatch, card_classes, "_events_alone")
-    conditions = ["suited_run(player_hand) or suited_run(banker_hand)"]
-    with pytest.warns(SlowWork, match="plan of suits read as events"):
-        priced_as_brute_force_by(answered, conditions, SMALL)
-
-
-def test_a_plan_of_events_alone_is_announced_once_and_not_where_it_does_not_fit(monkeypatch):
-    """What is said before the counts of events alone (their answer, tested above, stood in for here)."""
-    monkeypatch.setattr(card_classes, "_ANNOUNCED", set())
-    asked = []
-    monkeypatch.setattr(card_counts, "count_counts", lambda *a, **k: asked.append(k) or ["counts"])
-    trees, _, value_names, slots, of_card = route_args(ALONE[1])
-    args = (trees, of_card, value_names, slots, Shoe.from_cards(EIGHT), PUNTO_BANCO, deal_names)
-    with pytest.warns(SlowWork, match="mine: the first price tries a plan of suits read as events"):
-        assert card_classes._events_alone(args, "mine") == ["counts"]
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert card_classes._events_alone(args, "mine") == ["counts"]  # said once a process
-        assert asked == [{"alone": True}] * 2
-        # three cards' suits in order: past the events, declined before any word
-        trees = (language.expanded("player_card1_suit < banker_card1_suit < player_card2_suit"),)
-        assert card_classes._events_alone((trees,) + args[1:], "mine") is None
-
-
 @pytest.mark.parametrize("condition", [
     "same_suit(player_hand) and player == 8",  # no count over every card
     "count(all_cards, suit == hearts and rank == 9) >= 2",  # rank and suit in one predicate over every card
@@ -317,7 +264,7 @@ def test_a_pair_of_suits_equals_the_pair_read_card_by_card(shoe, monkeypatch):
     by_card = tuple(sorted(("in", (slot,), (s,)) for slot in ((0, 0), (1, 2)) for s in (1, 2, 3)))
     monkeypatch.setattr(card_counts, "MOST_ENTRIES", 1 << 27)
     monkeypatch.setattr(card_counts, "MOST_SETTLED", 1 << 26)
-    monkeypatch.setattr(card_counts, "suit_events", lambda trees, alone=False: by_card)
+    monkeypatch.setattr(card_counts, "suit_events", lambda trees: by_card)
     assert paired is not None and _counts(conditions, shoe) == paired
 
 
@@ -326,7 +273,7 @@ def test_a_plan_past_the_row_limit_is_declined_and_priced_otherwise(monkeypatch)
     answered = spied(monkeypatch)
     conditions = ["of_a_suit(all_cards) >= 3 and any(all_cards, suit == hearts)"]
     assert priced(conditions, SMALL) == dict(brute_lines(SMALL, conditions))
-    assert answered == [None, None]  # (asked with a count, then alone: declined both times)
+    assert answered == [None]  # (declined)
 
 
 def test_a_plan_past_its_entries_is_declined(monkeypatch):

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exact_odds.bets import language
 from exact_odds.bets.partial import lines_without_suits
-from exact_odds.punto_banco import card_classes, card_patterns, card_pools
+from exact_odds.punto_banco import card_classes, card_patterns, card_pools, suit_alone
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
 from card_bets import line_counts, table
@@ -110,11 +110,11 @@ def test_a_run_that_is_no_run_settles_suited_run_without_suits():
 
 @pytest.fixture
 def classes_only(monkeypatch):
-    """The pools, the patterns and the counts of events alone decline, so the classes price every suit bet
+    """The pools, the patterns and the ways of events alone decline, so the classes price every suit bet
     that the counts do not (as past their limit)."""
     monkeypatch.setattr(card_pools, "pool_counts", lambda *a: None)
     monkeypatch.setattr(card_patterns, "pattern_counts", lambda *a: None)
-    monkeypatch.setattr(card_classes, "_events_alone", lambda *a: None)
+    monkeypatch.setattr(suit_alone, "alone_counts", lambda *a: None)
 
 
 @pytest.mark.parametrize("conditions", SETTLED_BY_RANKS, ids=lambda c: " | ".join(c)[:60])
