@@ -22,6 +22,9 @@ Cases (8 decks, and per shoe on suited 8-deck shoes in play):
   two cards' suits compared, and with single cards' suits read as events (``--only events``: cards
   against constant suits, colours compared, a hand under ``of_a_suit``, a pair beside a constant, two
   pairs, a hand all red);
+* suits read through such events alone, no count over every card (``--only "events alone"``): a suited
+  run in either hand, on one line and on two; a hand alike beside the other's pairs; a hand alike beside
+  a red pair in the other; three pairs of cards alike; three lines of runs, pairs and colours;
 * ranks read with colours or suits over every card (``of_a_kind(all_cards, red)``: a Red Pair; a nine
   of hearts among the cards; in the new forms: ``--only "ranks and colours"``), priced by multisets of
   pools.
@@ -110,6 +113,17 @@ CASES = {
         "same_colour(banker_hand) and all(player_hand, red) and of_a_suit(all_cards) >= 3"],
     "suits by events alone: a suited run in either hand (no count over every card)": [
         "suited_run(player_hand) or suited_run(banker_hand)"],
+    "suits by events alone: suited runs, both hands, either (2 lines)": [
+        "suited_run(player_hand) and suited_run(banker_hand)", "suited_run(player_hand) or suited_run(banker_hand)"],
+    "suits by events alone: a suited Player run, or two Banker cards of a suit": [
+        "suited_run(player_hand) or of_a_suit(banker_hand) >= 2"],
+    "suits by events alone: the Banker's cards of one suit, a red pair to the Player": [
+        "same_suit(banker_hand) and of_a_kind(player_hand, red) >= 2"],
+    "suits by events alone: each Player card's suit that of the Banker's beside it": [
+        "player_card1_suit == banker_card1_suit and player_card2_suit == banker_card2_suit and "
+        "player_card3_suit == banker_card3_suit"],
+    "suits by events alone: runs, pairs of a suit and colours (3 lines)": [
+        "suited_run(player_hand) and banker_wins", "of_a_suit(banker_hand) >= 2 and tie", "same_colour(player_hand)"],
     "ranks and colours: a red pair": ["of_a_kind(all_cards, red) >= 2"],
     "ranks and colours: a tie and a black pair": ["tie and of_a_kind(all_cards, black) >= 2"],
     "ranks and colours: a nine of hearts among the cards, Player wins": [

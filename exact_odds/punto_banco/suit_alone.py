@@ -42,7 +42,7 @@ integers.
 from __future__ import annotations
 
 from functools import lru_cache
-from math import factorial
+from math import factorial, prod
 from typing import NamedTuple
 
 from exact_odds.punto_banco import card_counts, card_pools
@@ -154,6 +154,8 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
             continue
         of_class = within[alike[here]]
         for codes, terms in variants:
+            if not terms:  # (its sets of events cancel)
+                continue
             code = np.sort(np.where(pool[:, here] < 0, EMPTY, pool[:, here] * PARTED_CODES + np.array(codes)[:, None]),
                            axis=0)
             key = np.zeros(len(here), dtype=np.int64)  # (below 1000**6 < 2**63)
@@ -173,7 +175,7 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
             keys.append(kinds[pairs[kept] // (n_lines - 1)])
             on.append(pairs[kept] % (n_lines - 1))
             value.append(total[kept])
-    groups, group = np.unique(np.concatenate(keys), return_inverse=True)
+    groups, group = np.unique(np.concatenate(keys or [np.zeros(0, dtype=np.int64)]), return_inverse=True)
     if len(groups) * (n_lines - 1) > MOST_GROUPS:
         return None
     w = np.zeros((n_lines - 1, len(groups)), dtype=np.int64)
@@ -388,25 +390,33 @@ def _pure_ways(np, c: Components, suits, dtype) -> list:
     table = c.parts
     held = table >= 0
     pool = np.maximum(table, 0)
-    ways = np.ones((len(table[0]), 4), dtype=dtype)  # each set's M(s)
+    ways = np.ones((4, len(table[0])), dtype=dtype)  # each set's M(s), a row a suit
     for i in range(6):
         before = sum(((table[j] == table[i]) & held[j]).astype(np.int64) for j in range(i))
-        left = np.maximum(suits[pool[i]] - np.reshape(before, (-1, 1)), 0)
-        ways = ways * np.where(held[i][:, None], left, 1).astype(dtype)
-    allow = np.array([[m >> s & 1 for s in range(4)] for m in range(16)], dtype=np.int64)
+        left = np.maximum(suits[pool[i]].T - before, 0)
+        ways = ways * np.where(held[i], left, 1).astype(dtype)
+    allow = np.array([[m >> s & 1 for m in range(16)] for s in range(4)], dtype=np.int64)
     out = []
     for q, (at, union, masks) in zip((1, 2, 3), c.pure):
-        x = {u: ways[union[u - 1]] * allow[masks[u - 1]] for u in range(1, 1 << q)}  # M_B(s), where allowed
+        x = {u: ways[:, union[u - 1]] if (masks[u - 1] == 15).all() else ways[:, union[u - 1]] * allow[:, masks[u - 1]]
+             for u in range(1, 1 << q)}
+        summed: dict = {}  # sum over s of the product of some blocks' M_B(s), by their sets
+
+        def together(bits):
+            if bits not in summed:
+                same = x[bits[0]]
+                for b in bits[1:]:
+                    same = same * x[b]
+                summed[bits] = same[0] + same[1] + same[2] + same[3]
+            return summed[bits]
+
         total = np.zeros(len(at), dtype=dtype)
         for blocks in _partitions(tuple(range(q))):
             bits = [sum(1 << j for j in b) for b in blocks]
             for groups in _partitions(tuple(range(len(bits)))):
-                term = np.ones(len(at), dtype=dtype)
+                term = (-1) ** (len(bits) - len(groups)) * prod(factorial(len(g) - 1) for g in groups)
                 for group in groups:
-                    same = np.ones((len(at), 4), dtype=dtype)
-                    for b in group:
-                        same = same * x[bits[b]]
-                    term = term * ((-1) ** (len(group) - 1) * factorial(len(group) - 1)) * same.sum(axis=1)
+                    term = term * together(tuple(sorted(bits[b] for b in group)))
                 total = total + term
         out.append(total)
     return out
