@@ -76,6 +76,13 @@ def test_suited_runs_of_either_hand_are_priced_by_the_ways_as_brute_force(monkey
     priced_as_brute_force_by(answered, FORMS[2], EIGHT)
 
 
+def test_fresh_decks_whose_classes_split_ranks_by_colour_are_priced_by_the_ways(monkeypatch):
+    """A red pair in the Player's hand beside the Banker's alike, on a shoe whose ranks hold their suits alike
+    (as fresh decks): the classes would expand 1.5 billion rows at one deck, past memory."""
+    answered = spied(monkeypatch, suit_alone, "alone_counts")
+    priced_as_brute_force_by(answered, SLOW_FORMS[1], [r + s for r in "A9" for s in "hsdc"])
+
+
 @settings(max_examples=6, deadline=None)
 @given(small_suited_shoes())
 def test_a_part_beside_restricted_cards_on_random_small_shoes_equals_brute_force(cards):
