@@ -16,7 +16,7 @@ import pytest
 
 from exact_odds.bets import language
 from exact_odds.bets.paytable import deal_names
-from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools
+from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools, suit_alone
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -37,7 +37,9 @@ def spied(monkeypatch):
 
 
 def symmetric_spied(monkeypatch):
-    """What the pools and the patterns answered, in order: (whether by patterns, the counts or None)."""
+    """What the pools and the patterns answered, in order: (whether by patterns, the counts or None). The
+    ways of events alone, which the route tries first (test_suit_alone), decline here."""
+    monkeypatch.setattr(suit_alone, "alone_counts", lambda *a: None)
     answered = []
     for module, name in ((card_pools, "pool_counts"), (card_patterns, "pattern_counts")):
         real = getattr(module, name)
