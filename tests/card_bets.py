@@ -87,3 +87,11 @@ def priced_as_brute_force_by(answered, conditions, cards):
     assert len(expected) == len(conditions) + 1  # every line holds somewhere
     assert priced(conditions, cards) == expected
     assert len(answered) == 1 and answered[0] is not None
+
+
+def events_holding(live, suit_at) -> int:
+    """The live events (suit_events.lattice) that hold where each slot has the suit ``suit_at[slot]``, as a
+    bit mask: "in", every card of the event among its suits; "alike", its cards all of one suit."""
+    return sum(1 << j for j, (kind, slots, *suits) in enumerate(live)
+               if (all(suit_at[s] in suits[0] for s in slots) if kind == "in"
+                   else len({suit_at[s] for s in slots}) == 1))

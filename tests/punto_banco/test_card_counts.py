@@ -27,8 +27,8 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import (brute_counts, priced, priced_as_brute_force_by, route_args, shoe_in_play,
-                       small_suited_shoes, spied as spied_on, table)
+from card_bets import (brute_counts, events_holding, priced, priced_as_brute_force_by, route_args,
+                       shoe_in_play, small_suited_shoes, spied as spied_on, table)
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c", "3d", "Kc"]
@@ -325,21 +325,16 @@ def test_the_variants_count_each_deal_once_on_the_lines_of_the_events_it_holds(c
     def allows(code, suit):  # a card counted freely, named of its suit, or restricted to suits it is among
         return code in (0, suit) or code >= 5 and suit in suit_products.RESTRICTED[code - 5]
 
-    def holding(live, suit_at):
-        return sum(1 << j for j, (kind, slots, *suits) in enumerate(live)
-                   if (all(suit_at[s] in suits[0] for s in slots) if kind == "in"
-                       else len({suit_at[s] for s in slots}) == 1))
-
     for pattern in range(4):
         live, layouts, variants = suit_events.lattice(events, pattern)
         slots = suit_events.present(pattern)
         comps = suit_products.compositions(len(slots))
         for h, by_t in layouts.items():
             for t, suits in by_t.items():
-                assert holding(live, dict(zip(slots, suits))) == h
+                assert events_holding(live, dict(zip(slots, suits))) == h
                 assert comps[t] == tuple(suits.count(s) for s in range(1, 5))
         for suits in itertools.product(range(1, 5), repeat=len(slots)):
-            held = holding(live, dict(zip(slots, suits)))
+            held = events_holding(live, dict(zip(slots, suits)))
             weight = collections.Counter()
             for codes, _, terms in variants:
                 if all(allows(c, s) for c, s in zip(codes, suits)):

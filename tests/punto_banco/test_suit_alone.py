@@ -25,7 +25,8 @@ from exact_odds.bets.paytable import deal_names
 from exact_odds.punto_banco import card_patterns, suit_alone, suit_events, suit_products
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import brute_counts, priced_as_brute_force_by, route_args, shoe_in_play, small_suited_shoes, spied
+from card_bets import (brute_counts, events_holding, priced_as_brute_force_by, route_args, shoe_in_play,
+                       small_suited_shoes, spied)
 
 #: Eight cards on which every line of the forms below settles some coups (20,160 ordered six: quick).
 EIGHT = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "3d"]
@@ -122,22 +123,17 @@ def test_the_variants_count_each_deal_once_on_the_line_of_the_events_it_holds(co
                 return False
         return all(len(s) == 1 for s in part_suits.values())
 
-    def holding(live, suit_at):
-        return sum(1 << j for j, (kind, slots, *suits) in enumerate(live)
-                   if (all(suit_at[s] in suits[0] for s in slots) if kind == "in"
-                       else len({suit_at[s] for s in slots}) == 1))
-
     for pattern in range(4):
         live, firsts, variants = suit_events.parted(events, pattern)
         slots = suit_events.present(pattern)
         for h, suits in firsts:
-            assert holding(live, dict(zip(slots, suits))) == h
+            assert events_holding(live, dict(zip(slots, suits))) == h
         for suits in itertools.product(range(1, 5), repeat=len(slots)):
             weight = collections.Counter()
             for codes, terms in variants:
                 if allows(codes[:len(slots)], suits):
                     weight.update(dict(terms))
-            assert {h: c for h, c in weight.items() if c} == {holding(live, dict(zip(slots, suits))): 1}
+            assert {h: c for h, c in weight.items() if c} == {events_holding(live, dict(zip(slots, suits))): 1}
 
 
 def test_overlapping_restricted_sets_are_named_and_nested_ones_restricted():
