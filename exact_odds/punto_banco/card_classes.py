@@ -117,14 +117,15 @@ def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_n
         # ranks split by suit or colour (a Red Pair: 26 classes): the classes expand each rank group's suits
         # (20 s at 8 decks; a red pair in one hand beside the other alike, 1.5 billion rows, past memory). The
         # multisets settle each multiset of classes once over every card (about 1 s), the ways of events alone
-        # each group of a bet that reads suits through them (2 s); others take the classes, as before
+        # each group of a bet that reads suits through them (3 s); others take the classes, as before, and so
+        # does a bet whose suits are compared only with each other (the ways the cards share suits: 187 at most)
         from exact_odds.punto_banco import card_multisets, suit_alone
 
         of_card = _classes(_signature(read))[0]
         if len(set(of_card)) > 13:
             args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
             counts = (card_multisets.multiset_counts(*args) if card_multisets.order_free(trees) else None) or \
-                suit_alone.alone_counts(*args)
+                (suit_alone.alone_counts(*args) if not read.suit_symmetric else None)
             if counts:
                 return counts, six_card_total(shoe), None
     model = suit_model(shoe).given_rank() if read.suit else None  # the classes know every card's rank
