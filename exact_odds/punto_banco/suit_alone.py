@@ -53,14 +53,15 @@ from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
 #: Most variants of a row (:func:`suit_events.parted`: a hand's suit compared with the other's first card's by
-#: order, three events each, beside a hand alike: 32).
-MOST_VARIANTS = 64
+#: order, three events each, beside a hand alike: 32; every card's colour beside a hand alike: 80).
+MOST_VARIANTS = 128
 #: Most groups times lines but the last a plan may hold (w: 8 bytes an entry; each group about 100 bytes more).
 MOST_GROUPS = 8_000_000
 #: Most rows times their variants a plan may group (about 0.3 µs each).
 MOST_VARIANT_ROWS = 40_000_000
-#: Most classes of rows, each once per set of events that holds, a plan settles (about 1 µs each).
-MOST_SETTLED = 1 << 22
+#: Most classes of rows, each once per set of events that holds, a plan settles (about 0.5 µs each: every
+#: card's colour beside a hand alike, 12 million, a plan of about 8 s).
+MOST_SETTLED = 1 << 24
 #: Most work a shoe may take (:func:`work`; about 2 ns a unit).
 MOST_WORK = 20_000_000
 #: A position past a group's cards (pool * PARTED_CODES + code stays below it for 16 pools).

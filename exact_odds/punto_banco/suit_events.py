@@ -149,11 +149,13 @@ def suit_events(trees, alone: bool = False) -> tuple | None:
         if not (name in ("same_suit", "same_colour", "of_a_suit", "suited_run") or names & _SUIT_NAMES):
             return  # ranks or values only (the rank pools see them)
         if set(members) == _EVERY_CARD:
-            if name not in _COUNTING or names & {"rank", "value"}:
-                found["declined"] = True
-            else:
+            if name in _COUNTING and not names & {"rank", "value"}:
                 found["counted"] = True
-            return
+                return
+            if not alone:
+                found["declined"] = True
+                return
+            # (read through events alone, card by card, as over any other set: of_a_kind(all_cards, red))
         test = _test_of(pred, members) if name in ("all", "any") else None
         if test is not None:  # every card of the set passes the test (any: not every card fails it)
             passed = test if name == "all" else tuple(s for s in range(1, 5) if s not in test)

@@ -47,7 +47,8 @@ FORMS = [
 #: Plans of 1-3 s (slow): a hand alike beside the other's three pairs; a red pair in one hand beside the
 #: other alike (restricted cards and a part in one pool); a part of red suits only (a mask) and another
 #: of any but black; restricted sets that overlap, neither within the other (named); two hands under
-#: of_a_suit; several lines with value names.
+#: of_a_suit; several lines with value names; every card's colour read with its rank (over every card, or
+#: each hand's) beside a hand alike.
 SLOW_FORMS = [
     ["suited_run(player_hand) or of_a_suit(banker_hand) >= 2"],
     ["same_suit(banker_hand) and of_a_kind(player_hand, red) >= 2"],
@@ -55,6 +56,8 @@ SLOW_FORMS = [
     ["player_card1_suit in (spades, hearts) and banker_card1_suit in (hearts, diamonds) and same_suit(player_hand)"],
     ["of_a_suit(player_hand) >= 2 and of_a_suit(banker_hand) >= 2"],
     ["suited_run(player_hand) and banker_wins", "of_a_suit(banker_hand) >= 2 and tie", "same_colour(player_hand)"],
+    ["of_a_kind(all_cards, red) >= 2 and same_suit(player_hand)"],
+    ["of_a_kind(player_hand, red) >= 2 or of_a_kind(banker_hand, black) >= 2", "same_suit(player_hand)"],
 ]
 
 
