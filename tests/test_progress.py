@@ -47,9 +47,10 @@ def test_a_quick_command_loads_no_progress_display():
     assert modules_loaded(code, ("rich", "tqdm")) == []
 
 
-# ranks with colours over every card and one card read by itself: no quick route in play (a Red Pair alone is
-# priced by multisets of pools: card_multisets)
-RED_PAIR = ["of_a_kind(all_cards, red) >= 2 and player_card1_rank != 9"]
+# ranks with colours over every card and two cards' suits in order: no quick route in play (a Red Pair alone is
+# priced by multisets of pools, card_multisets; beside a card's rank, by the ways of events alone, suit_alone;
+# two suits in order are six events more, ten in all, past what the ways read)
+RED_PAIR = ["of_a_kind(all_cards, red) >= 2 and player_card1_suit < banker_card1_suit"]
 IN_PLAY = ["Ah", "Ah", "9h", "9d", "Kh", "2s", "Kd", "8h", "9c", "3d"]  # ranks differ in their suits
 
 
