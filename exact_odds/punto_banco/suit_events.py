@@ -108,9 +108,10 @@ def suit_events(trees, alone: bool = False) -> tuple | None:
     count suits over every card of the coup: an aggregate over ``all_cards`` whose predicate, if any, reads
     the suit or colour alone (``of_a_suit(all_cards)``, ``count(all_cards, suit == hearts)``), which depends
     on the suits only by how many cards hold each; with ``alone``, also when the bet reads suits through
-    events alone (``suited_run(player_hand)``: its lines then do not move with T). None when no such count
-    (nor, ``alone``, event) is read, when a predicate over every card also reads ranks or values, or past
-    :data:`MOST_EVENTS`."""
+    events alone (``suited_run(player_hand)``: its lines then do not move with T), an aggregate over every
+    card whose predicate reads ranks with the suits read card by card (``of_a_kind(all_cards, red)``: one
+    event a card). None when no such count (nor, ``alone``, event) is read, when (but ``alone``) a predicate
+    over every card also reads ranks or values, or past :data:`MOST_EVENTS`."""
     events: set = set()
     whole: set = set()  # cards whose suit is read some other way: known by three events each
     found = {"counted": False, "declined": False}
@@ -297,7 +298,7 @@ PARTED_CODES = RESTRICTED_AT + len(RESTRICTED)
 
 
 @lru_cache(maxsize=64)
-def parted(events: tuple, pattern: int) -> tuple | None:
+def parted(events: tuple, pattern: int) -> tuple:
     """The variants of :func:`lattice` for a bet whose lines do not move with the suit counts (suits read
     through events alone), with each part's cards left of one suit unnamed, and every other card of an "in"
     event restricted (one variant a set S, not one a suit of each part): the live events; each set H that
