@@ -36,7 +36,10 @@ hundreds of thousands), then one gathered product and one dot a line over the gr
 Integers: ways(g) counts distinct ordered deals of six cards (at most N**6), and w[g][line] * ways(g) is
 a sum of terms of card_counts' docstring, so every partial sum of a line's count lies within F N**6 (F:
 :func:`suit_events.bound`): int64 while F N**6 < 2**63 (:func:`suit_products.exact_dtype`), else Python
-integers.
+integers. A component weighed from its parts (:func:`_pure_ways`) adds terms each at most 2 N**6 in size
+(a coefficient of 1 or 2 times sums over the suits of products of counts of deals of disjoint cards), whose
+coefficients sum to at most 3 in size for two parts and 13 for three: within F N**6 too, since two parts
+need two events (F >= 5) and three need three (F >= 14).
 """
 
 from __future__ import annotations
