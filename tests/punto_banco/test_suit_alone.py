@@ -87,6 +87,7 @@ def test_fresh_decks_whose_classes_split_ranks_by_colour_are_priced_by_the_ways(
     priced_as_brute_force_by(answered, SLOW_FORMS[1], [r + s for r in "A9" for s in "hsdc"])
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(small_suited_shoes())
 def test_a_part_beside_restricted_cards_on_random_small_shoes_equals_brute_force(cards):
