@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exact_odds.bets import language
 from exact_odds.bets.partial import lines_without_suits
-from exact_odds.punto_banco import card_classes, card_patterns, card_pools, suit_alone
+from exact_odds.punto_banco import card_patterns, card_pools, suit_alone
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
 from card_bets import line_counts, table
