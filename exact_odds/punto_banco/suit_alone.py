@@ -364,10 +364,15 @@ def _counted_ways(np, plan: Plan, size, n: int, dtype):
     pool, f = table // 7, table % 7
     out = np.array([falling(n - k, 6 - k) if k >= 4 else 0 for k in range(7)], dtype=dtype)[plan.used]
     for i in range(6):
-        before = sum(((pool[j] == pool[i]) & held[j]).astype(np.int64) for j in range(i))
-        left = np.maximum(size[np.where(held[i], pool[i], 0)] - f[i] - before, 0)
+        left = np.maximum(size[np.where(held[i], pool[i], 0)] - f[i] - _earlier(np, pool, held, i), 0)
         out = out * np.where(held[i], left, 1).astype(dtype)
     return out
+
+
+def _earlier(np, pool, held, i: int):
+    """For each column of ``pool`` (6 x columns, sorted), how many of its held cards before the i-th are of
+    the i-th's pool: the cards that pool has given already, as a falling factorial is taken card by card."""
+    return sum(((pool[j] == pool[i]) & held[j]).astype(np.int64) for j in range(i)) if i else 0
 
 
 def _partitions(items: tuple) -> list:
@@ -396,8 +401,7 @@ def _pure_ways(np, c: Components, suits, dtype) -> list:
     pool = np.maximum(table, 0)
     ways = np.ones((4, len(table[0])), dtype=dtype)  # each set's M(s), a row a suit
     for i in range(6):
-        before = sum(((table[j] == table[i]) & held[j]).astype(np.int64) for j in range(i))
-        left = np.maximum(suits[pool[i]].T - before, 0)
+        left = np.maximum(suits[pool[i]].T - _earlier(np, table, held, i), 0)
         ways = ways * np.where(held[i], left, 1).astype(dtype)
     allow = np.array([[m >> s & 1 for m in range(16)] for s in range(4)], dtype=np.int64)
     out = []
