@@ -52,7 +52,7 @@ def clear():
     paytable._card_joint.cache_clear()
     first_four._pair_distribution.cache_clear()
     try:
-        from exact_odds.punto_banco.every_card import _LAST_WEIGHTS
+        from exact_odds.cards.substrate.sequences import _LAST_WEIGHTS
         _LAST_WEIGHTS.clear()
     except ImportError:
         pass

@@ -277,7 +277,7 @@ def _no_suits(shoe: Shoe) -> list[int]:
 class _CoupPlan:
     """A bet's grouping of the card walk's sequences (shoe-independent)."""
 
-    seqs: object  # the card walk's sequences (every_card._sequences)
+    seqs: object  # the card walk's sequences (cards.substrate.sequences.six_rank_sequences)
     group: object  # group of each sequence
     values: dict  # each value name's value, per group
     ranks: dict  # rank class representative (0: not drawn) of each read slot, per group
@@ -293,10 +293,10 @@ def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple,
     """Group the card walk's sequences by what the bet reads: the values of its value names, the rank class
     of each read slot and, if it reads suits, which read slots share a rank (what the suits' weights
     depend on). Without suits each group is settled here, once."""
-    from exact_odds.punto_banco.every_card import HAND_POSITIONS, _sequences
+    from exact_odds.cards.substrate.sequences import HAND_POSITIONS, six_rank_sequences
 
     np = _numpy()
-    seqs = _sequences(tableau)
+    seqs = six_rank_sequences(tableau)
     layouts = np.array([p[0] for p in seqs.patterns], dtype=np.int64)[seqs.pattern]
     rank_key = np.array([0] + _rank_ids(signature[0]), dtype=np.int64)
     # The value names' classes: a name only tested against constants ('player == 8') is known by its tests.
@@ -356,10 +356,10 @@ def _rank_multisets(tableau) -> tuple:
     """The card walk's sequences by the multiset of cards they deal (shoe-independent): the multiset of each
     sequence, and each multiset's card factors (rank * 6 + cards of the rank before it, sorted; 78 for a
     card the coup does not use) and cards used. A sequence's ways to be dealt depend on its multiset only."""
-    from exact_odds.punto_banco.every_card import _sequences
+    from exact_odds.cards.substrate.sequences import six_rank_sequences
 
     np = _numpy()
-    seqs = _sequences(tableau)
+    seqs = six_rank_sequences(tableau)
     codes = np.sort(np.stack(seqs.codes).astype(np.int64), axis=0)
     key = seqs.used.astype(np.int64)
     for row in codes:
@@ -414,13 +414,13 @@ def _rank_reps(recipe: tuple) -> list[int]:
 
 
 def _coup_counts(trees: tuple, read, value_names: tuple, slots: tuple, shoe: Shoe, tableau, model, deal_names) -> list:
-    from exact_odds.punto_banco.every_card import _weights
+    from exact_odds.cards.substrate.sequences import sequence_weights
 
     np = _numpy()
     plan = _coup_plan(trees, _signature(read), value_names, slots, read.suit, tableau, deal_names)
     if plan.line is not None:
         return _multiset_counts(np, plan.line, tableau, shoe)
-    return suited_counts(np, trees, plan, slots, _weights(np, plan.seqs, shoe), model, read.suit_symmetric,
+    return suited_counts(np, trees, plan, slots, sequence_weights(np, plan.seqs, shoe), model, read.suit_symmetric,
                          _suit_classes(read))
 
 

@@ -51,7 +51,7 @@ def exact_number(x: Fraction):
 def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classes: tuple) -> list:
     """Counts of a bet that reads suits: each group's six-rank sum times its read cards' suit distribution,
     which depends on which read slots share a rank and on the suit model of each such rank."""
-    from exact_odds.punto_banco.every_card import _exact_sums
+    from exact_odds.cards.substrate.sequences import exact_sums
 
     rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
     distinct = list(dict.fromkeys(rank_models))
@@ -66,7 +66,7 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
         inverse = inverse.reshape(-1)
     else:
         keys, inverse = np.arange(int(key.max()) + 1), key
-    sums = _exact_sums(np, w, inverse, len(keys))
+    sums = exact_sums(np, w, inverse, len(keys))
     classes = []
     rest = keys
     for _ in plan.slot_ranks if c > 1 else ():

@@ -60,7 +60,7 @@ def _numpy():
 def _table(tableau: Tableau, hand: int):
     """Every value sequence of the coup whose ``hand`` starts with two cards of one value v, played once:
     (v, codes of the four other positions, cards used, deal index) per kept sequence, and the deals."""
-    from exact_odds.punto_banco.every_card import _deal_of_code, _dense, tableau_arrays
+    from exact_odds.cards.substrate.sequences import deal_of_code, dense_ids, tableau_arrays
 
     np = _numpy()
     ht, ne, pd, bd = tableau_arrays(np, tableau)
@@ -85,8 +85,8 @@ def _table(tableau: Tableau, hand: int):
         code = np.where(i < used - 2, x * 6 + dup, _UNUSED)
         codes.append(code[keep].astype(np.uint8))
     deal_code = ((pt.astype(np.int32) * 10 + bt) * 11 + p3) * 11 + b3
-    deal, deal_codes = _dense(np, deal_code[keep], 10 * 10 * 11 * 11)
-    return v[keep].astype(np.int64), tuple(codes), used[keep], deal, tuple(_deal_of_code(c) for c in deal_codes)
+    deal, deal_codes = dense_ids(np, deal_code[keep], 10 * 10 * 11 * 11)
+    return v[keep].astype(np.int64), tuple(codes), used[keep], deal, tuple(deal_of_code(c) for c in deal_codes)
 
 
 @lru_cache(maxsize=32)

@@ -64,7 +64,7 @@ def value_sequences(tableau: Tableau) -> tuple:
     """Every sequence of six card values played once by the rules (a coup of 4 or 5 cards once, its unused
     positions value 0): the six positions' values (int64 arrays), whether the Player and the Banker drew,
     the cards used, the deal index of each sequence, and the deals."""
-    from exact_odds.punto_banco.every_card import _deal_of_code, _dense, tableau_arrays
+    from exact_odds.cards.substrate.sequences import deal_of_code, dense_ids, tableau_arrays
 
     np = _numpy()
     ht, ne, pd, bd = tableau_arrays(np, tableau)
@@ -81,8 +81,8 @@ def value_sequences(tableau: Tableau) -> tuple:
     pdraw, bdraw, used = pdraw[keep], bdraw[keep], used[keep]
     pt, bt, p3, b3 = pt[keep], bt[keep], p3[keep], b3[keep]
     deal_code = ((pt.astype(np.int64) * 10 + bt) * 11 + p3) * 11 + b3
-    deal, deal_codes = _dense(np, deal_code, 10 * 10 * 11 * 11)
-    return x, pdraw, bdraw, used, deal, tuple(_deal_of_code(c) for c in deal_codes)
+    deal, deal_codes = dense_ids(np, deal_code, 10 * 10 * 11 * 11)
+    return x, pdraw, bdraw, used, deal, tuple(deal_of_code(c) for c in deal_codes)
 
 
 @lru_cache(maxsize=4)

@@ -141,9 +141,9 @@ def test_bets_settled_by_ranks_in_play_equal_brute_force(conditions, classes_onl
     ([2 ** 62, 2 ** 62, 2 ** 62 - 1, 3], [0, 0, 0, 1]),  # past 2**63: int64 would wrap
 ], ids=["below 2**62", "at 2**62", "past 2**63"])
 def test_group_sums_are_exact_on_both_sides_of_the_int64_edge(w, groups):
-    from exact_odds.punto_banco.every_card import _exact_sums
+    from exact_odds.cards.substrate.sequences import exact_sums
 
     expected = [sum(x for x, g in zip(w, groups) if g == k) for k in range(3)]
-    got = _exact_sums(np, np.array(w, dtype=np.int64), np.array(groups), 3)
+    got = exact_sums(np, np.array(w, dtype=np.int64), np.array(groups), 3)
     assert got == expected
     assert all(type(x) is int for x in got)
