@@ -42,14 +42,14 @@ from exact_odds import Shoe, walk
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.punto_banco import first_four
 from exact_odds.punto_banco.pricer import Pricer
-import exact_odds.bets.paytable as paytable
+import exact_odds.bets.older_names as older_names
 
 repeat, n_shoes, full_keys, in_play_keys = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].split(","), sys.argv[4].split(",")
 catalog = builtin_catalog()
 
 
 def clear():
-    paytable._card_joint.cache_clear()
+    older_names._card_joint.cache_clear()
     first_four._pair_distribution.cache_clear()
     try:
         from exact_odds.cards.substrate.sequences import _LAST_WEIGHTS

@@ -51,6 +51,9 @@ for _module, _names in {
     "bets.breakeven": "BreakEven break_even TargetEdge solve_target_edge EdgeGrid edge_grid",
     "bets.volatility": "Volatility",
     "bets.par_sheet": "ParSheet par_sheet",
+    "bets.explain": "explain",
+    "cards.route": "Explanation",
+    "cards.budget": "memory_budget",
     # the shoe in play
     "in_play.simulate.removal": "EffectOfRemoval LinearCount effect_of_removal linear_count betting_correlation",
     "in_play.simulate.balanced": "balanced_count",

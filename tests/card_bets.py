@@ -46,18 +46,22 @@ def priced(conditions, cards):
 
 
 def route_args(conditions):
-    """What card_classes.price_lines hands a route for ``conditions``: (trees, what they read, value names
+    """What the card engine's reading hands a route for ``conditions``: (trees, what they read, value names
     with their tests, card slots read, each card's class)."""
-    from exact_odds.bets import language
-    from exact_odds.bets.paytable import deal_names
-    from exact_odds.punto_banco import card_classes
+    reading = table(conditions).reading
+    return reading.trees, reading.reads, reading.value_names, reading.slots, reading.of_card
 
-    trees = tuple(language.expanded(c) for c in conditions)
-    read = language.reads(trees, card_classes._value_names(deal_names))
-    value_names = tuple((n, None if t is None else tuple(sorted(t, key=repr)))
-                        for n, t in sorted(read.value_names.items()))
-    slots = tuple(s for s in card_classes.ALL_SLOTS if s in read.slots)
-    return trees, read, value_names, slots, card_classes._classes(card_classes._signature(read))[0]
+
+def route_of(bet, shoe) -> str:
+    """The card engine's route that priced ``bet`` on ``shoe`` (its ``explain``)."""
+    from exact_odds import explain
+
+    return explain(bet, shoe).route
+
+
+def value_names():
+    """Every value name a deal gives (what a condition may read beside cards)."""
+    return table(["true"]).reading.value_name_set
 
 
 def small_suited_shoes():

@@ -54,9 +54,15 @@ RED_PAIR = ["of_a_kind(all_cards, red) >= 2 and player_card1_suit < banker_card1
 IN_PLAY = ["Ah", "Ah", "9h", "9d", "Kh", "2s", "Kd", "8h", "9c", "3d"]  # ranks differ in their suits
 
 
-def test_a_bet_no_quick_route_prices_in_play_is_announced_before_it_starts():
-    import pytest
+@pytest.fixture
+def past_the_small_shoe(monkeypatch):
+    """The small shoe's own enumeration declines (as on a shoe past its size), so the classes are reached."""
+    from exact_odds.cards.routes import small_shoe
 
+    monkeypatch.setattr(small_shoe, "MOST_ROWS", 0)
+
+
+def test_a_bet_no_quick_route_prices_in_play_is_announced_before_it_starts(past_the_small_shoe):
     from card_bets import table
     from exact_odds.punto_banco.walk import walk
     from exact_odds.rules.shoe import Shoe
@@ -79,7 +85,7 @@ def test_a_bet_a_quick_route_prices_in_play_is_not_announced():
         table(["of_a_suit(all_cards) >= 3"]).price(walk(Shoe.from_cards(IN_PLAY)))
 
 
-def test_the_command_line_shows_the_announcement_as_one_note_line(tmp_path):
+def test_the_command_line_shows_the_announcement_as_one_note_line(tmp_path, past_the_small_shoe):
     paytable = tmp_path / "red.toml"
     paytable.write_text('[bets.red_pair]\nname = "Red Pair"\nlines = [{ when = "%s", pays = 5 }]\n' % RED_PAIR[0])
     r = CliRunner().invoke(main, ["bet", "red_pair", "--paytable", str(paytable), "--shoe", ",".join(IN_PLAY)])

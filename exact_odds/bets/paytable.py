@@ -15,13 +15,9 @@ coup), :data:`DEAL_NAMES` (two-card totals and third-card values),
 Conditions are parsed once and checked against that vocabulary, so a typo is
 an error with the name, never a silent loss.
 
-Coup and deal names are priced on the one walk of the game
-(:func:`~exact_odds.punto_banco.walk.walk`); a table of pair names only on the
-distribution of the first four cards (:mod:`exact_odds.punto_banco.first_four`);
-any other use of card names, alone or mixed with coup and deal names
-(``banker_wins and banker_pair``), on the card-level walk
-(:mod:`exact_odds.punto_banco.every_card`), so only bets that read card
-detail pay for it.
+Coup and deal names are priced on the one walk of the game (:func:`~exact_odds.punto_banco.walk.walk`);
+pair names only on the first four cards' distribution (:mod:`exact_odds.punto_banco.first_four`); any other
+use of card names by the card engine (:mod:`exact_odds.cards.engine`), so only card-level bets pay for it.
 """
 
 from __future__ import annotations
@@ -30,12 +26,12 @@ import ast
 import re
 import warnings
 from dataclasses import field
-from functools import lru_cache
+from functools import lru_cache, partial
 from fractions import Fraction
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from exact_odds.bets.card_names import CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS, PAIR_NAMES, SUIT_NAMES
+from exact_odds.bets.card_names import CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS, PAIR_NAMES, SUIT_NAMES  # noqa: F401
 from exact_odds.bets.condition import condition_problem, structure_problem
 from exact_odds.bets.language import LITERALS
 from exact_odds.bets.result import BetResult, LineResult
@@ -45,46 +41,11 @@ from exact_odds.records import FACTORY, frozen
 from exact_odds.rules.coup import Coup, Deal
 from exact_odds.text import NumberError, exact_fraction
 
+from exact_odds.bets.vocabulary import (ALL_NAMES, COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, coup_names,  # noqa: F401
+                                        deal_names, pair_names)
+
 if TYPE_CHECKING:
     from exact_odds.punto_banco.first_four import FirstFour
-
-#: The names a pay-line condition can use, with their meaning.
-COUP_NAMES: dict[str, str] = {
-    "player": "Player's final total, 0-9",
-    "banker": "Banker's final total, 0-9",
-    "player_cards": "cards in the Player hand, 2 or 3",
-    "banker_cards": "cards in the Banker hand, 2 or 3",
-    "cards": "cards used by the coup, 4-6",
-    "player_natural": "Player has a two-card 8 or 9",
-    "banker_natural": "Banker has a two-card 8 or 9",
-    "natural": "either hand has a natural",
-    "player_wins": "Player's total is higher",
-    "banker_wins": "Banker's total is higher",
-    "tie": "the totals are equal",
-    "winning_total": "the higher final total (the tied total on a tie)",
-    "margin": "the difference between the two final totals, 0-9",
-}
-
-#: Names that need the deal itself, not only the finished coup.
-DEAL_NAMES: dict[str, str] = {
-    "player_initial": "Player's two-card total, 0-9",
-    "banker_initial": "Banker's two-card total, 0-9",
-    "player_third": "value of Player's third card, 0-9, or -1 if Player did not draw",
-    "banker_third": "value of Banker's third card, 0-9, or -1 if Banker did not draw",
-}
-
-#: Names whose value is a number, not true/false: a condition must compare them.
-NUMBER_NAMES = frozenset({
-    "player", "banker", "player_cards", "banker_cards", "cards", "winning_total", "margin",
-    "player_initial", "banker_initial", "player_third", "banker_third",
-}) | CARD_NUMBER_NAMES
-
-#: The names a condition may use outside aggregates: every name above, and ``true``/``false``.
-ALL_NAMES: dict[str, str] = {
-    **COUP_NAMES, **DEAL_NAMES, **PAIR_NAMES, **CARD_NAMES,
-    "true": "a line that always holds", "false": "a line that never holds",
-}
-
 
 class PayTableError(ValueError):
     """A pay table that cannot be used; the message says what is wrong."""
@@ -92,42 +53,6 @@ class PayTableError(ValueError):
 
 class PayTableTypeError(PayTableError, TypeError):
     """A value of the wrong type where a pay table wants a string or a number (also a TypeError)."""
-
-
-@lru_cache(maxsize=4096)
-def coup_names(coup: Coup) -> dict[str, int | bool]:
-    """The values of :data:`COUP_NAMES` for one coup (cached: every bet reads the same few hundred)."""
-    p, b = coup.player, coup.banker
-    return {
-        "player": p,
-        "banker": b,
-        "player_cards": coup.player_cards,
-        "banker_cards": coup.banker_cards,
-        "cards": coup.player_cards + coup.banker_cards,
-        "player_natural": coup.player_natural,
-        "banker_natural": coup.banker_natural,
-        "natural": coup.player_natural or coup.banker_natural,
-        "player_wins": p > b,
-        "banker_wins": b > p,
-        "tie": p == b,
-        "winning_total": max(p, b),
-        "margin": abs(p - b),
-    }
-
-
-def deal_names(deal: Deal) -> dict[str, int | bool]:
-    """The values of :data:`COUP_NAMES` and :data:`DEAL_NAMES` for one deal."""
-    names = dict(coup_names(deal.coup))
-    names["player_initial"] = deal.player_initial
-    names["banker_initial"] = deal.banker_initial
-    names["player_third"] = -1 if deal.player_third is None else deal.player_third
-    names["banker_third"] = -1 if deal.banker_third is None else deal.banker_third
-    return names
-
-
-def pair_names(state: FirstFour) -> dict[str, bool]:
-    """The values of :data:`PAIR_NAMES` for one :class:`~exact_odds.punto_banco.first_four.FirstFour`."""
-    return state._asdict()
 
 
 def names_used(code) -> frozenset[str]:
@@ -421,54 +346,32 @@ class PayTable:
         counts = [0] * (len(self.lines) + 1)
         for state, n in states.items():
             counts[self._settle(state, names_of)] += n
-        rows = [LineResult(l.label, l.pays, n, Fraction(n) / dist.total) for l, n in zip(self.lines, counts)]
-        rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / dist.total))
-        return BetResult(self, tuple(rows), dist.total, assumptions)
+        return self._result(counts, dist.total, assumptions)
 
-    def _price_cards(self, dist: CoupDistribution) -> BetResult:
-        """A card-level bet priced on the classes of cards it reads (:mod:`~exact_odds.punto_banco.card_classes`,
-        which chooses the quickest route); a bet in the older card names may also take the route it took
-        before the classes (:meth:`_older_counts`), quicker where suits are unknown."""
-        from exact_odds.punto_banco.card_classes import price_lines
-
-        counts, total, assumption = price_lines(tuple(line.condition for line in self.lines), dist, deal_names,
-                                                self._older_counts if self.names <= ALL_NAMES.keys() else None,
-                                                self.name)
+    def _result(self, counts: list, total: int, assumptions: tuple[str, ...], explanation=None) -> BetResult:
+        """The priced bet from each line's count (the last: ``otherwise``) out of ``total``."""
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
-        return BetResult(self, tuple(rows), total, (assumption,) if assumption else ())
+        return BetResult(self, tuple(rows), total, assumptions, explanation)
 
-    def _older_counts(self, dist: CoupDistribution) -> tuple:
-        """(counts, total, assumption) from the hand paths (:func:`~exact_odds.punto_banco.card_fast.card_joint`)
-        or else the card walk's joint counts of the bet's names: how a bet in the older card names was
-        priced before the card classes, still quicker for whole-coup suits on a shoe whose ranks differ in
-        suits (a shoe in play, or suits unknown)."""
-        from exact_odds.punto_banco.card_fast import card_joint
+    def _price_cards(self, dist: CoupDistribution) -> BetResult:
+        """A card-level bet priced by the card engine (:mod:`exact_odds.cards.engine`), which takes the first
+        registered route that accepts what the bet reads (:attr:`reading`) on this shoe and says which."""
+        from exact_odds.cards import engine
 
-        names = self.names - CONSTANTS.keys()
-        values = tuple(sorted(names & (COUP_NAMES.keys() | DEAL_NAMES.keys())))
-        facts = tuple(sorted(names - set(values)))
+        counts, total, assumption, explanation = engine.price(self.reading, dist)
+        return self._result(counts, total, (assumption,) if assumption else (), explanation)
 
-        def settle(v: tuple, f: tuple) -> int:
-            state = {**CONSTANTS, **dict(zip(values, v)), **dict(zip(facts, f))}
-            return next((i for i, line in enumerate(self.lines) if line.holds(state)), len(self.lines))
+    reading = property(lambda self: _reading_of(self), doc="What the lines read (cards.reading.Reading), once.")
 
-        fast = card_joint(dist, values, facts, deal_names, coup_names if set(values) <= COUP_NAMES.keys() else None,
-                          settle, tuple(line.condition for line in self.lines))
-        joint, total, assumption = fast or _card_joint(dist.shoe, dist.tableau, values, facts)
-        counts: list = [0] * (len(self.lines) + 1)
-        for (v, f), n in joint.items():
-            counts[settle(v, f)] += n
-        return counts, total, assumption
+@lru_cache(maxsize=256)
+def _reading_of(bet: PayTable):
+    from exact_odds.cards.reading import Reading
 
+    from exact_odds.bets.older_names import older_counts
 
-@lru_cache(maxsize=32)
-def _card_joint(shoe, tableau, values: tuple[str, ...], facts: tuple[str, ...]):
-    """The card walk's joint counts of ``values`` and ``facts`` (cached: Lucky 8 Player and Banker,
-    All Red and All Black read the same names)."""
-    from exact_odds.punto_banco.every_card import card_counts
-
-    return card_counts(shoe, values, facts, tableau, lambda deal: tuple(deal_names(deal)[n] for n in values))
+    older = partial(older_counts, bet) if bet.names <= ALL_NAMES.keys() else None
+    return Reading(tuple(line.condition for line in bet.lines), deal_names, bet.name, older)
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.

@@ -7,6 +7,7 @@ per unit staked.
 
 from __future__ import annotations
 
+from dataclasses import field
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
@@ -57,12 +58,17 @@ class BetResult:
     total: int
     #: Assumptions the figures rest on beyond the shoe (e.g. suits spread evenly).
     assumptions: tuple[str, ...] = ()
+    #: How the bet was priced (:class:`~exact_odds.cards.engine.Explanation`: the route, and why the routes
+    #: before it declined); not compared.
+    explanation: Any = field(default=None, compare=False, repr=False)
 
-    def __init__(self, bet: Any, lines: tuple[LineResult, ...], total: int, assumptions: tuple[str, ...] = ()) -> None:
+    def __init__(self, bet: Any, lines: tuple[LineResult, ...], total: int, assumptions: tuple[str, ...] = (),
+                 explanation: Any = None) -> None:
         object.__setattr__(self, "bet", bet)
         object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "total", total)
         object.__setattr__(self, "assumptions", assumptions)
+        object.__setattr__(self, "explanation", explanation)
 
     def __repr__(self) -> str:
         return (f"BetResult({short(self.bet.name, 40)}: house edge {percent(self.house_edge, 4)}, "

@@ -16,6 +16,7 @@ import click
 from exact_odds import __version__
 from exact_odds.interrupts import caused_by_ctrl_c, exit_status, say_interrupted
 from exact_odds.bets.paytable import PayTableError
+from exact_odds.cards.budget import BudgetError, OverBudget
 from exact_odds.report.emit import fit_stream
 from exact_odds.rules.shoe import ShoeError
 
@@ -71,7 +72,7 @@ class Main(click.Group):
             message = " ".join(exc.format_message().split())
             click.echo(f"{where}: error: {message} (see '{where} --help')", err=True)
             sys.exit(2)
-        except (ShoeError, PayTableError) as exc:  # raised outside option parsing
+        except (ShoeError, PayTableError, BudgetError, OverBudget) as exc:  # raised outside option parsing
             click.echo(f"{prog}: error: {exc}", err=True)
             sys.exit(2)
         except click.ClickException as exc:
@@ -237,7 +238,9 @@ def input_errors(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
-        except (ShoeError, PayTableError) as exc:
+        except OverBudget as exc:  # the library says what it needs; the option gives it
+            raise InputError(f"{exc}: give it with --memory-budget SIZE (such as 8GB)") from None
+        except (ShoeError, PayTableError, BudgetError) as exc:
             raise InputError(str(exc)) from None
 
     return wrapper

@@ -17,7 +17,7 @@ import click
 from exact_odds.bets.catalog import NotAVariantError
 from exact_odds.bets.selection import merged_catalog
 from exact_odds.cli.app import InputError, input_errors
-from exact_odds.cli.options import build_shoe, build_shoes, format_option, parse_fraction, shoe_options
+from exact_odds.cli.options import build_shoe, build_shoes, engine_options, format_option, parse_fraction, shoe_options
 from exact_odds.text import shown
 from exact_odds.bets.paytable import PayTable, commission_banker
 from exact_odds.report.emit import emit
@@ -102,9 +102,10 @@ def find_bet(name: str, paytables: tuple[str, ...] = (), commission: str | None 
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
               help="A TOML file of your own pay tables (schema: docs/bets.md); NAME may be one of its bets.")
 @click.option("--commission", metavar="C", help="With NAME 'banker': the exact commission, e.g. 1/25 or 4%.")
+@engine_options
 @format_option
 @input_errors
-def bet_command(name, decks, shoe_counts, remove, paytables, commission, fmt):
+def bet_command(name, decks, shoe_counts, remove, paytables, commission, explain, memory_budget, fmt):
     """Wizard-of-Odds-style breakdown of one bet: every pay line with its count.
 
     Shows each line's pays, six-card count (combinations), probability and
@@ -118,18 +119,21 @@ def bet_command(name, decks, shoe_counts, remove, paytables, commission, fmt):
       exact-odds bet dragon7 --decks 1,6,8,inf      # deck counts side by side
       exact-odds bet banker --commission 1/25 --format json
       exact-odds bet natural_nine --paytable my_bets.toml
+      exact-odds bet all_red --shoe Ah,Kd,5c,5s,9h,2d,Qc,3h,7s,8d --explain   # which route priced it, and why
     """
+    from exact_odds.cards.budget import memory_budget as memory_budget_of
     from exact_odds.punto_banco.walk import walk
     from exact_odds.report.bets import bet_report
 
     bet = find_bet(name, paytables, commission)
     shoes = build_shoes(decks, shoe_counts, remove)
-    if len(shoes) == 1:
-        click.echo(emit(bet_report(bet.price(walk(shoes[0])), shoes[0]), fmt))
-    else:
-        from exact_odds.report.bets import bet_by_decks_report
+    with memory_budget_of(memory_budget):
+        if len(shoes) == 1:
+            click.echo(emit(bet_report(bet.price(walk(shoes[0])), shoes[0], explain), fmt))
+        else:
+            from exact_odds.report.bets import bet_by_decks_report
 
-        click.echo(emit(bet_by_decks_report([(s, bet.price(walk(s))) for s in shoes]), fmt))
+            click.echo(emit(bet_by_decks_report([(s, bet.price(walk(s))) for s in shoes], explain), fmt))
 
 
 # --- distribution ---------------------------------------------------------

@@ -212,6 +212,29 @@ def shoe_options(default_decks: int = 8, lists: bool = False):
     return decorate
 
 
+def _budget(ctx, param, value):
+    from exact_odds.cards.budget import BudgetError, parse_budget
+
+    if value is None:
+        return None
+    try:
+        return parse_budget(value)
+    except BudgetError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def engine_options(fn):
+    """--explain and --memory-budget: how card-level bets are priced (exact_odds.cards.engine)."""
+    fn = click.option("--memory-budget", "memory_budget", metavar="SIZE", callback=_budget,
+                      help="The most memory a card-level bet's plan may take, such as 512MB or 4GB (default "
+                           "2GB, or EXACT_ODDS_MEMORY_BUDGET): past it another route is taken, or the bet "
+                           "is refused in one line.")(fn)
+    fn = click.option("--explain", is_flag=True,
+                      help="Say which route priced each bet, why the routes before it declined, its plan "
+                           "and its time (in JSON: 'explain' under each bet).")(fn)
+    return fn
+
+
 def quiet_option(fn):
     """--quiet: no progress on standard error (exact_odds.progress; shown only on a terminal anyway)."""
     return click.option("--quiet", "-q", is_flag=True,

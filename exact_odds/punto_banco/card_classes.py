@@ -36,13 +36,11 @@ Python integers); the counts are Python integers or Fractions.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from exact_odds.bets import language
-from exact_odds.progress import SlowWork
 from exact_odds.punto_banco.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, settle_lines, slot_pairs,
                                                exact_number, suited_counts)
 from exact_odds.rules.cards import RANK_VALUES
@@ -60,106 +58,29 @@ def _numpy():
     return numpy
 
 
-def price_lines(conditions: tuple[str, ...], dist, deal_names, older=None, bet_name: str | None = None
-                ) -> tuple[list, int, str | None]:
-    """``(counts, total, assumption)`` of a card-level pay table whose lines hold ``conditions`` (in order),
-    on ``dist``'s shoe and tableau: the six-card count of coups each line settles (the last entry:
-    ``otherwise``), the six-card total, and the suit model's statement where it assumed suits (else None).
-    ``deal_names(deal)`` gives the value names of a deal (:func:`exact_odds.bets.paytable.deal_names`).
-
-    A bet reading suits over the whole coup on a shoe whose ranks differ in suits (:func:`_slow_in_play`)
-    is priced, in this order, by the hand paths (whole hands' suits and colours, one hand's pair:
-    :func:`~exact_odds.punto_banco.card_fast.hand_fact_counts`), by pools of cards on a shoe with 52
-    counts (:mod:`~exact_odds.punto_banco.card_pools`; by patterns of suits where it compares suits only
-    with each other: :mod:`~exact_odds.punto_banco.card_patterns`), by suit counts over every card
-    (:mod:`~exact_odds.punto_banco.card_counts`), by the ways of suits read through events alone
-    (:mod:`~exact_odds.punto_banco.suit_alone`), by ``older(dist)`` where given (the card walk of the
-    older names), and else by the classes here, which first warns (:class:`~exact_odds.progress.SlowWork`,
-    naming ``bet_name`` or the first condition): on a shoe in play they can take minutes."""
-    trees = tuple(language.expanded(c) for c in conditions)
-    read = language.reads(trees, _value_names(deal_names))
-    shoe = dist.shoe
-    value_names = tuple((name, None if tests is None else tuple(sorted(tests, key=repr)))
-                        for name, tests in sorted(read.value_names.items()))
-    slots = tuple(s for s in ALL_SLOTS if s in read.slots)
-    if _slow_in_play(read, shoe):
-        from exact_odds.punto_banco import card_counts, card_multisets, card_patterns, card_pools, suit_alone
-        from exact_odds.punto_banco.card_fast import hand_fact_counts
-
-        found = hand_fact_counts(conditions, dist, _value_names(deal_names), deal_names)
-        if found is None and shoe.suited is not None:
-            of_card = _classes(_signature(read))[0]
-            args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
-            if read.suit_symmetric:
-                # where suits are counted over every card, the counts (a plan of 0.4-4 s, then at most about
-                # 40 ms a shoe), and where they are read through events alone, the ways (a plan of 0.5-6 s,
-                # then milliseconds); a pattern plan naming millions of suits takes minutes to build
-                # (announced). The multisets only over every card: suits per hand take the patterns
-                counts = card_counts.count_counts(*args) or suit_alone.alone_counts(*args) or \
-                    (card_multisets.multiset_counts(*args) if card_multisets.order_free(trees) else None)
-                if counts is None:
-                    said = card_patterns.slow_plan(*args)
-                    if said:
-                        warnings.warn(SlowWork(f"{bet_name or conditions[0]}: {said}"), stacklevel=4)
-                    counts = card_patterns.pattern_counts(*args)
-            else:  # read only over every card: by multisets of pools (a plan of up to 2 s, then about 10 ms)
-                counts = card_multisets.multiset_counts(*args) or card_pools.pool_counts(*args) or \
-                    card_counts.count_counts(*args) or suit_alone.alone_counts(*args)
-            found = counts and (counts, six_card_total(shoe), None)
-        if found is None and older is not None:
-            found = older(dist)
-        if found:
-            return found
-        warnings.warn(SlowWork(
-            f"{bet_name or conditions[0]}: on this shoe in play no quick route prices it (docs/methods/suits.md, "
-            "\"The shoe in play\"); each rank's suits are weighed apart, which can take minutes"), stacklevel=4)
-    elif read.suit and shoe.suited is not None and not read.first_four_only:
-        # ranks split by suit or colour (a Red Pair: 26 classes): the classes expand each rank group's suits
-        # (20 s at 8 decks; a red pair in one hand beside the other alike, 1.5 billion rows, past memory). The
-        # multisets settle each multiset of classes once over every card (about 1 s), the ways of events alone
-        # each group of a bet that reads suits through them (3 s); others take the classes, as before, and so
-        # does a bet whose suits are compared only with each other (the ways the cards share suits: 187 at most)
-        from exact_odds.punto_banco import card_multisets, suit_alone
-
-        of_card = _classes(_signature(read))[0]
-        if len(set(of_card)) > 13:
-            args = (trees, of_card, value_names, slots, shoe, dist.tableau, deal_names)
-            counts = (card_multisets.multiset_counts(*args) if card_multisets.order_free(trees) else None) or \
-                (suit_alone.alone_counts(*args) if not read.suit_symmetric else None)
-            if counts:
-                return counts, six_card_total(shoe), None
+def class_counts(reading, shoe: Shoe, tableau) -> tuple[list, int, str | None]:
+    """``(counts, total, assumption)`` of the bet read by ``reading`` (:class:`~exact_odds.cards.reading.Reading`)
+    on ``shoe``: the six-card count of coups each line settles (the last entry: ``otherwise``), the six-card
+    total, and the suit model's statement where it assumed suits (else None). The reference route of the
+    card engine (:mod:`exact_odds.cards.routes.classes`): it prices every reading, the first four cards by
+    multisets of classes and the whole coup by the card walk's sequences grouped by what the bet reads."""
+    read = reading.reads
     model = suit_model(shoe).given_rank() if read.suit else None  # the classes know every card's rank
     known = model is None or model.assumption is None or shoe.is_infinite
     if read.first_four_only and known:
-        counts = _first_four_counts(_first_four_plan(trees, _signature(read)), shoe)
+        counts = _first_four_counts(_first_four_plan(reading.trees, reading.signature), shoe)
     else:
-        counts = _coup_counts(trees, read, value_names, slots, shoe, dist.tableau, model, deal_names)
+        counts = _coup_counts(reading.trees, read, reading.value_names, reading.slots, shoe, tableau, model,
+                              reading.value_of)
     assumption = model.assumption if model is not None else None
     return counts, six_card_total(shoe), assumption
-
-
-@lru_cache(maxsize=8)
-def _value_names(deal_names) -> frozenset:
-    """The value names ``deal_names`` gives (those of any one deal)."""
-    from exact_odds.rules.coup import Deal
-
-    return frozenset(deal_names(Deal(0, 0, None, None)))
-
-
-def _slow_in_play(read, shoe: Shoe) -> bool:
-    """Whether the classes here would be slow for what the bet reads (``read``): suits beyond the first
-    four cards, on a shoe whose ranks differ in their suits (a shoe in play), so each rank's suits must
-    be weighed apart."""
-    if not read.suit or shoe.is_infinite or read.first_four_only and shoe.suited is not None:
-        return False
-    return len(set(suit_model(shoe).given_rank().ranks)) > 1
 
 
 # --- classes of cards ---------------------------------------------------------
 
 
 
-def _signature(read) -> tuple:
+def signature_of(read) -> tuple:
     """What the bet's tests see of a card: (rank part, suit part) as hashable recipes."""
     if not read.rank:
         rank = ()
@@ -192,7 +113,7 @@ def _suit_class(recipe: tuple, suit: int):
 
 
 @lru_cache(maxsize=64)
-def _classes(signature: tuple) -> tuple:
+def classes_of(signature: tuple) -> tuple:
     """The classes of the 52 cards (rank 1-13, suit 1-4) under ``signature``: (class of each card in the
     order A♠ A♥ A♦ A♣ 2♠ ..., the representative (rank, suit) of each class)."""
     rank_recipe, suit_recipe = signature
@@ -215,7 +136,7 @@ def _first_four_plan(trees: tuple, signature: tuple):
     """Shoe-independent: the classes, each multiset of four classes with its factor slots, and how many
     ordered sequences of each multiset each line settles (a (lines + 1) x multisets array)."""
     np = _numpy()
-    of_card, reps = _classes(signature)
+    of_card, reps = classes_of(signature)
     g = len(reps)
     small = np.int16  # ranks, suits and classes fit; the condition's arithmetic on them stays small
     seq = np.indices((g,) * 4, dtype=small).reshape(4, -1)
@@ -417,7 +338,7 @@ def _coup_counts(trees: tuple, read, value_names: tuple, slots: tuple, shoe: Sho
     from exact_odds.cards.substrate.sequences import sequence_weights
 
     np = _numpy()
-    plan = _coup_plan(trees, _signature(read), value_names, slots, read.suit, tableau, deal_names)
+    plan = _coup_plan(trees, signature_of(read), value_names, slots, read.suit, tableau, deal_names)
     if plan.line is not None:
         return _multiset_counts(np, plan.line, tableau, shoe)
     return suited_counts(np, trees, plan, slots, sequence_weights(np, plan.seqs, shoe), model, read.suit_symmetric,
@@ -428,6 +349,6 @@ def _suit_classes(read) -> tuple:
     """Each suit's class under the bet's tests on suits (0, 1, 2, 3 when it tells every suit apart)."""
     if read.suit_tests is None:
         return (0, 1, 2, 3)
-    recipe = _signature(read)[1]
+    recipe = signature_of(read)[1]
     ids: dict = {}
     return tuple(ids.setdefault(_suit_class(recipe, s), len(ids)) for s in range(1, 5))

@@ -5,8 +5,8 @@ first for a bet over the whole coup that reads suits on a shoe in play: the
 bet's conditions are read back into the facts below (``same_suit(player_hand)``
 is ``player_suited``) and priced by :func:`card_joint`, which returns None where
 no fast path applies. A bet in the older names may also come to
-:func:`card_joint` from :meth:`PayTable._older_counts
-<exact_odds.bets.paytable.PayTable._older_counts>`, and then go to the card
+:func:`card_joint` from :func:`older_counts
+<exact_odds.bets.older_names.older_counts>`, and then go to the card
 walk (:mod:`exact_odds.punto_banco.every_card`). Every fast path gives the same
 prices as the card walk (tests/punto_banco/test_card_paths.py):
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from exact_odds.bets.catalog import Catalog
+from exact_odds.bets.explain import explanation_of
 from exact_odds.bets.paytable import ALL_NAMES, CARD_NAMES, COUP_NAMES, DEAL_NAMES, PAIR_NAMES, BetResult
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text, sqrt_text
@@ -40,9 +41,10 @@ def plain(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else fraction_text(x)
 
 
-def bet_json(r: BetResult, infinite: bool = False) -> dict[str, Any]:
-    """One bet's exact figures, fractions as 'p/q' strings (no counts for the infinite deck)."""
-    return {
+def bet_json(r: BetResult, infinite: bool = False, explain: bool = False) -> dict[str, Any]:
+    """One bet's exact figures, fractions as 'p/q' strings (no counts for the infinite deck); with
+    ``explain``, how it was priced (``explain``: :meth:`~exact_odds.cards.engine.Explanation.record`)."""
+    out = {
         "bet": r.bet.name,
         "pays": r.bet.pays_text,
         "description": r.bet.description,
@@ -62,6 +64,26 @@ def bet_json(r: BetResult, infinite: bool = False) -> dict[str, Any]:
             for l in r.lines
         ],
     }
+    if explain:
+        out["explain"] = explanation_of(r).record()
+    return out
+
+
+def explain_section(results, shoe: Shoe | None = None) -> Section:
+    """``--explain``: the route that priced each bet, its time and plan, then why the routes that did not
+    take a card-level bet declined."""
+    rows, declined = [], []
+    for r in results:
+        e = explanation_of(r)
+        card = r.explanation is not None
+        rows.append([r.bet.name, e.route, f"{e.seconds:.3f} s" if e.seconds is not None else "-",
+                     e.estimate.text() if card else "-"])
+        declined += [f"  {r.bet.name}: '{route}': {why}" for route, why in e.declined]
+    where = f" ({shoe.describe()})" if shoe is not None else ""
+    return Section(before=(f"How each bet was priced{where}: the route, its time and its plan "
+                           "(docs/methods/suits.md, \"The engine\").",),
+                   table=Table.of(["Bet", "Route", "Time", "Plan"], rows),
+                   after=(("Routes that did not take a bet, and why:",) + tuple(declined)) if declined else ())
 
 
 def bet_rows(results: tuple[BetResult, ...] | list[BetResult], exact: bool = False) -> tuple[list[str], list[list[str]]]:
@@ -124,8 +146,9 @@ def bet_breakdown_rows(result: BetResult, infinite: bool) -> tuple[list[str], li
     return ["Event", "Pays", "Combinations", "Probability", "Return"], rows
 
 
-def bet_report(result: BetResult, shoe: Shoe) -> Report:
-    """``exact-odds bet``: every pay line with its count, then the edge, hit frequency and SD."""
+def bet_report(result: BetResult, shoe: Shoe, explain: bool = False) -> Report:
+    """``exact-odds bet``: every pay line with its count, then the edge, hit frequency and SD (and with
+    ``explain``, how it was priced)."""
     bet = result.bet
     breakdown = Table.of(*bet_breakdown_rows(result, shoe.is_infinite))
     summary = (f"House edge {percent_text(result.house_edge, 6)} ({fraction_text(result.house_edge)}); "
@@ -136,8 +159,8 @@ def bet_report(result: BetResult, shoe: Shoe) -> Report:
             Section(before=(f"{bet.name}, {shoe.describe()}: {bet.description}",)),
             Section(table=breakdown),
             Section(before=(summary,) + tuple(f"Note: {note}" for note in result.assumptions)),
-        ),
-        document={"shoe": shoe_json(shoe), **bet_json(result, shoe.is_infinite),
+        ) + ((explain_section([result]),) if explain else ()),
+        document={"shoe": shoe_json(shoe), **bet_json(result, shoe.is_infinite, explain),
                   "hit_frequency": fraction_text(result.hit_frequency)},
         csv=(breakdown,),
         summary=(f"{bet.name}, {shoe.describe()}", summary) + tuple(f"Note: {note}" for note in result.assumptions),
@@ -174,7 +197,7 @@ def breakeven_report(be: BreakEven, shoe: Shoe) -> Report:
 
 # --- deck counts side by side (--decks 1,6,8) ----------------------------------
 
-def bet_by_decks_report(priced: list[tuple[Shoe, BetResult]]) -> Report:
+def bet_by_decks_report(priced: list[tuple[Shoe, BetResult]], explain: bool = False) -> Report:
     """``exact-odds bet --decks 1,6,8``: each line's combinations and probability, then the figures,
     the deck counts side by side. CSV is the lines table; the figures are its summary table."""
     bet = priced[0][1].bet
@@ -198,8 +221,9 @@ def bet_by_decks_report(priced: list[tuple[Shoe, BetResult]]) -> Report:
     return Report(
         sections=(Section(before=(f"{bet.name}, " + ", ".join(s.describe() for s, _ in priced)
                                   + f": {bet.description}",)),
-                  Section(table=lines), Section(table=figures, after=notes)),
-        document={"bet": bet.name, "by_decks": [{"shoe": shoe_json(s), **bet_json(r, s.is_infinite),
+                  Section(table=lines), Section(table=figures, after=notes))
+        + tuple(explain_section([r], s) for s, r in priced if explain),
+        document={"bet": bet.name, "by_decks": [{"shoe": shoe_json(s), **bet_json(r, s.is_infinite, explain),
                                                  "hit_frequency": fraction_text(r.hit_frequency)} for s, r in priced]},
         csv=(lines,),
         summary=tuple(f"{row[0]}: " + "; ".join(f"{s.describe()} {v}" for (s, _), v in zip(priced, row[1:]))

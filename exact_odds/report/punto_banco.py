@@ -16,7 +16,7 @@ from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.records import frozen
 from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two, total_grid,
                                                  wins_by_total)
-from exact_odds.report.bets import bet_json, bet_rows
+from exact_odds.report.bets import bet_json, bet_rows, explain_section
 from exact_odds.report.document import Report, Section, Table
 from exact_odds.report.emit import table
 from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
@@ -43,7 +43,7 @@ def outcome_rows(analysis: Analysis, exact: bool = False) -> tuple[list[str], li
     return headers, rows
 
 
-def analysis_json(analysis: Analysis) -> dict[str, Any]:
+def analysis_json(analysis: Analysis, explain: bool = False) -> dict[str, Any]:
     """The JSON contract of ``edge``: shoe, outcomes (counts and probabilities), bets."""
     counts = analysis.distribution.outcome_counts()
     total = analysis.distribution.total
@@ -58,20 +58,21 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "convention": analysis.convention,
         "outcomes": outcomes,
         "assumptions": analysis.assumptions,
-        "bets": [bet_json(r, inf) for r in analysis.results],
+        "bets": [bet_json(r, inf, explain) for r in analysis.results],
     }
 
 
-def analysis_report(analysis: Analysis, exact: bool = False) -> Report:
-    """``exact-odds edge``: the outcomes and every bet; CSV is the bets table."""
+def analysis_report(analysis: Analysis, exact: bool = False, explain: bool = False) -> Report:
+    """``exact-odds edge``: the outcomes and every bet (with ``explain``, how each was priced); CSV is the
+    bets table."""
     bets = Table.of(*bet_rows(analysis.results, exact))
     return Report(
         sections=(
             Section(before=(f"Punto banco, {analysis.shoe.describe()}. {analysis.convention}",)),
             Section(table=Table.of(*outcome_rows(analysis, exact))),
             Section(table=bets, after=tuple(f"Note: {note}" for note in analysis.assumptions)),
-        ),
-        document=analysis_json(analysis),
+        ) + ((explain_section(analysis.results),) if explain else ()),
+        document=analysis_json(analysis, explain),
         csv=(bets,),
     )
 
@@ -281,7 +282,7 @@ def variant_tables() -> dict[str, str]:
 
 
 
-def analysis_by_decks_report(analyses: list[Analysis], exact: bool = False) -> Report:
+def analysis_by_decks_report(analyses: list[Analysis], exact: bool = False, explain: bool = False) -> Report:
     """``exact-odds edge --decks 1,6,8``: each bet's house edge, the deck counts side by side."""
     shoes = [a.shoe.describe() for a in analyses]
     rows = []
@@ -296,7 +297,8 @@ def analysis_by_decks_report(analyses: list[Analysis], exact: bool = False) -> R
     notes = tuple(dict.fromkeys(f"Note: {n}" for a in analyses for n in a.assumptions))
     title = f"Punto banco, {', '.join(shoes)}. {analyses[0].convention}"
     return Report(
-        sections=(Section(before=(title,)), Section(table=bets, after=notes)),
-        document={"by_decks": [analysis_json(a) for a in analyses]},
+        sections=(Section(before=(title,)), Section(table=bets, after=notes))
+        + tuple(explain_section(a.results, a.shoe) for a in analyses if explain),
+        document={"by_decks": [analysis_json(a, explain) for a in analyses]},
         csv=(bets,),
     )

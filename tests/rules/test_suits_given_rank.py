@@ -50,12 +50,11 @@ def test_a_shoe_of_13_counts_is_one_suit_model_given_the_ranks():
 def test_a_suit_bet_on_13_counts_in_play_takes_the_classes_with_one_model():
     """So Lucky 8 on a 13-count line of `sweep` takes about a second, not minutes (the slow routes are for
     ranks whose suits differ)."""
-    from exact_odds.bets import language
-    from exact_odds.bets.paytable import deal_names
-    from exact_odds.punto_banco import card_classes
+    from card_bets import table
 
-    trees = (language.expanded("same_suit(player_hand) and player_cards == 3 and player == 8"),)
-    read = language.reads(trees, card_classes._value_names(deal_names))
+    from exact_odds.cards.reading import in_play
+
+    read = table(["same_suit(player_hand) and player_cards == 3 and player == 8"]).reading
     unknown = Shoe.from_counts([10, 16, 22, 16, 14, 13, 14, 14, 18, 14, 17, 16, 16])
     suited = Shoe.from_cards(["Ah", "Ah", "As", "Kd", "9c", "9h", "2s"])
-    assert not card_classes._slow_in_play(read, unknown) and card_classes._slow_in_play(read, suited)
+    assert not in_play(read, unknown) and in_play(read, suited)

@@ -1,0 +1,119 @@
+"""The card engine: one reading, registered routes, and an explanation of the route taken.
+
+Every card-level bet (one that reads ranks, suits or colours of the coup's cards) is priced here
+(docs/methods/suits.md, "The engine"). A pay table is read once (:class:`~exact_odds.cards.reading.Reading`);
+each registered :class:`Route` then says whether it accepts that reading on the shoe, and if not, why.
+The routes that accept are tried in the order of their :meth:`Route.place` for the reading, each within
+the memory budget (:mod:`exact_odds.cards.budget`); a route may still decline while it plans (its plan
+would pass its limits), with a reason. The reference route (:mod:`exact_odds.cards.routes.classes`)
+accepts every reading and comes last. Every route gives the same integers: the routes are
+optimisations, and tests/cards/ checks each against the reference and a brute force.
+
+:func:`price` returns the counts with an :class:`Explanation`: the route that priced the bet, why each
+route before it declined, its plan's size and memory where it estimates them, and the time it took.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
+from exact_odds.cards import budget as _budget
+from exact_odds.cards.budget import OverBudget
+from exact_odds.cards.reading import Reading
+from exact_odds.cards.route import REGISTRY, Declined, Explanation, Route
+
+
+def routes() -> list[Route]:
+    """The registry, loaded: every route module registers itself on import."""
+    from exact_odds.cards import routes as _routes  # noqa: F401  (registers the routes)
+
+    return REGISTRY
+
+
+_excluded: ContextVar[frozenset] = ContextVar("excluded_routes", default=frozenset())
+
+
+@contextmanager
+def excluding(*names: str) -> Iterator[None]:
+    """Within the block, the routes ``names`` are not tried (to price by the others: a test of one route
+    on a small shoe, which the small shoe's own enumeration would otherwise take; a comparison)."""
+    unknown = set(names) - {r.name for r in routes()}
+    if unknown:
+        raise ValueError(f"no route named {sorted(unknown)[0]!r}; the routes: {', '.join(r.name for r in REGISTRY)}")
+    token = _excluded.set(_excluded.get() | frozenset(names))
+    try:
+        yield
+    finally:
+        _excluded.reset(token)
+
+
+def candidates(reading: Reading, shoe) -> tuple[list[Route], list[tuple[str, str]]]:
+    """The routes that accept ``reading`` on ``shoe`` in the order they are tried, and (name, reason) of
+    those that do not."""
+    taken, declined = [], []
+    excluded = _excluded.get()
+    for route in routes():
+        why = "excluded by the caller" if route.name in excluded else route.accepts(reading, shoe)
+        if why is None:
+            taken.append(route)
+        else:
+            declined.append((route.name, why))
+    order = {r.name: i for i, r in enumerate(REGISTRY)}
+    taken.sort(key=lambda r: (r.place(reading, shoe), order[r.name]))
+    return taken, declined
+
+
+def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, str | None, Explanation]:
+    """``(counts, total, assumption, explanation)`` of the bet read by ``reading`` on ``dist``'s shoe and
+    tableau (:meth:`Route.price`), by the first route that accepts and plans within the memory budget;
+    with ``route``, by that route alone (:class:`Declined` where it does not take the reading)."""
+    shoe = dist.shoe
+    taken, declined = candidates(reading, shoe)
+    if route is not None:
+        taken = [_named(route, taken, declined)]
+    size = _budget.budget()
+    for way in taken:
+        est = way.estimate(reading, shoe)
+        if est.memory is not None and est.memory > size:
+            declined.append((way.name, f"its plan would need about {_budget.describe(est.memory)}, past the "
+                                       f"memory budget of {_budget.describe(size)}"))
+            continue
+        start = time.perf_counter()
+        try:
+            with _budget.guarded(size):
+                counts, total, assumption = way.price(reading, dist)
+        except Declined as why:
+            if route is not None:
+                raise
+            declined.append((way.name, str(why)))
+            continue
+        except MemoryError:
+            declined.append((way.name, f"its plan passed the memory budget of {_budget.describe(size)}"))
+            continue
+        seconds = time.perf_counter() - start
+        explanation = Explanation(reading.bet_name or reading.conditions[0], way.name, way.summary,
+                                  tuple(_ordered(declined)), est, seconds)
+        return counts, total, assumption, explanation
+    raise OverBudget(f"{reading.bet_name or reading.conditions[0]}: no route prices it on this shoe within the "
+                     f"memory budget of {_budget.describe(size)} ("
+                     + "; ".join(f"{r}: {why}" for r, why in declined if "memory" in why)
+                     + "); it needs a larger memory budget")
+
+
+def _named(name: str, taken: list[Route], declined: list[tuple[str, str]]) -> Route:
+    """The route ``name`` where it accepts the reading, else :class:`Declined` with its reason."""
+    named = [r for r in REGISTRY if r.name == name]
+    if not named:
+        raise ValueError(f"no route named {name!r}; the routes: {', '.join(r.name for r in REGISTRY)}")
+    if named[0] not in taken:
+        raise Declined(dict(declined)[name])
+    return named[0]
+
+
+def _ordered(declined: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The declined routes in the registry's order."""
+    order = {r.name: i for i, r in enumerate(REGISTRY)}
+    return sorted(declined, key=lambda d: order.get(d[0], len(order)))

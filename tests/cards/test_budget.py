@@ -1,0 +1,117 @@
+"""The memory budget of a card-level plan (issue 38): read, held, and never passed with a traceback."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+
+import pytest
+
+from card_bets import table
+from exact_odds import Shoe
+from exact_odds.cards import budget, engine
+from exact_odds.cards.budget import BudgetError, OverBudget, guarded, memory_budget, parse_budget
+from exact_odds.cards.route import REGISTRY, Estimate, Route
+from exact_odds.punto_banco.walk import walk
+
+GIB = 1024 ** 3
+
+
+@pytest.mark.parametrize("text, size", [("2GB", 2 * GIB), ("512MB", 512 * 1024 ** 2), ("1.5GiB", 3 * GIB // 2),
+                                        ("3000000000", 3_000_000_000), (" 4 gb ", 4 * GIB), ("64M", 64 * 1024 ** 2)])
+def test_a_budget_reads_as_people_write_it(text, size):
+    assert parse_budget(text) == size
+
+
+@pytest.mark.parametrize("text", ["3XB", "", "-1GB", "2 GB GB", "1e9", "63MB", "0", "9" * 40, "1.2345GB"])
+def test_a_budget_that_is_no_size_or_too_small_is_refused(text):
+    with pytest.raises(BudgetError):
+        parse_budget(text)
+
+
+def test_the_budget_in_force(monkeypatch):
+    monkeypatch.delenv("EXACT_ODDS_MEMORY_BUDGET", raising=False)
+    assert budget.budget() == budget.DEFAULT == 2 * GIB
+    monkeypatch.setenv("EXACT_ODDS_MEMORY_BUDGET", "3GB")
+    assert budget.budget() == 3 * GIB
+    with memory_budget("512MB"):
+        assert budget.budget() == 512 * 1024 ** 2
+    assert budget.budget() == 3 * GIB
+    monkeypatch.setenv("EXACT_ODDS_MEMORY_BUDGET", "lots")  # unreadable: the default
+    assert budget.budget() == budget.DEFAULT
+    with pytest.raises(BudgetError):
+        with memory_budget(10):
+            pass
+
+
+def test_an_allocation_past_the_cap_fails_cleanly_and_the_limit_is_restored():
+    import numpy as np
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    with pytest.raises(MemoryError):
+        with guarded(128 * 1024 ** 2):
+            np.ones(512 * 1024 ** 2, dtype=np.uint8)
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
+    assert np.ones(512 * 1024 ** 2, dtype=np.uint8).sum() == 512 * 1024 ** 2  # allowed again after the block
+
+
+class _Fake(Route):
+    def __init__(self, name, memory=None, fails=False):
+        self.name, self.summary, self.memory, self.fails = name, f"the fake {name}", memory, fails
+
+    def accepts(self, reading, shoe):
+        return None
+
+    def place(self, reading, shoe):
+        return 0
+
+    def estimate(self, reading, shoe):
+        return Estimate(rows=1, memory=self.memory)
+
+    def price(self, reading, dist):
+        if self.fails:
+            raise MemoryError
+        return [0, dist.total], dist.total, None
+
+
+@pytest.fixture
+def registry():
+    """The registry, restored after the test (which sets its own routes)."""
+    saved = engine.routes()[:]
+    yield REGISTRY
+    REGISTRY[:] = saved
+
+
+def test_a_plan_estimated_past_the_budget_is_not_built_and_the_next_route_prices(registry):
+    registry[:] = [_Fake("huge", memory=100 * GIB), _Fake("modest", memory=1024)]
+    counts, total, _, explanation = engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    assert explanation.route == "modest" and counts == [0, total]
+    assert "would need about 100 GiB, past the memory budget of 2 GiB" in dict(explanation.declined)["huge"]
+
+
+def test_a_plan_that_runs_out_of_memory_gives_way_and_when_every_one_does_the_bet_is_refused(registry):
+    registry[:] = [_Fake("greedy", fails=True), _Fake("modest")]
+    _, _, _, explanation = engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    assert explanation.route == "modest"
+    assert dict(explanation.declined)["greedy"] == "its plan passed the memory budget of 2 GiB"
+    registry[:] = [_Fake("greedy", fails=True), _Fake("greedier", fails=True)]
+    with pytest.raises(OverBudget, match="no route prices it on this shoe within the memory budget of 2 GiB"):
+        engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+
+
+def test_the_command_line_refuses_a_plan_past_its_budget_in_one_line():
+    """A fresh process (the card walk not yet built): its sequences alone pass 64 MiB."""
+    r = subprocess.run([sys.executable, "-m", "exact_odds", "bet", "lucky8_player", "--decks", "8",
+                        "--memory-budget", "64MB"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "within the memory budget of 64 MiB" in lines[0] and "--memory-budget SIZE" in lines[0]
+    assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args", [["--memory-budget", "3XB"], ["--memory-budget", "1MB"], ["--memory-budget"]])
+def test_a_bad_budget_on_the_command_line_is_one_line(args):
+    from conftest import assert_bad_input_is_one_line
+
+    assert_bad_input_is_one_line(["bet", "all_red", *args], "--memory-budget")
