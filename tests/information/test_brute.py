@@ -109,3 +109,15 @@ def test_the_two_drawn_positions_show_two_cards_of_the_shoe(shoe):
         a, b = int(s.seen[0]), int(s.seen[1])
         expected = Fraction(c[a] * c[b], n * n) if inf else Fraction(c[a] * (c[b] - (a == b)), n * (n - 1))
         assert s.probability == expected
+
+
+def test_a_shoe_past_the_int64_bound_is_exact_in_python_integers():
+    """28 decks (1456 cards): 1456**6 > 2**63, so the weights are Python integers (the substrate's bound,
+    and play.py's: every split weight is at most N**6); the figures stay exact."""
+    shoe = Shoe.decks(28)
+    assert shoe.size ** 6 >= 2 ** 63 > Shoe.decks(27).size ** 6
+    play = information_play(shoe, Information(group=(5,), high={6, 7, 8, 9}))
+    assert {s.seen[0]: s.probability for s in play.states} == {"L": Fraction(9, 13), "H": Fraction(4, 13)}
+    two = information_play(shoe, Information(value=(5, 6)))
+    zero = two.state("0", "0").probability
+    assert zero == Fraction(16 * 28 * (16 * 28 - 1), 1456 * 1455)

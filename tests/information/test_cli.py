@@ -1,0 +1,54 @@
+"""``exact-odds information``: the edge and the states as the library computes them, in text and JSON."""
+
+import json
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+from exact_odds import Shoe
+from exact_odds.cli import main
+from exact_odds.information.play import information_play
+from exact_odds.information.seen import Information
+
+
+def run(*args):
+    r = CliRunner().invoke(main, ["information", *args], prog_name="exact-odds")
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_json_has_the_documented_keys_and_the_library_figures():
+    doc = json.loads(run("--group", "1", "--high", "6,7,8,9", "--format", "json"))
+    play = information_play(Shoe.decks(8), Information(group=(1,), high={6, 7, 8, 9}))
+    assert Fraction(doc["edge"]) == play.edge
+    assert Fraction(doc["edge_per_wager"]) == play.edge_per_wager
+    assert doc["convention"] == "sit out"
+    assert doc["high"] == [6, 7, 8, 9] and doc["low"] == [0, 1, 2, 3, 4, 5]
+    assert [s["information"] for s in doc["states"]] == [{"1": "L"}, {"1": "H"}]
+    assert [s["best_bet"] for s in doc["states"]] == ["banker", "player"]
+    assert sum(Fraction(s["probability"]) for s in doc["states"]) == 1
+    assert [b["pays"] for b in doc["bets"]][0] == "Banker wins 19/20 to 1; Tie push"
+
+
+def test_must_bet_and_sit_out_in_json():
+    sit = json.loads(run("--group", "1-4", "--high", "6-9", "--format", "json"))
+    must = json.loads(run("--group", "1-4", "--high", "6-9", "--must-bet", "--format", "json"))
+    assert sit["convention"] == "sit out" and must["convention"] == "must bet"
+    assert [s["best_bet"] for s in sit["states"]].count(None) == 1  # LLLL: no positive bet
+    assert None not in [s["best_bet"] for s in must["states"]]
+    assert Fraction(must["edge"]) < Fraction(sit["edge"])
+    assert Fraction(sit["edge_per_wager"]) > Fraction(sit["edge"])
+
+
+def test_the_search_names_the_best_sort_and_its_range():
+    out = run("--group", "1-4", "--search")
+    assert "searched all 511 two-group sorts of the 10 values" in out
+    assert "High = 4 5 6 7 8 9, Low = 0 1 2 3" in out
+    assert "30.2912% per coup dealt" in out
+
+
+def test_text_says_the_convention_and_the_pay_tables():
+    out = run("--value", "5", "--decks", "6", "--bets", "banker,player")
+    assert "Convention: sit out" in out
+    assert "Banker (Banker wins 19/20 to 1; Tie push)" in out
+    assert any(line.startswith("5th  ") for line in out.splitlines())  # the header names the position seen
