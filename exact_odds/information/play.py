@@ -216,9 +216,14 @@ def _rows(np, seqs, shoe: Shoe, readings):
 
 def line_index(np, bet, deals):
     """The index of the line that settles ``bet`` on each deal (len(lines) for 'otherwise'), by the pay
-    table's own settlement (:meth:`~exact_odds.bets.paytable.PayTable._settle`: its rule in one place)."""
-    from exact_odds.bets.paytable import deal_names
+    table's own settlement (:meth:`~exact_odds.bets.paytable.PayTable._settle`: its rule in one place).
 
+    A coup-level bet is settled on the deal's coup, a deal-level one on the deal, as the pricer does: the
+    pay table caches its settlement by state, and a Deal may equal a Coup as a tuple."""
+    from exact_odds.bets.paytable import coup_names, deal_names
+
+    if bet.family == "coup":
+        return np.array([bet._settle(d.coup, coup_names) for d in deals], dtype=np.int64)
     return np.array([bet._settle(d, deal_names) for d in deals], dtype=np.int64)
 
 

@@ -52,3 +52,16 @@ def test_text_says_the_convention_and_the_pay_tables():
     assert "Convention: sit out" in out
     assert "Banker (Banker wins 19/20 to 1; Tie push)" in out
     assert any(line.startswith("5th  ") for line in out.splitlines())  # the header names the position seen
+
+
+def test_bets_priced_elsewhere_first_settle_the_same():
+    """A pay table caches its settlement by state, and a Deal may equal a Coup as a tuple: the bets are
+    settled on what their family reads (found when the catalog's bets had been priced by ``edge`` first)."""
+    from exact_odds import analyse, select_bets
+
+    shoe = Shoe.decks(8)
+    info = Information(group=(1, 2, 3, 4), high={6, 7, 8, 9})
+    bets = select_bets(bets="banker,player,tie")
+    analyse(shoe, bets)  # fills each pay table's cache with coups
+    assert information_play(shoe, info, bets).state("L", "L", "L", "L").best is None
+    assert information_play(shoe, info, bets).edge == information_play(shoe, info).edge
