@@ -64,6 +64,7 @@ for _module, _names in {
     "information.seen": "Information InformationError",
     "information.play": "InformationPlay InformationState information_play",
     "information.sorts": "SortSearch best_sort",
+    "information.table": "next_coup",
 }.items():
     for _name in _names.split():
         _HOMES[_name] = f"exact_odds.{_module}"
@@ -108,6 +109,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.information.play import InformationPlay, InformationState, information_play
     from exact_odds.information.seen import Information, InformationError
     from exact_odds.information.sorts import SortSearch, best_sort
+    from exact_odds.information.table import next_coup
     from exact_odds.punto_banco.analysis import METHODS, Analysis, analyse
     from exact_odds.punto_banco.coup import CoupDistribution
     from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two,
