@@ -57,6 +57,41 @@ def parse_values(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
+# --- the same options at the table (track) ---------------------------------------------------------
+
+def seen_options(fn):
+    """--group POSITIONS, --high VALUES, --value POSITIONS: what is seen of the next coup (as 'information')."""
+    fn = click.option("--value", "value", metavar="POSITIONS",
+                      help="Positions 1-6 of the next coup whose exact value is seen before the bet.")(fn)
+    fn = click.option("--high", metavar="VALUES", help="With --group: the values of the High group, such as "
+                                                       "6,7,8,9.")(fn)
+    fn = click.option("--group", "group", metavar="POSITIONS",
+                      help="Positions 1-6 of the next coup whose group (High or Low) is seen before the bet "
+                           "(1 Player's first card, 2 Banker's first, 3, 4 their second, 5, 6 the cards drawn): "
+                           "each coup then shows every bet's EV given what is seen.")(fn)
+    return fn
+
+
+def seen_information(group, high, value, fmt):
+    """The Information of --group/--high/--value (None when nothing is seen)."""
+    if not group and not value and high is None:
+        return None
+    from exact_odds.information.seen import Information
+
+    if fmt == "csv":
+        raise InputError("--group and --value show the seen states as text or jsonl lines, not csv")
+    groups, values = parse_positions(group, "--group"), parse_positions(value, "--value")
+    both = sorted(set(groups) & set(values))
+    if both:
+        raise InputError(f"position {both[0]} is given to both --group and --value; give each position one of them")
+    if groups and high is None:
+        raise InputError("--group needs --high VALUES (the High group's values)")
+    if high is not None and not groups:
+        raise InputError("--high needs --group POSITIONS (whose group is seen)")
+    return Information(group=groups, value=values, high=parse_values(high) if high is not None else None)
+
+
+
 @click.command("information")
 @shoe_options()
 @click.option("--group", "group", metavar="POSITIONS",

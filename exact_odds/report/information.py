@@ -103,3 +103,28 @@ def information_report(play: InformationPlay, search=None) -> Report:
     sections.append(Section(before=edge_lines(play), table=states))
     return Report(sections=tuple(sections), document=information_json(play, search), csv=(states,),
                   summary=edge_lines(play), title="Information play")
+
+
+# --- at the table: the seen states of the next coup (track) ---------------------------------------
+
+def seen_lines(play: InformationPlay, coup: int) -> list[str]:
+    """``track``'s text lines under a coup's prices: one per seen state of that coup, each bet's EV given it."""
+    info = play.information
+    out = []
+    for s in play.states:
+        seen = " ".join(f"{POSITION_SHORT[p]}={x}" for p, x in zip(info.positions, s.seen))
+        evs = "  ".join(f"{b.name} {'+' if ev > 0 else ''}{percent_text(ev, 4)}" for b, ev in zip(play.bets, s.evs))
+        best = play.bets[s.best].name if s.best is not None else "none (sit out)"
+        out.append(f"      coup {coup} if seen {seen} (p {percent_text(s.probability, 2)}): {evs}; bet {best}")
+    return out
+
+
+def seen_json(play: InformationPlay, coup: int) -> dict[str, Any]:
+    """``track --format jsonl``: the seen states of the next coup as one event."""
+    info = play.information
+    return {"event": "seen", "coup": coup, "convention": play.convention,
+            "edge": fraction_text(play.edge),
+            "states": [{"information": {str(p): x for p, x in zip(info.positions, s.seen)},
+                        "probability": fraction_text(s.probability),
+                        "best_bet": None if s.best is None else play.bets[s.best].key,
+                        "evs": {b.key: fraction_text(ev) for b, ev in zip(play.bets, s.evs)}} for s in play.states]}
