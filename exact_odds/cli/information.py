@@ -78,8 +78,10 @@ def seen_information(group, high, value, fmt):
         return None
     from exact_odds.information.seen import Information
 
-    if fmt == "csv":
-        raise InputError("--group and --value show the seen states as text or jsonl lines, not csv")
+    from exact_odds.report.information import SEEN_FORMATS
+
+    if fmt not in SEEN_FORMATS:
+        raise InputError(f"--group and --value show the seen states as {' or '.join(SEEN_FORMATS)} lines, not {fmt}")
     groups, values = parse_positions(group, "--group"), parse_positions(value, "--value")
     both = sorted(set(groups) & set(values))
     if both:

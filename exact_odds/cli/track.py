@@ -143,21 +143,16 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
 
 def show_seen(table, seen, coup: int, fmt: str) -> None:
     """Under a coup's prices: every seen state of that coup, each value-level bet's EV given it."""
-    import json
-
     from exact_odds.information.play import information_play
     from exact_odds.information.seen import InformationError
-    from exact_odds.report.information import seen_json, seen_lines
+    from exact_odds.report.information import SEEN_FORMATS
 
     try:
         play = information_play(table.in_play.shoe(), seen, table.value_bets)
     except InformationError as exc:
         raise InputError(str(exc)) from None
-    if fmt == "jsonl":
-        click.echo(json.dumps(seen_json(play, coup)))
-    else:
-        for line in seen_lines(play, coup):
-            click.echo(line)
+    for line in SEEN_FORMATS[fmt](play, coup):
+        click.echo(line)
 
 
 def refused(exc) -> InputError:

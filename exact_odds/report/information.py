@@ -119,8 +119,15 @@ def seen_lines(play: InformationPlay, coup: int) -> list[str]:
     return out
 
 
+def seen_jsonl(play: InformationPlay, coup: int) -> list[str]:
+    """``track --format jsonl``: the seen states of the next coup as one event (one line)."""
+    import json
+
+    return [json.dumps(seen_json(play, coup))]
+
+
 def seen_json(play: InformationPlay, coup: int) -> dict[str, Any]:
-    """``track --format jsonl``: the seen states of the next coup as one event."""
+    """The ``seen`` event of ``track --format jsonl`` (docs/json.md)."""
     info = play.information
     return {"event": "seen", "coup": coup, "convention": play.convention,
             "edge": fraction_text(play.edge),
@@ -128,3 +135,7 @@ def seen_json(play: InformationPlay, coup: int) -> dict[str, Any]:
                         "probability": fraction_text(s.probability),
                         "best_bet": None if s.best is None else play.bets[s.best].key,
                         "evs": {b.key: fraction_text(ev) for b, ev in zip(play.bets, s.evs)}} for s in play.states]}
+
+
+#: ``track``'s formats that show the seen states, and the lines of each.
+SEEN_FORMATS = {"text": seen_lines, "jsonl": seen_jsonl}
