@@ -129,4 +129,25 @@ def next_coup(shoe: Shoe, information: Information, seen, bets=None, must_bet: b
     return InformationState(tuple(names), count, Fraction(count, total), tuple(evs), best)
 
 
-__all__ = ["next_coup", "label_indexes", "MUST_BET", "SIT_OUT"]
+#: The sort an edge sorter at the table reads by default (Jacobson's; the Borgata's): High = 6, 7, 8, 9.
+TABLE_HIGH = frozenset({6, 7, 8, 9})
+
+
+def next_cards_seen(shoe: Shoe, seen: str, bets=None, high=TABLE_HIGH, must_bet: bool = False,
+                    tableau: Tableau = PUNTO_BANCO) -> tuple[Information, InformationState]:
+    """What the next coup is worth when the groups of its first cards are seen: ``seen`` is 'H' or 'L' for
+    each of the next 1-6 cards, in deal order ('HL': the Player's first card High, the Banker's Low).
+
+    >>> info, s = next_cards_seen(Shoe.decks(8), "H")
+    >>> info.group, s.probability
+    ((1,), Fraction(4, 13))
+    """
+    if not isinstance(seen, str) or not 1 <= len(seen.strip()) <= 6 or set(seen.strip().upper()) - {"H", "L"}:
+        raise InformationError(f"seen must be 'H' or 'L' for each of the next 1-6 cards, such as 'H' or 'HLLH', "
+                               f"not {seen!r:.60}")
+    labels = tuple(seen.strip().upper())
+    info = Information(group=tuple(range(1, len(labels) + 1)), high=high)
+    return info, next_coup(shoe, info, labels, bets, must_bet, tableau)
+
+
+__all__ = ["next_coup", "next_cards_seen", "label_indexes", "TABLE_HIGH", "MUST_BET", "SIT_OUT"]

@@ -139,3 +139,23 @@ def seen_json(play: InformationPlay, coup: int) -> dict[str, Any]:
 
 #: ``track``'s formats that show the seen states, and the lines of each.
 SEEN_FORMATS = {"text": seen_lines, "jsonl": seen_jsonl}
+
+
+# --- at the table: the page of ``serve`` -----------------------------------------------------------
+
+def seen_document(information: Information, state, bets) -> dict[str, Any]:
+    """``serve``'s answer to the next cards' groups seen (``GET /api/sessions/NAME/seen?next=HL``)."""
+    best = None if state.best is None else bets[state.best]
+    return {
+        "seen": "".join(state.seen), "positions": list(information.positions),
+        "high": sorted(information.high), "low": sorted(information.low),
+        "text": (f"next {'card' if len(state.seen) == 1 else f'{len(state.seen)} cards'} seen "
+                 f"{' '.join(state.seen)} (High = {information.high_text}): probability "
+                 f"{percent_text(state.probability, 2)}; "
+                 + (f"bet {best.name}" if best is not None else "no bet has a positive EV: sit out")),
+        "probability": fraction_text(state.probability), "convention": CONVENTIONS["sit out"],
+        "best_bet": None if best is None else best.key,
+        "bets": [{"key": b.key, "name": b.name, "ev": fraction_text(ev),
+                  "ev_text": ("+" if ev > 0 else "") + percent_text(ev, 4), "positive_ev": ev > 0}
+                 for b, ev in zip(bets, state.evs)],
+    }
