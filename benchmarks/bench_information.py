@@ -100,7 +100,7 @@ def serve_times(shoes: int, seed: int = 39) -> None:
                 took = float(s.headers["server-timing"].split("dur=")[1])
                 label = "L" if label == "H" else "H"
                 if first:  # the first answer builds the sequences: left out
-                    print(f"   (first seen answer of the process, sequences built: {took:.0f} ms)")
+                    print(f"   (left out: the first seen answer, its sequences chosen once: {took:.0f} ms)")
                     first = False
                     continue
                 seen_ms.append(took)
