@@ -22,7 +22,7 @@ def parse_positions(text: str | None, option: str) -> tuple[int, ...]:
         lo, dash, hi = part.partition("-")
         ends = (lo.strip(), hi.strip()) if dash else (lo.strip(),)
         if not all(e.isascii() and e.isdigit() for e in ends):
-            raise InputError(f"{option}: {shown(part, 30)!r} is not a position; give positions 1-6 such as 1,2,3,4 "
+            raise InputError(f"{option}: {shown(part, 30)} is not a position; give positions 1-6 such as 1,2,3,4 "
                              "(1 Player's first card, 2 Banker's first, 3 and 4 their second, 5 and 6 the cards drawn)")
         nums = [int(e) for e in ends]
         for n in nums:
@@ -36,6 +36,22 @@ def parse_positions(text: str | None, option: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+def parse_ranks(text: str) -> frozenset[int]:
+    """'6,7,8,9,10' or '10,J,Q,K': ranks (the High group of a sort by rank), as indexes 0 (A) .. 12 (K)."""
+    from exact_odds.rules.cards import CardError, parse_rank
+
+    out: set[int] = set()
+    for part in [p.strip() for p in text.split(",")]:
+        try:
+            out.add(parse_rank(part))
+        except CardError:
+            raise InputError(f"--high: {shown(part, 30)} is not a rank; give ranks A, 2-9, 10, J, Q, K such as "
+                             "6,7,8,9") from None
+    if len(out) == 13:
+        raise InputError("--high lists all 13 ranks; a sort needs two groups, so leave at least one rank Low")
+    return frozenset(out)
+
+
 def parse_values(text: str) -> frozenset[int]:
     """'6,7,8,9' or '6-9': card values 0-9 (the High group)."""
     out: set[int] = set()
@@ -43,7 +59,7 @@ def parse_values(text: str) -> frozenset[int]:
         lo, dash, hi = part.partition("-")
         ends = (lo.strip(), hi.strip()) if dash else (lo.strip(),)
         if not all(e.isascii() and e.isdigit() for e in ends) or not part:
-            raise InputError(f"--high: {shown(part, 30)!r} is not a card value; give values 0-9 such as 6,7,8,9 "
+            raise InputError(f"--high: {shown(part, 30)} is not a card value; give values 0-9 such as 6,7,8,9 "
                              "(10, J, Q, K are value 0)")
         nums = [int(e) for e in ends]
         for n in nums:
@@ -105,6 +121,10 @@ def seen_information(group, high, value, fmt):
 @click.option("--search", is_flag=True, help="With --group: search all 511 two-group sorts of the values for the "
                                              "largest edge, and show the best.")
 @click.option("--value", "value", metavar="POSITIONS", help="Positions whose exact value (0-9) is seen.")
+@click.option("--rank", "rank", metavar="POSITIONS", help="Positions whose exact rank (A..K) is seen.")
+@click.option("--sort-by", type=click.Choice(["value", "rank"]), default="value", show_default=True,
+              help="Sort the values (--high 6,7,8,9; --search: 511 sorts) or the 13 ranks (--high 10,J,Q,K; "
+                   "--search: 4095 sorts, slower).")
 @click.option("--must-bet", is_flag=True, help="Bet the least bad bet where none has a positive EV (default: sit "
                                                "out there, as the published figures do).")
 @click.option("--bets", metavar="KEYS", help="Comma-separated bet keys to choose from (see 'exact-odds variants'); "
@@ -114,7 +134,8 @@ def seen_information(group, high, value, fmt):
 @click.option("--commission", metavar="C", help="The Banker bet's exact commission: 1/25, 4% or 0.04.")
 @format_option
 @input_errors
-def information(decks, shoe_counts, remove, group, high, search, value, must_bet, bets, paytables, commission, fmt):
+def information(decks, shoe_counts, remove, group, high, search, value, rank, sort_by, must_bet, bets, paytables,
+                commission, fmt):
     """The exact edge of a player who sees something of the cards before he bets (edge sorting, a card
     exposed, a burn card seen).
 
@@ -130,6 +151,7 @@ def information(decks, shoe_counts, remove, group, high, search, value, must_bet
       exact-odds information --value 1 --decks 6
       exact-odds information --group 5,6 --high 6,7,8,9 --must-bet --format json
       exact-odds information --group 1 --high 6,7,8,9 --bets banker,player
+      exact-odds information --group 1,2 --sort-by rank --high 8,9,J,Q,K
     """
     from exact_odds.cli.bets import select_from_options
     from exact_odds.information.play import information_play
@@ -139,28 +161,33 @@ def information(decks, shoe_counts, remove, group, high, search, value, must_bet
 
     groups = parse_positions(group, "--group")
     values = parse_positions(value, "--value")
-    both = sorted(set(groups) & set(values))
-    if both:
-        raise InputError(f"position {both[0]} is given to both --group and --value; give each position one of them")
+    ranks = parse_positions(rank, "--rank")
+    for (a, pa), (b, pb) in (((("--group", groups), ("--value", values))), (("--group", groups), ("--rank", ranks)),
+                             (("--value", values), ("--rank", ranks))):
+        both = sorted(set(pa) & set(pb))
+        if both:
+            raise InputError(f"position {both[0]} is given to both {a} and {b}; give each position one of them")
     if groups and high is None and not search:
         raise InputError("--group needs the sort: --high VALUES (the High group's values) or --search")
     if high is not None and search:
         raise InputError("give either --high or --search, not both")
     if (high is not None or search) and not groups:
         raise InputError(f"{'--high' if high is not None else '--search'} needs --group POSITIONS (whose group is seen)")
-    if search and values:
-        raise InputError("--search looks for the sort of the --group positions alone; give --value without it")
-    high_set = parse_values(high) if high is not None else None
+    if search and (values or ranks):
+        raise InputError("--search looks for the sort of the --group positions alone; give --value and --rank "
+                         "without it")
+    high_set = (parse_values(high) if sort_by == "value" else parse_ranks(high)) if high is not None else None
     shoe = build_shoe(decks, shoe_counts, remove)
     chosen = select_from_options(None, bets or ("banker,player,tie" if not paytables else None), paytables,
                                  commission)
     try:
         if search:
-            found = best_sort(shoe, groups, chosen, must_bet)
+            found = best_sort(shoe, groups, chosen, must_bet, sort_by)
             play = found.best
         else:
             found = None
-            play = information_play(shoe, Information(group=groups, value=values, high=high_set), chosen, must_bet)
+            play = information_play(shoe, Information(group=groups, value=values, rank=ranks, high=high_set,
+                                                      sort_by=sort_by), chosen, must_bet)
     except InformationError as exc:
         raise InputError(str(exc)) from None
     click.echo(emit(information_report(play, found), fmt))

@@ -129,6 +129,15 @@ class Information:
         return " ".join(str(v) if self.sort_by == "value" else RANKS[v] for v in sorted(self.high))
 
     @property
+    def low_text(self) -> str:
+        """The Low group as typed: '0 1 2 3 4 5' (values) or 'A 2 3 4 5 J Q K' (ranks)."""
+        return " ".join(str(v) if self.sort_by == "value" else RANKS[v] for v in sorted(self.low))
+
+    def group_json(self, group: frozenset[int]) -> list:
+        """A group for JSON: its values (0-9), or its ranks' names ('A' .. 'K')."""
+        return sorted(group) if self.sort_by == "value" else [RANKS[v] for v in sorted(group)]
+
+    @property
     def low(self) -> frozenset[int]:
         """The Low group: every value (or rank) not in High."""
         size = 10 if self.sort_by == "value" else 13

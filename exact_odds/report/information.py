@@ -11,7 +11,7 @@ from typing import Any
 from exact_odds.information.play import CONVENTIONS, InformationPlay
 from exact_odds.information.seen import POSITION_NAMES, POSITION_SHORT, Information
 from exact_odds.report.document import Report, Section, Table
-from exact_odds.report.numbers import decimal_text, fraction_text, percent_text
+from exact_odds.report.numbers import fraction_text, percent_text
 from exact_odds.report.shoe import shoe_json
 
 #: Sorts listed after the best one when a search ran.
@@ -28,8 +28,7 @@ def seen_text(info: Information) -> str:
         return "nothing is seen"
     text = "; ".join(parts) + " seen"
     if info.group:
-        low = " ".join(str(v) for v in sorted(info.low)) if info.sort_by == "value" else ""
-        text += f". Sort by {info.sort_by}: High = {info.high_text}" + (f", Low = {low}" if low else ", Low = the rest")
+        text += f". Sort by {info.sort_by}: High = {info.high_text}, Low = {info.low_text}"
     return text
 
 
@@ -47,7 +46,7 @@ def state_rows(play: InformationPlay) -> tuple[list[str], list[list[str]]]:
     headers += [f"EV {b.name}" for b in play.bets] + ["Best bet", "EV"]
     rows = []
     for s in play.states:
-        row = list(s.seen) + [decimal_text(s.probability, 6)]
+        row = list(s.seen) + [percent_text(s.probability, 3)]
         row += [percent_text(ev, 3) for ev in s.evs]
         row += [play.bets[s.best].name if s.best is not None else "(none: sit out)",
                 percent_text(s.ev, 3) if s.best is not None else ""]
@@ -68,8 +67,8 @@ def information_json(play: InformationPlay, search=None) -> dict[str, Any]:
     }
     if info.group:
         doc["sort_by"] = info.sort_by
-        doc["high"] = sorted(info.high)
-        doc["low"] = sorted(info.low)
+        doc["high"] = info.group_json(info.high)
+        doc["low"] = info.group_json(info.low)
     doc["bets"] = [{"key": b.key, "name": b.name, "pays": b.pays_text} for b in play.bets]
     doc["states"] = [{
         "information": {str(p): x for p, x in zip(info.positions, s.seen)},
@@ -81,7 +80,7 @@ def information_json(play: InformationPlay, search=None) -> dict[str, Any]:
     } for s in play.states]
     if search is not None:
         doc["search"] = {"sort_by": search.sort_by, "positions": list(search.positions), "sorts": search.searched,
-                         "ranked": [{"high": sorted(h), "edge": fraction_text(e)} for e, h in search.ranked]}
+                         "ranked": [{"high": info.group_json(h), "edge": fraction_text(e)} for e, h in search.ranked]}
     return doc
 
 
@@ -96,7 +95,7 @@ def information_report(play: InformationPlay, search=None) -> Report:
     sections = [Section(before=tuple(head))]
     if search is not None:
         runners = Table.of(["Rank", "High", "Edge per coup"], [
-            [str(i + 1), " ".join(map(str, sorted(h))), percent_text(e, 4)]
+            [str(i + 1), " ".join(map(str, info.group_json(h))), percent_text(e, 4)]
             for i, (e, h) in enumerate(search.ranked[:RUNNERS_UP + 1])])
         sections.append(Section(before=(f"Best sort: {search.describe()}.",), table=runners))
     states = Table.of(*state_rows(play))

@@ -97,3 +97,16 @@ def test_nothing_seen_is_a_question_too():
     banker = information_play(shoe, Information(), must_bet=True)
     assert banker.edge == banker.states[0].evs[0] < 0
     assert banker.edge_per_wager == banker.edge and banker.wagered == Fraction(1)
+
+
+@pytest.mark.parametrize("args, names", [
+    (["--group", "1", "--sort-by", "rank", "--high", "0"], "--high: '0' is not a rank"),
+    (["--group", "1", "--sort-by", "rank", "--high", "A,2,3,4,5,6,7,8,9,10,J,Q,K"], "all 13 ranks"),
+    (["--group", "1", "--rank", "1", "--high", "6"], "position 1 is given to both --group and --rank"),
+    (["--value", "2", "--rank", "2"], "position 2 is given to both --value and --rank"),
+    (["--rank", "7"], "position 7 is outside 1-6"),
+    (["--group", "1", "--search", "--rank", "2"], "--search"),
+    (["--value", "1", "--sort-by", "suit"], "--sort-by"),
+])
+def test_bad_rank_input_is_one_line(args, names):
+    assert_bad_input_is_one_line(["information", *args], names)

@@ -65,3 +65,19 @@ def test_bets_priced_elsewhere_first_settle_the_same():
     analyse(shoe, bets)  # fills each pay table's cache with coups
     assert information_play(shoe, info, bets).state("L", "L", "L", "L").best is None
     assert information_play(shoe, info, bets).edge == information_play(shoe, info).edge
+
+
+def test_a_sort_by_rank_names_its_ranks():
+    doc = json.loads(run("--group", "1,2", "--sort-by", "rank", "--high", "8,9,J,Q,K", "--format", "json"))
+    assert doc["sort_by"] == "rank" and doc["high"] == ["8", "9", "J", "Q", "K"]
+    assert doc["low"] == ["A", "2", "3", "4", "5", "6", "7", "10"]
+    play = information_play(Shoe.decks(8), Information(group=(1, 2), high={7, 8, 10, 11, 12}, sort_by="rank"))
+    assert Fraction(doc["edge"]) == play.edge
+
+
+def test_the_rank_of_one_card_and_the_value_of_another():
+    doc = json.loads(run("--rank", "1", "--value", "2", "--format", "json"))
+    assert doc["seen"] == {"group": [], "value": [2], "rank": [1]}
+    assert len(doc["states"]) == 13 * 10
+    play = information_play(Shoe.decks(8), Information(rank=(1,), value=(2,)))
+    assert Fraction(doc["edge"]) == play.edge
