@@ -128,7 +128,7 @@ def seen_information(group, high, value, fmt):
 @click.option("--must-bet", is_flag=True, help="Bet the least bad bet where none has a positive EV (default: sit "
                                                "out there, as the published figures do).")
 @click.option("--bets", metavar="KEYS", help="Comma-separated bet keys to choose from (see 'exact-odds variants'); "
-                                             "default banker,player,tie. Bets on the coup's values only.")
+                                             "default banker,player,tie. Bets on the coup's values, and pair bets by rank.")
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
               help="A TOML file of your own pay tables (schema: docs/bets.md); repeatable.")
 @click.option("--commission", metavar="C", help="The Banker bet's exact commission: 1/25, 4% or 0.04.")

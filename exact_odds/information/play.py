@@ -132,15 +132,22 @@ def checked_bets(bets) -> tuple:
         if not isinstance(b, PayTable):
             raise InformationError(f"bets must be pay tables (such as select_bets(bets='banker,tie')), "
                                    f"not {b!r:.60}")
-        if not b.is_value_level:
-            raise InformationError(f"{b.name} reads the cards' ranks or suits; information play prices bets "
-                                   "on the coup's values only (totals, naturals, third cards)")
+        if not b.is_value_level and not reads_pairs(b):
+            raise InformationError(f"{b.name} reads the cards' suits or single ranks; information play prices bets "
+                                   "on the coup's values (totals, naturals, third cards) and on pairs of ranks in "
+                                   "the first four cards")
     return bets
 
 
+def reads_pairs(bet) -> bool:
+    """Whether ``bet`` reads only whether the first four cards pair, by rank (Player Pair, Either Pair ...):
+    priced here on each sequence's ranks (:func:`line_index`). Suited pairs are refused."""
+    return bet.family == "pair" and not bet.uses_suits
+
+
 def _rows(np, seqs, shoe: Shoe, readings):
-    """Every sequence's six-card weight, its state code (mixed radix over the seen positions) and deal,
-    a sequence of k < 6 cards split over the labels of its seen unused positions (module docstring)."""
+    """Every sequence's six-card weight, its state code (mixed radix over the seen positions), deal and index
+    (origin), a sequence of k < 6 cards split over the labels of its seen unused positions (module docstring)."""
     seen = [i for i, r in enumerate(readings) if r is not None]
     radix = [len(readings[i][1]) for i in seen]
     mult = [1] * len(seen)
@@ -153,7 +160,7 @@ def _rows(np, seqs, shoe: Shoe, readings):
     code = np.zeros(len(w), dtype=np.int64)
     for n, i in enumerate(seen):
         code += labels[i][ranks[i]].astype(np.int64) * mult[n]
-    out_w, out_code, out_deal = [], [], []
+    out_w, out_code, out_deal, out_origin = [], [], [], []  # origin: each row's sequence
     split = np.zeros(len(w), dtype=bool)
     for k in (4, 5):
         unused_seen = [n for n, i in enumerate(seen) if i >= k]
@@ -192,6 +199,7 @@ def _rows(np, seqs, shoe: Shoe, readings):
                 out_w.append(p * left(s) * rest)
                 out_code.append(base + a * mult[n])
                 out_deal.append(deal)
+                out_origin.append(rows)
         else:  # k == 4, positions 5 and 6 both seen
             n5, n6 = unused_seen
             s5, s6 = sets(seen[n5]), sets(seen[n6])
@@ -204,27 +212,43 @@ def _rows(np, seqs, shoe: Shoe, readings):
                     out_w.append(p * ways)
                     out_code.append(base + a * mult[n5] + b * mult[n6])
                     out_deal.append(deal)
+                    out_origin.append(rows)
     keep = np.flatnonzero(~split)
     out_w.append(w[keep])
     out_code.append(code[keep])
     out_deal.append(seqs.deal[keep])
+    out_origin.append(keep)
     weights = np.concatenate(out_w)
     if weights.dtype != object and weights.dtype != np.int64:
         weights = weights.astype(np.int64)
-    return weights, np.concatenate(out_code), np.concatenate(out_deal), radix
+    return weights, np.concatenate(out_code), np.concatenate(out_deal), radix, np.concatenate(out_origin)
 
 
-def line_index(np, bet, deals):
-    """The index of the line that settles ``bet`` on each deal (len(lines) for 'otherwise'), by the pay
+def line_index(np, bet, seqs, deal, origin):
+    """The index of the line that settles ``bet`` on each row (len(lines) for 'otherwise'), by the pay
     table's own settlement (:meth:`~exact_odds.bets.paytable.PayTable._settle`: its rule in one place).
 
-    A coup-level bet is settled on the deal's coup, a deal-level one on the deal, as the pricer does: the
-    pay table caches its settlement by state, and a Deal may equal a Coup as a tuple."""
-    from exact_odds.bets.paytable import coup_names, deal_names
+    A coup-level bet is settled on the deal's coup, a deal-level one on the deal, as the pricer does (the
+    pay table caches its settlement by state, and a Deal may equal a Coup as a tuple); a pair bet on what
+    the first four cards' ranks say of pairs (:class:`~exact_odds.punto_banco.first_four.FirstFour`, its
+    suited facts false: the bet reads none of them)."""
+    from exact_odds.bets.paytable import coup_names, deal_names, pair_names
 
+    if bet.family == "pair":
+        from exact_odds.punto_banco.first_four import FirstFour
+
+        r = [seqs.codes[i][origin] // 6 for i in range(4)]
+        player, banker = r[0] == r[2], r[1] == r[3]
+        same = player & banker & (r[0] == r[1])
+        key = player.astype(np.int64) + 2 * banker + 4 * same
+        lines = [bet._settle(FirstFour(bool(k & 1), bool(k & 2), False, False, bool(k & 4), False), pair_names)
+                 for k in range(8)]
+        return np.array(lines, dtype=np.int64)[key]
     if bet.family == "coup":
-        return np.array([bet._settle(d.coup, coup_names) for d in deals], dtype=np.int64)
-    return np.array([bet._settle(d, deal_names) for d in deals], dtype=np.int64)
+        lines = [bet._settle(d.coup, coup_names) for d in seqs.deals]
+    else:
+        lines = [bet._settle(d, deal_names) for d in seqs.deals]
+    return np.array(lines, dtype=np.int64)[deal]
 
 
 def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_BANCO):
@@ -241,7 +265,7 @@ def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_B
     shoe = shoe if shoe.is_infinite else shoe.checked()
     seqs = six_rank_sequences(tableau)
     readings = information.readings()
-    weights, code, deal, radix = _rows(np, seqs, shoe, readings)
+    weights, code, deal, radix, origin = _rows(np, seqs, shoe, readings)
     space = 1
     for r in radix:
         space *= r
@@ -259,7 +283,7 @@ def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_B
     counts = [[None] * len(bets) for _ in range(n)]
     for b, bet in enumerate(bets):
         lines = len(bet.lines) + 1
-        sums = exact_sums(np, weights, state * lines + line_index(np, bet, seqs.deals)[deal], n * lines)
+        sums = exact_sums(np, weights, state * lines + line_index(np, bet, seqs, deal, origin), n * lines)
         for s in range(n):
             counts[s][b] = sums[s * lines:(s + 1) * lines]
     labels = []

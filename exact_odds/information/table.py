@@ -62,7 +62,7 @@ def _consistent(tableau: Tableau, readings: tuple, labels: tuple[int, ...]) -> S
 def _by_deal(np, shoe: Shoe, readings: tuple, labels: tuple[int, ...], tableau: Tableau) -> list[int]:
     """The six-card count of the state ``labels`` by deal (the substrate's deals, in order), exact."""
     sub = _consistent(tableau, readings, labels)
-    weights, code, deal, radix = _rows(np, sub, shoe, readings)
+    weights, code, deal, radix, _ = _rows(np, sub, shoe, readings)
     wanted = 0
     for r, a in zip(radix, labels):
         wanted = wanted * r + a
@@ -101,6 +101,9 @@ def next_coup(shoe: Shoe, information: Information, seen, bets=None, must_bet: b
         raise InformationError(f"must_bet must be True or False, not {must_bet!r:.60}")
     shoe = shoe if shoe.is_infinite else shoe.checked()
     bets = checked_bets(bets)
+    if not all(b.is_value_level for b in bets):
+        raise InformationError("the next coup at the table is priced for bets on the coup's values (Banker, "
+                               "Player, Tie ...); leave out the pair bets")
     labels = label_indexes(information, seen)
     readings = information.readings()
     seqs = six_rank_sequences(tableau)
@@ -121,7 +124,7 @@ def next_coup(shoe: Shoe, information: Information, seen, bets=None, must_bet: b
     nonzero = [d for d, c in enumerate(by_deal) if c]
     evs = []
     for bet, (d, scaled) in zip(bets, scaled_pays(bets)):
-        lines = line_index(np, bet, seqs.deals)
+        lines = line_index(np, bet, seqs, np.arange(len(seqs.deals)), None)  # one row per deal
         evs.append(Fraction(sum(by_deal[x] * scaled[lines[x]] for x in nonzero), d * count))
     best = max(range(len(evs)), key=lambda b: (evs[b], -b))
     if not must_bet and evs[best] <= 0:

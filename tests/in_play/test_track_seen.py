@@ -51,7 +51,7 @@ def test_text_lines_name_what_is_seen_and_the_bet():
     (["--group", "9", "--high", "6"], "position 9 is outside 1-6"),
     (["--group", "1", "--high", "6", "--value", "1"], "position 1 is given to both"),
     (["--group", "1", "--high", "6", "--format", "csv"], "not csv"),
-    (["--value", "1", "--bets", "player_pair"], "value-level bets"),
+    (["--value", "1", "--bets", "player_pair"], "value-level bets"),  # track's seen states: value-level bets
 ])
 def test_bad_seen_options_are_one_line(args, names):
     assert_bad_input_is_one_line(["track", *args, str(LOG)], names)

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from oracles.information_brute import brute_edge, brute_states
 from exact_odds.information.play import information_play
 from exact_odds.information.seen import Information
+from exact_odds.bets.selection import select_bets
 from exact_odds.rules.shoe import Shoe
 
 SUITS = "shdc"
@@ -19,14 +20,15 @@ def cards_of(counts):
     return [f"{RANKS[r]}{SUITS[i % 4]}" for r, n in enumerate(counts) for i in range(n)]
 
 
-def agree(counts, seen, high=frozenset({6, 7, 8, 9}), sort_by="value", must_bet=False):
+def agree(counts, seen, high=frozenset({6, 7, 8, 9}), sort_by="value", must_bet=False, pairs=False):
     cards = cards_of(counts)
-    expected, total = brute_states(cards, seen, high, sort_by)
+    expected, total = brute_states(cards, seen, high, sort_by, pairs)
     info = Information(group=[p for p, h in seen.items() if h == "group"],
                        value=[p for p, h in seen.items() if h == "value"],
                        rank=[p for p, h in seen.items() if h == "rank"],
                        high=high if "group" in seen.values() else None, sort_by=sort_by)
-    play = information_play(Shoe.from_counts(counts), info, must_bet=must_bet)
+    bets = select_bets(bets="banker,player,tie" + (",player_pair,banker_pair,either_pair" if pairs else ""))
+    play = information_play(Shoe.from_counts(counts), info, bets, must_bet=must_bet)
     assert play.total == total
     got = {s.seen: s for s in play.states}
     assert set(got) == set(expected)
@@ -34,7 +36,7 @@ def agree(counts, seen, high=frozenset({6, 7, 8, 9}), sort_by="value", must_bet=
         s = got[key]
         assert s.count == count
         assert s.probability == Fraction(count, total)
-        assert list(s.evs) == [x / count for x in sums]  # Banker, Player, Tie: the default bets' order
+        assert list(s.evs) == [x / count for x in sums]  # Banker, Player, Tie (and the pairs), in order
     assert play.edge == brute_edge(expected, total, must_bet)
     return play
 
@@ -121,3 +123,11 @@ def test_a_shoe_past_the_int64_bound_is_exact_in_python_integers():
     two = information_play(shoe, Information(value=(5, 6)))
     zero = two.state("0", "0").probability
     assert zero == Fraction(16 * 28 * (16 * 28 - 1), 1456 * 1455)
+
+
+@pytest.mark.parametrize("seen", [{1: "group", 3: "group"}, {1: "rank", 2: "value"}, {4: "rank", 5: "group"}])
+def test_pair_bets_agree_with_brute_force(seen):
+    """Player, Banker and Either Pair (by rank) beside the standard bets: every state's EVs and the edge."""
+    shoe = (2, 1, 1, 0, 0, 1, 0, 1, 1, 2, 0, 0, 0)  # two Aces and two 10s: pairs happen
+    play = agree(shoe, seen, high=frozenset({6, 7, 8, 9}), pairs=True)
+    assert any(s.best is not None and play.bets[s.best].key.endswith("pair") for s in play.states)

@@ -36,10 +36,18 @@ def seen_label(card, how, high, sort_by):
     return rank
 
 
-def brute_states(cards, seen, high=frozenset(), sort_by="value"):
+def pair_pays(seq):
+    """(Player Pair 11:1, Banker Pair 11:1, Either Pair 5:1) on the first four cards, by rank (rules.md §4)."""
+    player = parse(seq[0])[0] == parse(seq[2])[0]
+    banker = parse(seq[1])[0] == parse(seq[3])[0]
+    return (Fraction(11) if player else Fraction(-1), Fraction(11) if banker else Fraction(-1),
+            Fraction(5) if player or banker else Fraction(-1))
+
+
+def brute_states(cards, seen, high=frozenset(), sort_by="value", pairs=False):
     """``{labels: (count, [sum of pays per bet])}`` and the number of sequences; ``seen`` maps a
-    position 1-6 to 'group', 'value' or 'rank'."""
-    out = defaultdict(lambda: [0, [Fraction(0)] * 3])
+    position 1-6 to 'group', 'value' or 'rank'. Bets: Banker, Player, Tie (and the three pair bets)."""
+    out = defaultdict(lambda: [0, [Fraction(0)] * (6 if pairs else 3)])
     total = 0
     order = sorted(seen)
     for seq in permutations(cards, 6):
@@ -47,7 +55,8 @@ def brute_states(cards, seen, high=frozenset(), sort_by="value"):
         key = tuple(seen_label(seq[p - 1], seen[p], high, sort_by) for p in order)
         entry = out[key]
         entry[0] += 1
-        entry[1] = [a + b for a, b in zip(entry[1], standard_pays(play(seq)))]
+        pays = standard_pays(play(seq)) + (pair_pays(seq) if pairs else ())
+        entry[1] = [a + b for a, b in zip(entry[1], pays)]
     return dict(out), total
 
 
