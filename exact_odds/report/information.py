@@ -101,7 +101,7 @@ def information_report(play: InformationPlay, search=None) -> Report:
     states = Table.of(*state_rows(play))
     sections.append(Section(before=edge_lines(play), table=states))
     return Report(sections=tuple(sections), document=information_json(play, search), csv=(states,),
-                  summary=edge_lines(play), title="Information play")
+                  summary=edge_lines(play), title=f"Information play, {play.shoe.describe()}")
 
 
 # --- at the table: the seen states of the next coup (track) ---------------------------------------
