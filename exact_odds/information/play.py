@@ -167,6 +167,10 @@ def _rows(np, seqs, shoe: Shoe, readings):
         mult[n] = mult[n + 1] * radix[n + 1]
     w = sequence_weights(np, seqs, shoe)
     infinite = shoe.is_infinite
+    # int64 bound: ``w`` is int64 only where N**6 < 2**63 (else Python integers, and so is every product
+    # below). A split weight counts some of the six-card sequences, so it is at most N**6, and so is every
+    # product on the way: p * left <= N**k * N and p * left * falling(N-k-1, 5-k) <= N**6; p * (left * left
+    # - left) <= N**4 * N**2. The infinite deck's weights are at most 13**6.
     ranks = [c // 6 for c in seqs.codes]  # UNUSED // 6 == 13: no card
     labels = {i: np.array(list(readings[i][0]) + [0]) for i in seen}
     code = np.zeros(len(w), dtype=np.int64)

@@ -8,8 +8,9 @@ One joint is computed once: for every combination of the exact values (or ranks)
 each bet's six-card counts by pay line (:func:`exact_odds.information.play.joint`). A sort's states are
 unions of those combinations, and a group's counts (unused positions included: the split factors of
 play.py are sums over labels) are sums of the combinations' counts. So each sort is one grouped sum
-(numpy), exact: the counts are cut into 32-bit limbs, and a limb's sum over at most 2**20 combinations
-stays below 2**52, exact in float64; the limbs are joined in Python integers.
+(numpy), exact: the counts are cut into limbs of :func:`limb_bits` bits, so that a limb's sum over every
+combination stays below 2**53, exact in float64 (32 bits up to 2**20 combinations: the 10**6 of six values;
+fewer for the 13**6 of six ranks); the limbs are joined in Python integers.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ from exact_odds.information.seen import Information, InformationError
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
-_LIMB = 32
+
+
+def limb_bits(terms: int) -> int:
+    """Bits of a limb such that ``terms`` limbs sum below 2**53 in float64: each is below 2**bits, so the sum
+    is below terms * 2**bits <= 2**(bit_length(terms) + bits) <= 2**53."""
+    return min(32, 53 - max(terms, 1).bit_length())
 
 
 @dataclass(frozen=True)
@@ -81,8 +87,9 @@ def best_sort(shoe: Shoe, positions, bets=None, must_bet: bool = False, sort_by:
     columns = [(b, line) for b, (_, scaled) in enumerate(pays) for line in range(len(scaled))]
     flat = [counts[s][b][line] for s in range(len(labels)) for b, line in columns]
     top = max(flat).bit_length()
-    limbs = [np.array([(c >> shift) & ((1 << _LIMB) - 1) for c in flat], dtype=np.float64)
-             for shift in range(0, max(top, 1), _LIMB)]
+    bits = limb_bits(len(labels))
+    limbs = [np.array([(c >> shift) & ((1 << bits) - 1) for c in flat], dtype=np.float64)
+             for shift in range(0, max(top, 1), bits)]
     n, cols = len(positions := exact.positions), len(columns)
     lab = np.array(labels, dtype=np.int64).reshape(len(labels), n)
     weights = [(pays[b][1][line] * (scale // pays[b][0])) for b, line in columns]
@@ -97,7 +104,7 @@ def best_sort(shoe: Shoe, positions, bets=None, must_bet: bool = False, sort_by:
         sums = [np.bincount(index, weights=limb, minlength=(1 << n) * cols) for limb in limbs]
         numerator = 0
         for g in range(1 << n):
-            cells = [sum(int(s[g * cols + c]) << (_LIMB * j) for j, s in enumerate(sums)) for c in range(cols)]
+            cells = [sum(int(s[g * cols + c]) << (bits * j) for j, s in enumerate(sums)) for c in range(cols)]
             nums = [0] * len(bets)
             for (b, _), c, w in zip(columns, cells, weights):
                 nums[b] += c * w
