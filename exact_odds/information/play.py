@@ -55,6 +55,8 @@ CONVENTIONS = {
 }
 #: Above this many possible states the states are numbered by np.unique rather than counted in place.
 _DENSE_STATES = 1 << 20
+#: Up to this many (state, every bet's line) cells the bets are summed in one pass over the rows.
+_JOINT_BINS = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,18 @@ def reads_pairs(bet) -> bool:
     return bet.family == "pair" and not bet.uses_suits
 
 
+class _Ranks:
+    """``rank = code // 6`` of each position, computed the first time a position is read."""
+
+    def __init__(self, codes):
+        self.codes, self.done = codes, {}
+
+    def __getitem__(self, i):
+        if i not in self.done:
+            self.done[i] = self.codes[i] // 6
+        return self.done[i]
+
+
 def _rows(np, seqs, shoe: Shoe, readings):
     """Every sequence's six-card weight, its state code (mixed radix over the seen positions), deal and index
     (origin), a sequence of k < 6 cards split over the labels of its seen unused positions (module docstring)."""
@@ -171,7 +185,7 @@ def _rows(np, seqs, shoe: Shoe, readings):
     # below). A split weight counts some of the six-card sequences, so it is at most N**6, and so is every
     # product on the way: p * left <= N**k * N and p * left * falling(N-k-1, 5-k) <= N**6; p * (left * left
     # - left) <= N**4 * N**2. The infinite deck's weights are at most 13**6.
-    ranks = [c // 6 for c in seqs.codes]  # UNUSED // 6 == 13: no card
+    ranks = _Ranks(seqs.codes)  # UNUSED // 6 == 13: no card
     labels = {i: np.array(list(readings[i][0]) + [0]) for i in seen}
     code = np.zeros(len(w), dtype=np.int64)
     for n, i in enumerate(seen):
@@ -297,11 +311,39 @@ def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_B
         state = state.ravel()
     n = len(codes)
     counts = [[None] * len(bets) for _ in range(n)]
+    sizes = [len(bet.lines) + 1 for bet in bets]
+    combos = 1
+    for size in sizes:
+        combos *= size
+    if n * combos <= _JOINT_BINS:
+        # One grouped sum over (state, every bet's line), then each bet's lines by summing out the others:
+        # one pass over the rows instead of one per bet.
+        key = np.zeros(len(weights), dtype=np.int64)
+        for bet, size in zip(bets, sizes):
+            key = key * size + line_index(np, bet, seqs, deal, origin)
+        sums = exact_sums(np, weights, state * combos + key, n * combos)
+        for s in range(n):
+            cells = sums[s * combos:(s + 1) * combos]
+            for b, size in enumerate(sizes):
+                inner = 1
+                for later in sizes[b + 1:]:
+                    inner *= later
+                per_line = [0] * size
+                for c, v in enumerate(cells):
+                    if v:
+                        per_line[c // inner % size] += v
+                counts[s][b] = per_line
+        return _labels(codes, radix), counts, _total(shoe)
     for b, bet in enumerate(bets):
-        lines = len(bet.lines) + 1
+        lines = sizes[b]
         sums = exact_sums(np, weights, state * lines + line_index(np, bet, seqs, deal, origin), n * lines)
         for s in range(n):
             counts[s][b] = sums[s * lines:(s + 1) * lines]
+    return _labels(codes, radix), counts, _total(shoe)
+
+
+def _labels(codes, radix) -> list[tuple[int, ...]]:
+    """Each state's label index at each seen position, from its mixed-radix code."""
     labels = []
     for c in codes.tolist():
         digits = []
@@ -309,8 +351,12 @@ def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_B
             c, d = divmod(c, r)
             digits.append(d)
         labels.append(tuple(reversed(digits)))
-    total = 13 ** 6 if shoe.is_infinite else falling(shoe.size, 6)
-    return labels, counts, total
+    return labels
+
+
+def _total(shoe: Shoe) -> int:
+    """The shoe's six-card sequences (13**6 for the infinite deck: each rank sequence once)."""
+    return 13 ** 6 if shoe.is_infinite else falling(shoe.size, 6)
 
 
 def information_play(shoe: Shoe, information: Information, bets=None, must_bet: bool = False,

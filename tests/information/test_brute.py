@@ -131,3 +131,12 @@ def test_pair_bets_agree_with_brute_force(seen):
     shoe = (2, 1, 1, 0, 0, 1, 0, 1, 1, 2, 0, 0, 0)  # two Aces and two 10s: pairs happen
     play = agree(shoe, seen, high=frozenset({6, 7, 8, 9}), pairs=True)
     assert any(s.best is not None and play.bets[s.best].key.endswith("pair") for s in play.states)
+
+
+@pytest.mark.parametrize("seen, pairs", [({1: "group", 5: "value"}, False), ({2: "rank", 6: "group"}, True)])
+def test_the_per_bet_sums_agree_with_brute_force_too(monkeypatch, seen, pairs):
+    """Many states (past _JOINT_BINS cells) are summed one bet at a time: forced here on a small shoe."""
+    import exact_odds.information.play as play
+
+    monkeypatch.setattr(play, "_JOINT_BINS", 0)
+    agree((2, 1, 1, 0, 0, 1, 0, 1, 1, 2, 0, 0, 0), seen, pairs=pairs)
