@@ -94,7 +94,7 @@ def information_report(play: InformationPlay, search=None) -> Report:
             "Bets: " + "; ".join(f"{b.name} ({b.pays_text})" for b in play.bets) + "."]
     sections = [Section(before=tuple(head))]
     if search is not None:
-        runners = Table.of(["Rank", "High", "Edge per coup"], [
+        runners = Table.of(["#", "High", "Edge per coup"], [
             [str(i + 1), " ".join(map(str, info.group_json(h))), percent_text(e, 4)]
             for i, (e, h) in enumerate(search.ranked[:RUNNERS_UP + 1])])
         sections.append(Section(before=(f"Best sort: {search.describe()}.",), table=runners))
