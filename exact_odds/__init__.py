@@ -63,6 +63,11 @@ for _module, _names in {
     "in_play.dealing": "deal_shoe shuffled_cards",
     "in_play.track.log": "ShoeInPlay LogError read_log coups_from_log parse_token CoupSplitter",
     "in_play.track.table": "Table Count CountError parse_count_tags count_of_bet CardPrices DetailNeeded",
+    # information play: edge sorting, known cards (docs/methods/information.md)
+    "information.seen": "Information InformationError",
+    "information.play": "InformationPlay InformationState information_play",
+    "information.sorts": "SortSearch best_sort",
+    "information.table": "next_coup",
 }.items():
     for _name in _names.split():
         _HOMES[_name] = f"exact_odds.{_module}"
@@ -104,6 +109,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.in_play.track.table import (CardPrices, Count, CountError, DetailNeeded, Table, count_of_bet,
                                           parse_count_tags)
     from exact_odds.in_play.sweep.sweep import ShoePrice, SweepError, house_edges, parse_sweep, price_shoes
+    from exact_odds.information.play import InformationPlay, InformationState, information_play
+    from exact_odds.information.seen import Information, InformationError
+    from exact_odds.information.sorts import SortSearch, best_sort
+    from exact_odds.information.table import next_coup
     from exact_odds.punto_banco.analysis import METHODS, Analysis, analyse
     from exact_odds.punto_banco.coup import CoupDistribution
     from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two,

@@ -70,6 +70,8 @@ QUICK = {
     "exact-odds sweep shoes.txt",
     "exact-odds live",
     "exact-odds serve",
+    "exact-odds information --group 1 --high 6,7,8,9",
+    "exact-odds information --group 1-4 --search",
 }
 
 #: Examples that may take longer than :data:`LIMIT`, each with the time it may take (seconds). The

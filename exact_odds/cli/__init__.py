@@ -24,6 +24,7 @@ main.add_lazy_commands({
     "simulate": "exact_odds.cli.simulate:simulate",
     "tables": "exact_odds.cli.tables:tables_command",
     "report": "exact_odds.cli.report:report",
+    "information": "exact_odds.cli.information:information",
 })
 
 __all__ = ["main"]

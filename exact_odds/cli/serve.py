@@ -98,8 +98,12 @@ def open_sessions(folder, first, setup):
                    "without a password, to everyone who can reach it (a warning is printed).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="The port to listen on (0: any free port, printed).")
+@click.option("--high", metavar="VALUES", default="6,7,8,9", show_default=True,
+              help="The High group of an edge sorter's next cards (the page's High/Low buttons; "
+                   "docs/methods/information.md).")
 @input_errors
-def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text, folder, first, host, port):
+def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text, folder, first, host, port,
+          high):
     """The shoe in play in a browser: tap the cards dealt, see the exact odds of the next coup.
 
     Serves a page (on http://127.0.0.1:8000/ by default) with the 52 cards
@@ -108,7 +112,8 @@ def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, coun
     bet it shows the exact expected value, house edge and win probability
     of the next coup, priced as 'track' prices them (+EV highlighted), the
     running and true count of --count, and the coups so far as a bead
-    plate. Every card is written at once to the session's file in the
+    plate. High and Low mark what an edge sorter sees of the next cards
+    (--high), and show every bet's EV given it. Every card is written at once to the session's file in the
     --sessions folder, in track's log format, so a reload or a restart
     resumes it and 'exact-odds track' replays it. Several sessions are kept
     by name. Ctrl-C stops it. Needs the web extra (pip install
@@ -133,6 +138,9 @@ def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, coun
         check_name(first)
     except SessionError as exc:
         raise InputError(f"--session: {exc}") from None
+    from exact_odds.cli.information import parse_values
+
+    high_set = parse_values(high)
     keys, chosen = table_bets(variant, bets, paytables, commission)
     start = start_shoe(decks, shoe_counts, remove)
     count = chosen_count(count_text, start, keys, chosen)
@@ -151,7 +159,7 @@ def serve(decks, shoe_counts, remove, variant, bets, paytables, commission, coun
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"serving http://{shown}:{sock.getsockname()[1]}/ (session {first}, files in {folder}); "
                "Ctrl-C stops", err=True)
-    server = uvicorn.Server(uvicorn.Config(create_app(sessions, first, loopback), log_level="warning",
+    server = uvicorn.Server(uvicorn.Config(create_app(sessions, first, loopback, high_set), log_level="warning",
                                            lifespan="off"))
     try:
         server.run(sockets=[sock])

@@ -18,6 +18,7 @@ from exact_odds.cli.app import InputError, input_errors
 from exact_odds.cli.in_play import bets_option
 from exact_odds.cli.live import table_bets
 from exact_odds.cli.options import InputFile, not_text, shoe_options
+from exact_odds.cli.information import seen_information, seen_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
 
 
@@ -38,8 +39,10 @@ def detail_needed(exc) -> InputError:
                                              "naming it on stderr and going on.")
 @click.option("--screen", is_flag=True, help="The live screen instead of lines (as 'exact-odds live'; "
                                              "cards typed at the keyboard, LOG not read).")
+@seen_options
 @input_errors
-def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission, count_text, fmt, strict, screen):
+def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission, count_text, fmt, strict, screen,
+          group, high, value):
     """Exact edges for the shoe in play, before every coup of a dealt-shoe log.
 
     Reads the cards seen so far, one coup per line or free-form, from LOG
@@ -72,6 +75,12 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
       tail -f dealt.log | exact-odds track -
       exact-odds track --strict dealt.log   # stop at the first card refused
       exact-odds track --screen           # the live screen (exact-odds live)
+      exact-odds track --group 1 --high 6,7,8,9 dealt.log   # an edge sorter's next card
+
+    With --group POSITIONS --high VALUES (or --value POSITIONS), what is seen
+    of the next coup's cards before the bet (docs/methods/information.md):
+    under each coup's prices, one line per state seen (such as the next card
+    High or Low) with every value-level bet's EV given it and the bet to make.
     """
     if screen:
         if strict:
@@ -84,12 +93,17 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         if fmt != "text":
             raise InputError(f"--screen draws a screen, not {fmt}; drop --format or --screen")
 
+        if group or value:
+            raise InputError("--group and --value show the seen states as lines; drop them or --screen")
         return run_screen(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text)
     from exact_odds.in_play.track.log import LogError, read_log
     from exact_odds.in_play.track.table import CountError, Table
     from exact_odds.report.track import track_lines, track_partial_note
 
+    seen = seen_information(group, high, value, fmt)
     keys, bets = table_bets(variant, bets, paytables, commission)
+    if seen is not None and all(not b.is_value_level for b in bets):
+        raise InputError("--group and --value price the value-level bets; choose some with --bets")
     start = start_shoe(decks, shoe_counts, remove)
     count = chosen_count(count_text, start, keys, bets)
     table = Table(start, bets, count)
@@ -111,6 +125,8 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
                 line = lines.before(table.prices)
                 if line is not None:  # card-level bets alone have no value-level line
                     click.echo(line)
+                if seen is not None:
+                    show_seen(table, seen, item, fmt)
             elif kind == "cards":
                 click.echo(lines.cards(item))
             elif kind == "coup":
@@ -123,6 +139,20 @@ def track(log, decks, shoe_counts, remove, variant, bets, paytables, commission,
         raise refused(exc) from None
     except UnicodeDecodeError:
         raise not_text(log) from None
+
+
+def show_seen(table, seen, coup: int, fmt: str) -> None:
+    """Under a coup's prices: every seen state of that coup, each value-level bet's EV given it."""
+    from exact_odds.information.play import information_play
+    from exact_odds.information.seen import InformationError
+    from exact_odds.report.information import SEEN_FORMATS
+
+    try:
+        play = information_play(table.in_play.shoe(), seen, table.value_bets)
+    except InformationError as exc:
+        raise InputError(str(exc)) from None
+    for line in SEEN_FORMATS[fmt](play, coup):
+        click.echo(line)
 
 
 def refused(exc) -> InputError:

@@ -50,10 +50,11 @@ class BadRequest(Exception):
         self.status = status
 
 
-def create_app(sessions: Sessions, first: str, loopback: bool = True) -> Starlette:
+def create_app(sessions: Sessions, first: str, loopback: bool = True, high=None) -> Starlette:
     """The app serving ``sessions``; the page opens ``first`` unless its address names another
-    (``/?session=NAME``). ``loopback``: answer only requests addressed to the loopback host."""
-    app = Starlette(routes=_routes(sessions, first),
+    (``/?session=NAME``). ``loopback``: answer only requests addressed to the loopback host. ``high``:
+    the High group of an edge sorter's next cards (default 6-9; :mod:`exact_odds.information.table`)."""
+    app = Starlette(routes=_routes(sessions, first) + _seen_routes(sessions, high),
                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)] if loopback else [])
     app.state.sessions = sessions
     return app
@@ -127,6 +128,33 @@ def _routes(sessions: Sessions, first: str) -> list:
         Route("/api/sessions/{name}/{action}", change, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+
+
+def _seen_routes(sessions: Sessions, high) -> list:
+    """``GET /api/sessions/NAME/seen?next=HL``: the groups of the next coup's first cards seen (an edge
+    sorter's), and every value-level bet's EV given them (:func:`exact_odds.information.table.next_cards_seen`)."""
+    from exact_odds.information.seen import InformationError
+    from exact_odds.information.table import TABLE_HIGH, next_cards_seen
+    from exact_odds.report.information import seen_document
+
+    async def seen(request: Request):
+        started = time.perf_counter()
+        try:
+            table = sessions.get(request.path_params["name"]).table
+            if table.current:
+                raise BadRequest(400, "the coup being dealt is not finished: mark the next cards once it is")
+            if not table.value_bets:
+                raise BadRequest(400, "no value-level bet is chosen: the cards seen price Banker, Player, Tie ...")
+            info, state = next_cards_seen(table.in_play.shoe(), request.query_params.get("next", ""),
+                                          table.value_bets, TABLE_HIGH if high is None else high)
+        except (SessionError, BadRequest, InformationError) as exc:
+            status = exc.status if isinstance(exc, BadRequest) else 404 if isinstance(exc, UnknownSession) else 400
+            return JSONResponse(error_document(str(exc)), status)
+        took = (time.perf_counter() - started) * 1000
+        return JSONResponse(seen_document(info, state, table.value_bets),
+                            headers={"Server-Timing": f"app;dur={took:.2f}", "Cache-Control": "no-store"})
+
+    return [Route("/api/sessions/{name}/seen", seen, methods=["GET"])]
 
 
 async def read_json(request: Request) -> dict:

@@ -111,6 +111,12 @@ CASES = {
         (["chemin-de-fer", "--commission", "1"], "below 1"),
         (["chemin-de-fer", "--format", "yaml"], "--format"),
     ],
+    "information": [
+        (["information", "--group", "7", "--high", "6"], "position 7 is outside 1-6"),
+        (["information", "--group", "1", "--high", "0-9"], "all ten values"),
+        (["information", "--group", "1", "--value", "1", "--high", "6"], "both --group and --value"),
+        (["information", "--value", "1", "--shoe", "1,1,1,0,0,0,0,0,0,0,0,0,0"], "at least 6 cards"),
+    ],
     "banque": [
         (["banque", "--theta", "2"], "--theta must be between 0 and 1"),
         (["banque", "--banker", "greedy"], "--banker must be one of"),

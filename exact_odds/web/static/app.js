@@ -90,6 +90,7 @@ function draw(s) {
     (s.grid.suits_known ? "" : "; suits left not known (a card was given without its suit)") +
     (s.grid.tens_unknown ? `; ${s.grid.tens_unknown} ten-value cards of unknown rank` : "");
   drawBets(s);
+  if (seenVersion !== null && seenVersion !== s.version) { seen = ""; seenVersion = null; drawSeen(null); }
   drawGrid(s.grid);
   drawCount(s.count);
   drawCoups(s);
@@ -114,6 +115,34 @@ function drawBets(s) {
   });
   $("bets").tBodies[0].replaceChildren(...rows);
   $("notes").textContent = s.notes.map((n) => "note: " + n).join(" ");
+}
+
+// An edge sorter's next cards: 'H' or 'L' for each, in deal order; the server prices them, the page shows it.
+let seen = "";
+let seenVersion = null;
+
+function drawSeen(data) {
+  $("seen-text").textContent = data ? (data.error || data.text) : "";
+  const rows = data && !data.error ? data.bets.map((b) => {
+    const tr = el("tr", b.key === data.best_bet ? "plus" : "");
+    tr.dataset.key = b.key;
+    const ev = el("td", "expected_value", b.ev_text);
+    ev.title = `exactly ${b.ev}`;
+    tr.append(el("td", "name", b.name), ev);
+    return tr;
+  }) : [];
+  $("seen-bets").tBodies[0].replaceChildren(...rows);
+}
+
+function markSeen(label) {
+  return queue(async () => {
+    if (!state) return;
+    if (seenVersion !== state.version) seen = "";
+    seen = label === null ? "" : (seen + label).slice(0, 6);
+    seenVersion = state.version;
+    if (!seen) return drawSeen(null);
+    drawSeen(await call("GET", `/api/sessions/${encodeURIComponent(state.session)}/seen?next=${seen}`));
+  });
 }
 
 function drawGrid(g) {
@@ -195,6 +224,9 @@ function wire() {
     input.value = await typed(text);
   });
   $("undo").addEventListener("click", () => change("undo"));
+  $("seen-high").addEventListener("click", () => markSeen("H"));
+  $("seen-low").addEventListener("click", () => markSeen("L"));
+  $("seen-clear").addEventListener("click", () => markSeen(null));
   $("redo").addEventListener("click", () => change("redo"));
   $("reset").addEventListener("click", () => {
     if (confirm(`Start session ${state.session} again? Every card dealt in it is forgotten.`)) change("reset");
