@@ -40,7 +40,8 @@ def test_a_second_route_of_the_same_name_is_refused():
 @pytest.mark.parametrize("key, shoe, route", [
     ("dragon7", Shoe.decks(8), "value walk"),
     ("perfect_pair", Shoe.decks(8), "first four"),
-    ("lucky8_player", Shoe.decks(8), "classes"),
+    ("lucky8_player", Shoe.decks(8), "shipped"),
+    ("lucky8_player", Shoe.decks(9), "classes"),
     ("lucky8_player", Shoe.decks(8).remove(["5h", "Kd", "9c"]), "hand paths"),
     ("lucky8_player", Shoe.from_cards(SMALL_IN_PLAY), "small shoe"),
 ])

@@ -2,6 +2,7 @@
 
 | route | module | takes |
 |---|---|---|
+| shipped | :mod:`.shipped` | a catalog bet on 1 to 8 fresh decks: counts shipped with the package |
 | small shoe | :mod:`.small_shoe` | any bet on a small finite shoe: every ordered draw of its cards |
 | hand paths | :mod:`.in_play` | whole hands' suits and colours, one hand's pair, on a shoe in play |
 | multisets | :mod:`.in_play` | cards read over every card or whole hands, as multisets of pools |
@@ -13,4 +14,4 @@
 | classes | :mod:`.classes` | every bet (the reference route, last) |
 """
 
-from exact_odds.cards.routes import small_shoe, in_play, classes  # noqa: F401  (the order of the registry)
+from exact_odds.cards.routes import shipped, small_shoe, in_play, classes  # noqa: F401  (the order of the registry)
