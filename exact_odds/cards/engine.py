@@ -50,32 +50,51 @@ def excluding(*names: str) -> Iterator[None]:
         _excluded.reset(token)
 
 
+def ordered(reading: Reading, shoe) -> list[Route]:
+    """Every route in the order it is asked for ``reading`` on ``shoe``: by :meth:`Route.place`, ties in
+    the registry's order."""
+    order = {r.name: i for i, r in enumerate(routes())}
+    return sorted(REGISTRY, key=lambda r: (r.place(reading, shoe), order[r.name]))
+
+
 def candidates(reading: Reading, shoe) -> tuple[list[Route], list[tuple[str, str]]]:
     """The routes that accept ``reading`` on ``shoe`` in the order they are tried, and (name, reason) of
-    those that do not."""
+    those that do not (every route asked: :func:`price` asks only until one prices)."""
     taken, declined = [], []
-    excluded = _excluded.get()
-    for route in routes():
-        why = "excluded by the caller" if route.name in excluded else route.accepts(reading, shoe)
+    for route in ordered(reading, shoe):
+        why = _refusal(route, reading, shoe)
         if why is None:
             taken.append(route)
         else:
             declined.append((route.name, why))
-    order = {r.name: i for i, r in enumerate(REGISTRY)}
-    taken.sort(key=lambda r: (r.place(reading, shoe), order[r.name]))
     return taken, declined
+
+
+def _refusal(route: Route, reading: Reading, shoe) -> str | None:
+    return "excluded by the caller" if route.name in _excluded.get() else route.accepts(reading, shoe)
 
 
 def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, str | None, Explanation]:
     """``(counts, total, assumption, explanation)`` of the bet read by ``reading`` on ``dist``'s shoe and
-    tableau (:meth:`Route.price`), by the first route that accepts and plans within the memory budget;
-    with ``route``, by that route alone (:class:`Declined` where it does not take the reading)."""
+    tableau (:meth:`Route.price`), by the first route, in :func:`ordered`'s order, that accepts and plans
+    within the memory budget (the routes after it are not asked); with ``route``, by that route alone
+    (:class:`Declined` where it does not take the reading)."""
     shoe = dist.shoe
-    taken, declined = candidates(reading, shoe)
+    declined: list[tuple[str, str]] = []
     if route is not None:
-        taken = [_named(route, taken, declined)]
+        way = _named(route)
+        why = _refusal(way, reading, shoe)
+        if why is not None:
+            raise Declined(why)
+        asked = [way]
+    else:
+        asked = ordered(reading, shoe)
     size = _budget.budget()
-    for way in taken:
+    for way in asked:
+        why = None if route is not None else _refusal(way, reading, shoe)
+        if why is not None:
+            declined.append((way.name, why))
+            continue
         est = way.estimate(reading, shoe)
         if est.memory is not None and est.memory > size:
             declined.append((way.name, f"its plan would need about {_budget.describe(est.memory)}, past the "
@@ -85,17 +104,17 @@ def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, 
         try:
             with _budget.guarded(size):
                 counts, total, assumption = way.price(reading, dist)
-        except Declined as why:
+        except Declined as reason:
             if route is not None:
                 raise
-            declined.append((way.name, str(why)))
+            declined.append((way.name, str(reason)))
             continue
         except MemoryError:
             declined.append((way.name, f"its plan passed the memory budget of {_budget.describe(size)}"))
             continue
         seconds = time.perf_counter() - start
         explanation = Explanation(reading.bet_name or reading.conditions[0], way.name, way.summary,
-                                  tuple(_ordered(declined)), est, seconds)
+                                  tuple(declined), est, seconds)
         return counts, total, assumption, explanation
     raise OverBudget(f"{reading.bet_name or reading.conditions[0]}: no route prices it on this shoe within the "
                      f"memory budget of {_budget.describe(size)} ("
@@ -103,17 +122,9 @@ def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, 
                      + "); it needs a larger memory budget")
 
 
-def _named(name: str, taken: list[Route], declined: list[tuple[str, str]]) -> Route:
-    """The route ``name`` where it accepts the reading, else :class:`Declined` with its reason."""
-    named = [r for r in REGISTRY if r.name == name]
+def _named(name: str) -> Route:
+    """The route called ``name``."""
+    named = [r for r in routes() if r.name == name]
     if not named:
         raise ValueError(f"no route named {name!r}; the routes: {', '.join(r.name for r in REGISTRY)}")
-    if named[0] not in taken:
-        raise Declined(dict(declined)[name])
     return named[0]
-
-
-def _ordered(declined: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The declined routes in the registry's order."""
-    order = {r.name: i for i, r in enumerate(REGISTRY)}
-    return sorted(declined, key=lambda d: order.get(d[0], len(order)))

@@ -12,7 +12,7 @@ whether its suits are known) is asked by the routes through :func:`in_play` and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
@@ -38,6 +38,13 @@ class Reading:
     bet_name: str = ""
     #: the older names' own pricing, ``older(dist) -> (counts, total, assumption)``, where they have one
     older: Callable | None = None
+    _once: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def once(self, what: str, make: Callable):
+        """``make(self)``, worked out once per reading (what a route asks of the bet before it plans)."""
+        if what not in self._once:
+            self._once[what] = make(self)
+        return self._once[what]
 
     @cached_property
     def trees(self) -> tuple:

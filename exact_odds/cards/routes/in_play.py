@@ -73,13 +73,14 @@ class Multisets(Route):
         from exact_odds.punto_banco.card_multisets import blocks, order_free
 
         if _fresh_split(reading, shoe):
-            return None if order_free(reading.trees) else "on a fresh shoe it takes only cards read over every card"
+            return None if reading.once("order free", lambda r: order_free(r.trees)) else \
+                "on a fresh shoe it takes only cards read over every card"
         why = _suited_in_play(reading, shoe)
         if why:
             return why
-        if blocks(reading.trees) is None:
+        if reading.once("blocks", lambda r: blocks(r.trees)) is None:
             return "reads a card by its place, or a set of cards other than every card or a whole hand"
-        if reading.suit_symmetric and not order_free(reading.trees):
+        if reading.suit_symmetric and not reading.once("order free", lambda r: order_free(r.trees)):
             return "suits compared with each other per hand: the suit patterns take it"
         return None
 
@@ -123,7 +124,7 @@ class SuitCounts(Route):
         why = _suited_in_play(reading, shoe)
         if why:
             return why
-        if fitting_events(reading.trees) is None:
+        if reading.once("counted events", lambda r: fitting_events(r.trees)) is None:
             return "reads suits other than through counts of suits over every card"
         return None
 
@@ -151,7 +152,7 @@ class EventsAlone(Route):
             why = _suited_in_play(reading, shoe)
             if why:
                 return why
-        if fitting_events(reading.trees) is None:
+        if reading.once("events alone", lambda r: fitting_events(r.trees)) is None:
             return "reads suits other than through events alone (or counts them over every card)"
         return None
 

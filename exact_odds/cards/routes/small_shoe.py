@@ -55,13 +55,23 @@ def _numpy():
 
 
 def kinds(reading: Reading, shoe: Shoe) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The shoe's distinct cards as the bet sees them: (count, rank 1-13, suit 1-4) of each kind; by rank
-    alone (suit 1) where the bet reads no suit."""
-    if reading.reads_suits:
-        held = [(c, i // 4 + 1, i % 4 + 1) for i, c in enumerate(shoe.suited) if c]
-    else:
-        held = [(c, r + 1, 1) for r, c in enumerate(shoe.ranks) if c]
-    return tuple(zip(*held)) if held else ((), (), ())
+    """The shoe's cards as the bet and the rules see them: (count, rank 1-13, suit 1-4) of each kind.
+
+    Two cards are of one kind when the bet's tests cannot tell them apart (their class,
+    :attr:`~exact_odds.cards.reading.Reading.of_card`) and they have the same value (the rules'
+    totals): every sequence of kinds then settles every line alike whichever cards it holds, and is
+    dealt ``prod falling(c_kind, m_kind)`` ways. A kind shows one of its cards (where the bet reads no
+    suit, its suit is never read)."""
+    counts = shoe.suited if reading.reads_suits else [c if i % 4 == 0 else 0 for i, c in
+                                                       enumerate(r for r in shoe.ranks for _ in range(4))]
+    merged: dict = {}
+    for i, c in enumerate(counts):
+        if c:
+            rank = i // 4 + 1
+            kind = merged.setdefault((reading.of_card[i], RANK_VALUES[rank - 1]), [0, rank, i % 4 + 1])
+            kind[0] += c
+    held = list(merged.values())
+    return tuple(tuple(x) for x in zip(*held)) if held else ((), (), ())
 
 
 def rows(reading: Reading, shoe: Shoe) -> int:
