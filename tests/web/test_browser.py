@@ -11,7 +11,9 @@ from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import Shoe
 
-from served import Served, browser, make_setup  # noqa: F401 (browser: a fixture)
+from served import Served, browser, chromium_or_skip, make_setup  # noqa: F401 (browser: a fixture)
+
+chromium_or_skip()  # no Chromium: this module is skipped, with the reason (or fails where it is required)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
