@@ -20,6 +20,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 single_threaded_by_default()
 
 
+#: Run by :func:`with_default_signals` before the command: the system's default for every stopping signal.
+_DEFAULT_SIGNALS = ("import os, signal, sys\n"
+                    "for name in ('SIGINT', 'SIGTERM', 'SIGHUP'):\n"
+                    "    if hasattr(signal, name):\n"
+                    "        signal.signal(getattr(signal, name), signal.SIG_DFL)\n"
+                    "os.execvp(sys.argv[1], sys.argv[1:])")
+
+
+def with_default_signals(argv: list[str]) -> list[str]:
+    """``argv`` started with the system's default for SIGINT, SIGTERM and SIGHUP, as a terminal starts a
+    command, whatever this process has: a suite started with a signal ignored (``nohup`` ignores SIGHUP, a
+    background job of a script SIGINT) passes the ignored signal on to every child, and the console script
+    rightly keeps an ignored signal ignored, so a test that sends it would see nothing happen. (A Python
+    handler is not inherited; an ignored signal is: a few milliseconds of a bare Python reset it, then exec.)"""
+    return [sys.executable, "-S", "-c", _DEFAULT_SIGNALS, *argv]
+
+
 def modules_loaded(code: str, names) -> list[str]:
     """Which of the modules ``names`` a fresh interpreter has loaded after running ``code``."""
     import subprocess
