@@ -33,12 +33,17 @@ def detail(exc: BaseException) -> str:
     return text[:200]
 
 
+def reason(exc: BaseException) -> str:
+    """What happened and what to try, in words ('out of memory (Unable to allocate ...): ...')."""
+    if isinstance(exc, WorkerLost):
+        return str(exc)
+    said = detail(exc)
+    return f"out of memory{f' ({said})' if said else ''}: {ADVICE}"
+
+
 def line(prog: str, exc: BaseException) -> str:
     """The one line told for ``exc`` (a MemoryError or :class:`WorkerLost`)."""
-    if isinstance(exc, WorkerLost):
-        return f"{prog}: error: {exc}"
-    said = detail(exc)
-    return f"{prog}: error: out of memory{f' ({said})' if said else ''}: {ADVICE}"
+    return f"{prog}: error: {reason(exc)}"
 
 
 def worker_lost_text() -> str:
