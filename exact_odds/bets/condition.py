@@ -77,6 +77,7 @@ def structure_problem(tree: ast.Expression, names: Collection[str], shown: str, 
     ``any``, ``all``) may use :data:`PREDICATE_NAMES` and ``constants``."""
     try:
         _check(tree, names, shown, None, constants)
+        language.check_constants(tree, shown)  # (no rank name beside a suit, nor a suit name beside a rank)
     except (_Problem, language.LanguageError) as exc:
         return str(exc)
     return None
