@@ -24,7 +24,8 @@ true/false. Every condition that passes therefore evaluates to a bool on
 every coup, without error.
 
 :func:`structure_problem` checks the nodes and names first (only the allowed
-operators, known names, whole numbers, aggregates of the right shape);
+operators, known names, whole numbers, aggregates of the right shape, and
+no rank name beside a suit nor suit name beside a rank: :func:`check_constants`);
 :func:`condition_problem` then checks the kinds. Each returns what is wrong,
 in words, or None.
 """
@@ -35,6 +36,7 @@ import ast
 from collections.abc import Collection
 
 from exact_odds.bets import language
+from exact_odds.bets.card_names import CONSTANTS
 
 NUMBER, TRUTH, TUPLE, LIST = "a number", "true/false", "a tuple of numbers", "a list of numbers"
 
@@ -77,7 +79,7 @@ def structure_problem(tree: ast.Expression, names: Collection[str], shown: str, 
     ``any``, ``all``) may use :data:`PREDICATE_NAMES` and ``constants``."""
     try:
         _check(tree, names, shown, None, constants)
-        language.check_constants(tree, shown)  # (no rank name beside a suit, nor a suit name beside a rank)
+        check_constants(tree, shown)  # (no rank name beside a suit, nor a suit name beside a rank)
     except (_Problem, language.LanguageError) as exc:
         return str(exc)
     return None
@@ -213,3 +215,53 @@ def _check_comparison(left: ast.AST, op: type, right: ast.AST, number_names: Col
                            f"but {source(right)} is {_kind(right, number_names)}")
     else:
         raise _Problem(f"uses {op.__name__}; conditions may only compare names and whole numbers with and/or/not")
+
+
+#: The constant names that name a suit; the other constants (ace, jack, queen, king) name ranks.
+SUIT_CONSTANTS = frozenset({"spades", "hearts", "diamonds", "clubs"})
+
+
+def _kind_of_constant(name: str) -> str:
+    return "suit" if name in SUIT_CONSTANTS else "rank"
+
+
+def _side(node: ast.AST, read: set, named: list) -> None:
+    """What one side of a comparison reads (``rank``/``suit`` of cards) and the constants it names, in order;
+    an aggregate's predicate is a comparison of its own, checked on its own."""
+    if isinstance(node, ast.Name):
+        found = language._attribute(node, ())
+        if found is not None and found[0] in ("rank", "suit"):
+            read.add(found[0])
+        elif node.id in CONSTANTS:
+            named.append(node.id)
+        return
+    if isinstance(node, ast.Call):
+        return
+    for child in ast.iter_child_nodes(node):
+        _side(child, read, named)
+
+
+def check_constants(tree: ast.AST, shown: str) -> None:
+    """Refuse a rank name set beside a suit, or a suit name beside a rank: constants are plain numbers, so
+    ``rank == hearts`` read as ``rank == 2``. A suit name (:data:`SUIT_CONSTANTS`) may be compared only with
+    what reads a suit (``suit``, ``player_card1_suit``...), a rank name (``ace``, ``jack``, ``queen``,
+    ``king``) only with what reads a rank (``rank``, ``banker_card3_rank``...); numbers stay numbers
+    (``rank == 2``). :class:`LanguageError` saying why."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        read: set = set()
+        named: list = []
+        for side in (node.left, *node.comparators):
+            _side(side, read, named)
+        for name in named:
+            kind = _kind_of_constant(name)
+            if read == {kind}:
+                continue
+            other = "suit" if kind == "rank" else "rank"
+            what = f"a card's {other}" if other in read else f"something that is not a card's {kind}"
+            example = "suit == hearts" if kind == "suit" else "rank in (jack, queen, king)"
+            raise language.LanguageError(
+                f"{shown} compares {what} with the {kind} name {name!r} (in {ast.unparse(node)[:60]!r}); a {kind} "
+                f"name stands only beside a card's {kind}, as in {example!r}; for the number "
+                f"{CONSTANTS[name]}, write {CONSTANTS[name]}")

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import assert_bad_input_is_one_line
 from exact_odds.bets.card_names import CONSTANTS, RANK_VALUE_NAMES, SUIT_NAMES
-from exact_odds.bets.language import SUIT_CONSTANTS
+from exact_odds.bets.condition import SUIT_CONSTANTS
 from exact_odds.bets.paytable import PayTableError, compile_condition
 
 SUITS = sorted(SUIT_CONSTANTS)
