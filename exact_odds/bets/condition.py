@@ -230,8 +230,8 @@ def _side(node: ast.AST, read: set, named: list) -> None:
     an aggregate's predicate is a comparison of its own, checked on its own."""
     if isinstance(node, ast.Name):
         found = language._attribute(node, ())
-        if found is not None and found[0] in ("rank", "suit"):
-            read.add(found[0])
+        if found is not None and found[0] in ("rank", "value", "suit"):
+            read.add("suit" if found[0] == "suit" else "rank")  # (a value is read from the rank)
         elif node.id in CONSTANTS:
             named.append(node.id)
         return
@@ -242,11 +242,11 @@ def _side(node: ast.AST, read: set, named: list) -> None:
 
 
 def check_constants(tree: ast.AST, shown: str) -> None:
-    """Refuse a rank name set beside a suit, or a suit name beside a rank: constants are plain numbers, so
-    ``rank == hearts`` read as ``rank == 2``. A suit name (:data:`SUIT_CONSTANTS`) may be compared only with
-    what reads a suit (``suit``, ``player_card1_suit``...), a rank name (``ace``, ``jack``, ``queen``,
-    ``king``) only with what reads a rank (``rank``, ``banker_card3_rank``...); numbers stay numbers
-    (``rank == 2``). :class:`LanguageError` saying why."""
+    """Refuse a comparison that reads a card's rank (or value) beside a suit name, or a card's suit beside a
+    rank name: constants are plain numbers, so ``rank == hearts`` read as ``rank == 2``. Every rank-reading
+    name (``rank``, ``value``, ``player_card1_rank``...) and suit-reading name (``suit``,
+    ``banker_card3_suit``...) is covered; numbers stay numbers (``rank == 2``), and a comparison that reads
+    no card (``player == ace``) is as before. :class:`LanguageError` saying why."""
     for node in ast.walk(tree):
         if not isinstance(node, ast.Compare):
             continue
@@ -256,12 +256,11 @@ def check_constants(tree: ast.AST, shown: str) -> None:
             _side(side, read, named)
         for name in named:
             kind = _kind_of_constant(name)
-            if read == {kind}:
-                continue
             other = "suit" if kind == "rank" else "rank"
-            what = f"a card's {other}" if other in read else f"something that is not a card's {kind}"
+            if other not in read:
+                continue
             example = "suit == hearts" if kind == "suit" else "rank in (jack, queen, king)"
             raise language.LanguageError(
-                f"{shown} compares {what} with the {kind} name {name!r} (in {ast.unparse(node)[:60]!r}); a {kind} "
-                f"name stands only beside a card's {kind}, as in {example!r}; for the number "
+                f"{shown} compares a card's {other} with the {kind} name {name!r} (in {ast.unparse(node)[:60]!r}); a "
+                f"{kind} name stands only beside a card's {kind}, as in {example!r}; for the number "
                 f"{CONSTANTS[name]}, write {CONSTANTS[name]}")

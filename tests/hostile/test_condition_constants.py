@@ -43,7 +43,7 @@ def test_the_names_cover_the_language():
 @pytest.mark.parametrize("compare", OPS)
 @pytest.mark.parametrize("suit", SUITS)
 def test_a_rank_compared_with_a_suit_name_is_refused(compare, suit):
-    for text in read("rank", compare):
+    for text in read("rank", compare) + [t.replace("rank", "value") for t in read("rank", compare)[:1]]:
         refused(text.format(suit), f"a card's rank with the suit name '{suit}'", "suit == hearts",
                 f"write {CONSTANTS[suit]}")
 
@@ -64,12 +64,8 @@ def test_ranks_with_rank_names_suits_with_suit_names_and_numbers_stay_accepted(c
 
 
 @pytest.mark.parametrize("text, words", [
-    ("player == king", "something that is not a card's rank with the rank name 'king'"),
-    ("banker_card1_suit == banker_card2_suit and player == hearts", "not a card's suit"),
-    ("any(first_four, value == hearts)", "not a card's suit"),
-    ("any(first_four, value == king)", "not a card's rank"),
-    ("count(first_four, rank == 9) == ace", "not a card's rank"),
-    ("hearts == 2", "not a card's suit"),
+    ("any(first_four, value == hearts)", "a card's rank with the suit name 'hearts'"),
+    ("count(all_cards, value in (1, clubs)) >= 2", "suit name 'clubs'"),
     ("player_card1_rank == 1 and banker_card2_suit in (hearts, jack)", "rank name 'jack'"),
     ("count(all_cards, suit in (spades, ace)) >= 2", "rank name 'ace'"),
     ("of_a_kind(all_cards, rank < clubs) >= 2", "suit name 'clubs'"),
@@ -81,6 +77,7 @@ def test_other_mixtures_are_refused_too(text, words):
 
 
 @pytest.mark.parametrize("text", ["player_card1_rank % 13 == king - 1", "any(first_four, rank >= jack)",
+                                  "player == ace and banker == king - 13",  # reads no card: as before (issue 11)
                                   "count(all_cards, suit == hearts and rank in (jack, queen, king)) >= 2",
                                   "player_card1_suit == banker_card1_suit and player_card1_rank == ace"])
 def test_well_formed_constants_are_accepted(text):
