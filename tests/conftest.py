@@ -47,6 +47,29 @@ def modules_loaded(code: str, names) -> list[str]:
     return eval(out.stdout.strip().splitlines()[-1])
 
 
+def reduced_fractions(document) -> list[str]:
+    """Every "p/q" string of a JSON document, each checked to be reduced with q > 0 (issue 2's contract)."""
+    import re
+    from math import gcd
+
+    seen = []
+
+    def visit(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                visit(v)
+        elif isinstance(x, list):
+            for v in x:
+                visit(v)
+        elif isinstance(x, str) and re.fullmatch(r"-?\d+/\d+", x):
+            p, q = map(int, x.lstrip("-").split("/"))
+            assert q > 0 and gcd(p, q) == 1, x
+            seen.append(x)
+
+    visit(document)
+    return seen
+
+
 def assert_bad_input_is_one_line(args, names: str, seconds: float = 5) -> None:
     """``exact-odds ARGS`` refuses its input in one line on stderr naming ``names`` (an option, a word of
     the reason), exit status 2, no traceback, within ``seconds``."""

@@ -55,8 +55,22 @@ IN_PLAY = ["Ah", "Ah", "9h", "9d", "Kh", "2s", "Kd", "8h", "9c", "3d"]  # ranks 
 
 
 def test_a_bet_no_quick_route_prices_in_play_is_announced_before_it_starts():
-    import pytest
+    """The announcement made an error stops the pricing where it is made: before the work (it would
+    otherwise have priced the bet, seconds later)."""
+    import warnings
 
+    from card_bets import table
+    from exact_odds.punto_banco.walk import walk
+    from exact_odds.rules.shoe import Shoe
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", progress.SlowWork)
+        with pytest.raises(progress.SlowWork, match="can take minutes"):
+            table(RED_PAIR).price(walk(Shoe.from_cards(IN_PLAY)))
+
+
+@pytest.mark.slow  # 12 s, 7 of them the brute force; the route against brute force: tests/punto_banco/test_card_*.py
+def test_a_bet_announced_is_then_priced_exactly():
     from card_bets import table
     from exact_odds.punto_banco.walk import walk
     from exact_odds.rules.shoe import Shoe

@@ -93,7 +93,7 @@ def serve_on(host: str, tmp_path) -> tuple[int, str]:
         proc.wait(20)
 
 
-@pytest.mark.parametrize("host", ["127.0.0.2", "localhost"])
+@pytest.mark.parametrize("host", ["127.0.0.2"])  # (localhost and the rest: the Host: headers above)
 def test_serve_on_another_loopback_address_answers(host, tmp_path):
     """The case found: --host 127.0.0.2 served, and refused every request."""
     assert serve_on(host, tmp_path) == (200, ["default"])

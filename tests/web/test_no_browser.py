@@ -47,7 +47,8 @@ def test_a_chromium_that_is_there_is_used(monkeypatch):
 
 
 def browser_tests_without_chromium(tmp_path, required: bool) -> subprocess.CompletedProcess:
-    """pytest on tests/web/ (but this file) as the README runs it, with Chromium hidden (a plugin points the helpers elsewhere)."""
+    """pytest as the README runs it, on the browser tests and this file's own first tests, with Chromium hidden
+    (a plugin points the helpers elsewhere)."""
     (tmp_path / "hide_chromium.py").write_text(
         "def pytest_configure(config):\n"
         "    import served\n"
@@ -57,7 +58,7 @@ def browser_tests_without_chromium(tmp_path, required: bool) -> subprocess.Compl
     if required:
         env[REQUIRED[0]] = REQUIRED[1]
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "hide_chromium", "-p",
-                           "no:cacheprovider", "tests/web/", "--ignore", "tests/web/test_no_browser.py"],
+                           "no:cacheprovider", "tests/web/test_browser.py", __file__, "-k", "not the_suite"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 
