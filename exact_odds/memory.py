@@ -3,7 +3,7 @@
 A question can need more memory than the machine, or the process's limit (``ulimit -v``, a container's),
 gives: a suit-reading plan at 8 decks grew past 6 GB. Python raises :class:`MemoryError` where an
 allocation fails, numpy its subclass (``Unable to allocate 324 MiB for an array ...``), anywhere in the
-library. The console script turns it into :func:`line` and exit status :data:`STATUS` at its top level
+library; numpy refuses an array past any machine's reach with a ValueError (:data:`TOO_BIG`, :func:`ran_out`). The console script turns it into :func:`line` and exit status :data:`STATUS` at its top level
 (:class:`exact_odds.cli.app.Main`, and :mod:`exact_odds.console` while the commands load); a worker
 process sends its own back as a short :class:`MemoryError` (:func:`exact_odds.in_play.workers.parallel`),
 and a worker the system killed outright (its out-of-memory killer) is told as :class:`WorkerLost`.
@@ -20,8 +20,19 @@ ADVICE = ("the work needs more memory than this process may use; ask a smaller q
           "simpler bet, fewer --jobs) or give it more memory")
 
 
+#: numpy's words for an array past what any machine could hold, raised as a ValueError, not a MemoryError.
+TOO_BIG = ("array is too big", "Maximum allowed size exceeded")
+
+
 class WorkerLost(RuntimeError):
     """A worker process ended without an answer (killed by the system, most often for want of memory)."""
+
+
+def ran_out(exc: BaseException) -> bool:
+    """Whether ``exc`` says the work did not fit in memory: a MemoryError (numpy's too), numpy's ValueError
+    for an array too big to ask for, or a worker lost."""
+    return isinstance(exc, (MemoryError, WorkerLost)) or (
+        isinstance(exc, ValueError) and str(exc).startswith(TOO_BIG))
 
 
 def detail(exc: BaseException) -> str:

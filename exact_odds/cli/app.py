@@ -86,6 +86,12 @@ class Main(click.Group):
             _silence_stdout()
             _say(memory.line(prog, exc))
             sys.exit(memory.STATUS)
+        except ValueError as exc:  # numpy's "array is too big" (other ValueErrors as before)
+            if not memory.ran_out(exc):
+                raise
+            _silence_stdout()
+            _say(memory.line(prog, exc))
+            sys.exit(memory.STATUS)
         except OSError as exc:
             _silence_stdout()
             what = "standard output" if exc.errno in _OUTPUT_ERRNOS else (exc.filename or "a file")

@@ -71,6 +71,31 @@ def test_out_of_memory_in_a_tables_command_is_one_line(monkeypatch):
     one_line_out_of_memory(cli(["tables", "--check"]))
 
 
+@pytest.mark.parametrize("ask", ["np.empty(1 << 62)", "np.arange(0, 1e30)"])
+def test_an_array_too_big_to_ask_for_is_one_line_too(monkeypatch, ask):
+    """numpy refuses these with a ValueError ('array is too big', 'Maximum allowed size exceeded'), not a
+    MemoryError: the same line."""
+    import numpy as np
+
+    import exact_odds.punto_banco.analysis as analysis
+
+    monkeypatch.setattr(analysis, "analyse", lambda *a, **k: eval(ask, {"np": np}))
+    r = cli(["edge"])
+    one_line_out_of_memory(r, allocation=False)
+    assert ("array is too big" if "empty" in ask else "Maximum allowed size") in r.stderr
+
+
+def test_other_value_errors_are_not_called_out_of_memory(monkeypatch):
+    import exact_odds.punto_banco.analysis as analysis
+
+    def other(*args, **kwargs):
+        raise ValueError("something else")
+
+    monkeypatch.setattr(analysis, "analyse", other)
+    r = cli(["edge"])
+    assert isinstance(r.exception, ValueError) and "out of memory" not in r.stderr
+
+
 def test_a_memory_error_without_words_is_one_line_too(monkeypatch):
     import exact_odds.punto_banco.analysis as analysis
 
