@@ -20,6 +20,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 single_threaded_by_default()
 
 
+#: Run by :func:`with_default_signals` before the command: the system's default for every stopping signal.
+_DEFAULT_SIGNALS = ("import os, signal, sys\n"
+                    "for name in ('SIGINT', 'SIGTERM', 'SIGHUP'):\n"
+                    "    if hasattr(signal, name):\n"
+                    "        signal.signal(getattr(signal, name), signal.SIG_DFL)\n"
+                    "os.execvp(sys.argv[1], sys.argv[1:])")
+
+
+def with_default_signals(argv: list[str]) -> list[str]:
+    """``argv`` started with the system's default for SIGINT, SIGTERM and SIGHUP, as a terminal starts a
+    command, whatever this process has: a suite started with a signal ignored (``nohup`` ignores SIGHUP, a
+    background job of a script SIGINT) passes the ignored signal on to every child, and the console script
+    rightly keeps an ignored signal ignored, so a test that sends it would see nothing happen. (A Python
+    handler is not inherited; an ignored signal is: a few milliseconds of a bare Python reset it, then exec.)"""
+    return [sys.executable, "-S", "-c", _DEFAULT_SIGNALS, *argv]
+
+
 def modules_loaded(code: str, names) -> list[str]:
     """Which of the modules ``names`` a fresh interpreter has loaded after running ``code``."""
     import subprocess
@@ -28,6 +45,29 @@ def modules_loaded(code: str, names) -> list[str]:
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return eval(out.stdout.strip().splitlines()[-1])
+
+
+def reduced_fractions(document) -> list[str]:
+    """Every "p/q" string of a JSON document, each checked to be reduced with q > 0 (issue 2's contract)."""
+    import re
+    from math import gcd
+
+    seen = []
+
+    def visit(x):
+        if isinstance(x, dict):
+            for v in x.values():
+                visit(v)
+        elif isinstance(x, list):
+            for v in x:
+                visit(v)
+        elif isinstance(x, str) and re.fullmatch(r"-?\d+/\d+", x):
+            p, q = map(int, x.lstrip("-").split("/"))
+            assert q > 0 and gcd(p, q) == 1, x
+            seen.append(x)
+
+    visit(document)
+    return seen
 
 
 def assert_bad_input_is_one_line(args, names: str, seconds: float = 5) -> None:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, with_default_signals
 
 #: The default time of an example, in seconds.
 LIMIT = 60
@@ -355,7 +355,7 @@ def test_the_server_serves_and_stops(example, folder):
     import urllib.request
 
     command = re.sub(r"\s+--port\s+\d+", "", _bare(example.command)) + " --port 0"
-    with subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=folder, env=_env(), stdin=subprocess.DEVNULL,
+    with subprocess.Popen(with_default_signals(["bash", "-c", f"exec {command}"]), cwd=folder, env=_env(), stdin=subprocess.DEVNULL,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True) as p:
         try:
             line = p.stderr.readline()

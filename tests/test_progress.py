@@ -63,6 +63,22 @@ def past_the_small_shoe(monkeypatch):
 
 
 def test_a_bet_no_quick_route_prices_in_play_is_announced_before_it_starts(past_the_small_shoe):
+    """The announcement made an error stops the pricing where it is made: before the work (it would
+    otherwise have priced the bet, seconds later)."""
+    import warnings
+
+    from card_bets import table
+    from exact_odds.punto_banco.walk import walk
+    from exact_odds.rules.shoe import Shoe
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", progress.SlowWork)
+        with pytest.raises(progress.SlowWork, match="can take minutes"):
+            table(RED_PAIR).price(walk(Shoe.from_cards(IN_PLAY)))
+
+
+@pytest.mark.slow  # 12 s, 7 of them the brute force; the route against brute force: tests/punto_banco/test_card_*.py
+def test_a_bet_announced_is_then_priced_exactly(past_the_small_shoe):
     from card_bets import table
     from exact_odds.punto_banco.walk import walk
     from exact_odds.rules.shoe import Shoe

@@ -24,7 +24,8 @@ true/false. Every condition that passes therefore evaluates to a bool on
 every coup, without error.
 
 :func:`structure_problem` checks the nodes and names first (only the allowed
-operators, known names, whole numbers, aggregates of the right shape);
+operators, known names, whole numbers, aggregates of the right shape, and
+no rank name beside a suit nor suit name beside a rank: :func:`check_constants`);
 :func:`condition_problem` then checks the kinds. Each returns what is wrong,
 in words, or None.
 """
@@ -35,6 +36,7 @@ import ast
 from collections.abc import Collection
 
 from exact_odds.bets import language
+from exact_odds.bets.card_names import CONSTANTS
 
 NUMBER, TRUTH, TUPLE, LIST = "a number", "true/false", "a tuple of numbers", "a list of numbers"
 
@@ -77,6 +79,7 @@ def structure_problem(tree: ast.Expression, names: Collection[str], shown: str, 
     ``any``, ``all``) may use :data:`PREDICATE_NAMES` and ``constants``."""
     try:
         _check(tree, names, shown, None, constants)
+        check_constants(tree, shown)  # (no rank name beside a suit, nor a suit name beside a rank)
     except (_Problem, language.LanguageError) as exc:
         return str(exc)
     return None
@@ -212,3 +215,52 @@ def _check_comparison(left: ast.AST, op: type, right: ast.AST, number_names: Col
                            f"but {source(right)} is {_kind(right, number_names)}")
     else:
         raise _Problem(f"uses {op.__name__}; conditions may only compare names and whole numbers with and/or/not")
+
+
+#: The constant names that name a suit; the other constants (ace, jack, queen, king) name ranks.
+SUIT_CONSTANTS = frozenset({"spades", "hearts", "diamonds", "clubs"})
+
+
+def _kind_of_constant(name: str) -> str:
+    return "suit" if name in SUIT_CONSTANTS else "rank"
+
+
+def _side(node: ast.AST, read: set, named: list) -> None:
+    """What one side of a comparison reads (``rank``/``suit`` of cards) and the constants it names, in order;
+    an aggregate's predicate is a comparison of its own, checked on its own."""
+    if isinstance(node, ast.Name):
+        found = language._attribute(node, ())
+        if found is not None and found[0] in ("rank", "value", "suit"):
+            read.add("suit" if found[0] == "suit" else "rank")  # (a value is read from the rank)
+        elif node.id in CONSTANTS:
+            named.append(node.id)
+        return
+    if isinstance(node, ast.Call):
+        return
+    for child in ast.iter_child_nodes(node):
+        _side(child, read, named)
+
+
+def check_constants(tree: ast.AST, shown: str) -> None:
+    """Refuse a comparison that reads a card's rank (or value) beside a suit name, or a card's suit beside a
+    rank name: constants are plain numbers, so ``rank == hearts`` read as ``rank == 2``. Every rank-reading
+    name (``rank``, ``value``, ``player_card1_rank``...) and suit-reading name (``suit``,
+    ``banker_card3_suit``...) is covered; numbers stay numbers (``rank == 2``), and a comparison that reads
+    no card (``player == ace``) is as before. :class:`LanguageError` saying why."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        read: set = set()
+        named: list = []
+        for side in (node.left, *node.comparators):
+            _side(side, read, named)
+        for name in named:
+            kind = _kind_of_constant(name)
+            other = "suit" if kind == "rank" else "rank"
+            if other not in read:
+                continue
+            example = "suit == hearts" if kind == "suit" else "rank in (jack, queen, king)"
+            raise language.LanguageError(
+                f"{shown} compares a card's {other} with the {kind} name {name!r} (in {ast.unparse(node)[:60]!r}); a "
+                f"{kind} name stands only beside a card's {kind}, as in {example!r}; for the number "
+                f"{CONSTANTS[name]}, write {CONSTANTS[name]}")

@@ -13,8 +13,9 @@ import sys
 
 import click
 
-from exact_odds import __version__
+from exact_odds import __version__, memory
 from exact_odds.interrupts import caused_by_ctrl_c, exit_status, say_interrupted
+from exact_odds.memory import WorkerLost
 from exact_odds.bets.paytable import PayTableError
 from exact_odds.cards.budget import BudgetError, OverBudget
 from exact_odds.report.emit import fit_stream
@@ -82,6 +83,16 @@ class Main(click.Group):
             _silence_stdout()
             say_interrupted(prog)
             sys.exit(exit_status())  # 130 for a Ctrl-C; 143 after SIGTERM, 129 after SIGHUP
+        except (MemoryError, WorkerLost) as exc:  # anywhere, in this process or a worker (exact_odds.memory)
+            _silence_stdout()
+            _say(memory.line(prog, exc))
+            sys.exit(memory.STATUS)
+        except ValueError as exc:  # numpy's "array is too big" (other ValueErrors as before)
+            if not memory.ran_out(exc):
+                raise
+            _silence_stdout()
+            _say(memory.line(prog, exc))
+            sys.exit(memory.STATUS)
         except OSError as exc:
             _silence_stdout()
             what = "standard output" if exc.errno in _OUTPUT_ERRNOS else (exc.filename or "a file")
@@ -187,6 +198,15 @@ def _writes_a_file(ctx: click.Context, name: str, command: click.Command, rest: 
     except click.ClickException:  # bad arguments: the command's own parsing will say so
         return True
     return sub.params.get("output") is not None
+
+
+def _say(text: str) -> None:
+    """One line on standard error, if it can be written at all (none may be left to write it with)."""
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, MemoryError):
+        pass
 
 
 def _silence_stdout() -> None:

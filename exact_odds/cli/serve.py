@@ -9,7 +9,6 @@ extra (``pip install 'exact_odds[web]'``); nothing else imports it.
 
 from __future__ import annotations
 
-import ipaddress
 import socket
 
 import click
@@ -18,16 +17,7 @@ from exact_odds.cli.app import InputError, Interrupted, input_errors
 from exact_odds.cli.in_play import bets_option
 from exact_odds.cli.options import shoe_options
 from exact_odds.cli.shoe_in_play import chosen_count, count_option, start_shoe
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reached from this machine alone (127.0.0.1, ::1, localhost)."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+from exact_odds.web.hosts import is_loopback
 
 
 def replay_command(decks, shoe_counts, remove, variant, bets, paytables, commission, count_text) -> str:

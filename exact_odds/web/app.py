@@ -9,10 +9,12 @@ Routes (every answer JSON but the page and its files):
 * ``POST /api/sessions/NAME/deal`` with ``{"card": "9h", "version": 3}``; ``.../undo``, ``.../redo``,
   ``.../reset`` with ``{"version": 3}``: change it, and answer its new state.
 
-A request the session refuses gets ``{"error": one line}`` and a 4xx status: 400 a malformed request
-or a card that cannot be dealt, 404 no such session, 409 the session changed since the page saw it
-(another tab; the answer holds its state) or its file does not fit the shoe, 413 a body over
-:data:`MAX_BODY` bytes, 415 a body that is not JSON. The handlers are coroutines that do not await
+Every refusal is the same JSON document, ``{"error": one line}``, with a 4xx status: 400 a malformed
+request, a card that cannot be dealt or a ``Host:`` that is not this machine's loopback (page served
+there: :mod:`exact_odds.web.hosts`), 404 no such session or page, 405 a method the address does not take,
+409 the session changed since the page saw it (another tab; the answer holds its state) or its file does
+not fit the shoe, 413 a body over :data:`MAX_BODY` bytes, 415 a body that is not JSON; and 500 (running
+out of memory, or a fault of the app) the same way. The handlers are coroutines that do not await
 while they change a session, so requests change it one at a time, each written to its file before
 the next begins.
 """
@@ -24,22 +26,22 @@ import time
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from exact_odds import memory
 from exact_odds.report.serve import error_document, session_state
+from exact_odds.web.hosts import host_of, is_loopback
 from exact_odds.web.session import Conflict, SessionError, Sessions, UnknownSession
 
 #: The largest request body taken, in bytes (a card and a version need a few dozen).
 MAX_BODY = 1024
 #: Where the page's files are, in the package.
 STATIC = Path(__file__).parent / "static"
-#: The host names a page served on the loopback interface may be reached by (no DNS rebinding).
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 #: The changes a POST may ask for, by the last part of its path.
 ACTIONS = ("deal", "undo", "redo", "reset")
 
@@ -55,9 +57,53 @@ def create_app(sessions: Sessions, first: str, loopback: bool = True, high=None)
     (``/?session=NAME``). ``loopback``: answer only requests addressed to the loopback host. ``high``:
     the High group of an edge sorter's next cards (default 6-9; :mod:`exact_odds.information.table`)."""
     app = Starlette(routes=_routes(sessions, first) + _seen_routes(sessions, high),
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)] if loopback else [])
+                    middleware=[Middleware(LoopbackHosts)] if loopback else [],
+                    exception_handlers={HTTPException: _http_refusal, Exception: _fault})
     app.state.sessions = sessions
     return app
+
+
+#: Starlette's refusals (no such page, a method the address does not take) in the page's words.
+_REFUSALS = {404: "no such page: {path}; the page is at / and its API under /api/sessions",
+             405: "{method} is not taken at {path}; it takes {allow}"}
+
+
+async def _http_refusal(request: Request, exc: HTTPException) -> JSONResponse:
+    """A refusal of Starlette's routing as the page's JSON document (not its plain text)."""
+    headers = dict(exc.headers or {})
+    words = _REFUSALS.get(exc.status_code, "{detail}").format(
+        path=request.url.path[:60], method=request.method[:20],
+        allow=", ".join(sorted(m.strip() for m in headers.get("Allow", "other methods").split(","))),
+        detail=" ".join(str(exc.detail).split())[:200])
+    return JSONResponse(error_document(words), exc.status_code, headers=headers)
+
+
+async def _fault(request: Request, exc: Exception) -> JSONResponse:
+    """Any other error as the same document, status 500 (the server's log keeps its traceback)."""
+    words = memory.reason(exc) if isinstance(exc, MemoryError) else \
+        f"the server failed on this request ({type(exc).__name__}); nothing was changed"
+    return JSONResponse(error_document(words), 500)
+
+
+class LoopbackHosts:
+    """Answer only requests whose ``Host:`` names this machine's loopback (:func:`is_loopback`, the rule
+    ``--host`` is checked by); any other gets 400 and the JSON document: no DNS rebinding."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket"):
+            header = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
+            if not is_loopback(host_of(header)):
+                shown = " ".join(header.split())[:60]
+                said = f"the Host header names {shown!r}" if shown else "the request has no Host header"
+                response = JSONResponse(error_document(
+                    f"this page answers only requests addressed to this machine's loopback (127.0.0.1, "
+                    f"localhost, ::1); {said}"), 400)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _routes(sessions: Sessions, first: str) -> list:
@@ -97,6 +143,8 @@ def _routes(sessions: Sessions, first: str) -> list:
             return refused(exc)
         except OSError as exc:
             return JSONResponse(error_document(_cannot_write(exc)), 500)
+        except MemoryError as exc:
+            return JSONResponse(error_document(memory.reason(exc)), 500)
         return timed(state(session), started)
 
     async def change(request: Request):
@@ -119,6 +167,8 @@ def _routes(sessions: Sessions, first: str) -> list:
             return refused(exc, name)
         except OSError as exc:
             return JSONResponse(error_document(_cannot_write(exc), None if session is None else state(session)), 500)
+        except MemoryError as exc:
+            return JSONResponse(error_document(memory.reason(exc)), 500)
         return timed(state(session), started)
 
     return [

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
+from conftest import reduced_fractions
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.cli import main
 
@@ -44,8 +45,10 @@ def test_variants_names_lists_the_condition_vocabulary():
 
 
 def test_edge_bets_all_one_entry_per_catalog_bet():
-    """--bets all keeps the JSON contract: one entry per bet with its exact house edge."""
+    """--bets all keeps the JSON contract: one entry per bet with its exact house edge, every fraction reduced
+    (the catalog priced once for both: seconds of the suite)."""
     data = json.loads(run("edge", "--bets", "all", "--format", "json").stdout)
+    assert len(reduced_fractions(data)) >= 4 * len(builtin_catalog().bets)
     assert set(data) >= {"shoe", "outcomes", "bets"}
     catalog = builtin_catalog()
     assert [b["bet"] for b in data["bets"]] == [b.name for b in catalog.bets.values()]

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, with_default_signals
 
 
 def group_alive(pgid: int) -> bool:
@@ -25,7 +25,7 @@ def group_alive(pgid: int) -> bool:
 
 
 def interrupt(args, stdin=None, wait=2.0):
-    p = subprocess.Popen([sys.executable, "-m", "exact_odds", *args], stdin=subprocess.PIPE if stdin else None,
+    p = subprocess.Popen(with_default_signals([sys.executable, "-m", "exact_odds", *args]), stdin=subprocess.PIPE if stdin else None,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
     if stdin:
         p.stdin.write(stdin.encode())
@@ -85,7 +85,8 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(delay):
     The status is 130, or -2 when Python ends by the signal itself after our line
     (it does so, rarely, when the interrupt lands as the import finishes); a shell
     shows both as $? = 130."""
-    p = subprocess.Popen([sys.executable, "-m", "exact_odds", "simulate", "--shoes", "100000", "--decks", "8"],
+    p = subprocess.Popen(with_default_signals([sys.executable, "-m", "exact_odds", "simulate", "--shoes", "100000",
+                                               "--decks", "8"]),
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
     time.sleep(delay)
     os.killpg(os.getpgid(p.pid), signal.SIGINT)

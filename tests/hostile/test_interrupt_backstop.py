@@ -13,14 +13,14 @@ import subprocess
 import sys
 import time
 
-from conftest import ROOT
+from conftest import ROOT, with_default_signals
 
 PRELUDE = "import os, signal, sys, time, weakref\nfrom exact_odds.interrupts import install\ninstall('exact-odds')\n"
 
 
 def run(body: str, timeout: float = 15) -> tuple[int, str, str, float]:
     t = time.perf_counter()
-    p = subprocess.run([sys.executable, "-c", PRELUDE + body], capture_output=True, text=True, cwd=ROOT,
+    p = subprocess.run(with_default_signals([sys.executable, "-c", PRELUDE + body]), capture_output=True, text=True, cwd=ROOT,
                        env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=timeout)
     return p.returncode, p.stdout, p.stderr, time.perf_counter() - t
 
@@ -113,3 +113,20 @@ def test_work_a_stop_must_let_end_holds_the_backstop_until_it_ends():
         "print('ran on')\n", timeout=40)
     assert (status, out, err) == (143, "saved\n", "exact-odds: terminated (SIGTERM)\n")
     assert spent < GRACE_SECONDS + 2 + 10
+
+
+def test_the_tests_children_start_with_every_stopping_signal_at_its_default():
+    """A suite started with SIGINT and SIGHUP ignored (nohup, a background job of a script) passed them on
+    ignored to the commands its tests interrupt, and six tests failed (issue 41): the tests start those
+    commands through :func:`conftest.with_default_signals`."""
+    show = ("import signal; print([getattr(h, 'name', getattr(h, '__name__', None)) for h in\n"
+            "    map(signal.getsignal, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))])")
+    ignoring = ("import signal, subprocess, sys\n"
+                "for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP): signal.signal(s, signal.SIG_IGN)\n"
+                f"sys.exit(subprocess.run({{}}).returncode)\n")
+    plain = [sys.executable, "-c", show]
+    for argv, shown in ((plain, "['SIG_IGN', 'SIG_IGN', 'SIG_IGN']"),
+                        (with_default_signals(plain), "['default_int_handler', 'SIG_DFL', 'SIG_DFL']")):
+        out = subprocess.run([sys.executable, "-c", ignoring.format(argv)], capture_output=True, text=True,
+                             cwd=ROOT, timeout=60)
+        assert out.stdout.strip() == shown, out

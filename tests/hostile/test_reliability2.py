@@ -19,7 +19,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, assert_bad_input_is_one_line
+from conftest import ROOT, assert_bad_input_is_one_line, with_default_signals
 from exact_odds.cli import main
 
 ONE = "4,4,4,4,4,4,4,4,4,4,4,4,4\n"
@@ -234,8 +234,7 @@ def test_a_stopping_signal_to_the_parent_alone_leaves_no_worker(signum, status, 
     command = [sys.executable, "-m", "exact_odds", "simulate", "--shoes", "100000", "--decks", "8", "--jobs", "2"]
     # With the system's default for SIGHUP, as a terminal starts it: a suite run under nohup would pass its
     # ignored SIGHUP on, and the console script rightly keeps an ignored SIGHUP ignored.
-    default_hangup = f"import os, signal, sys; signal.signal(signal.SIGHUP, signal.SIG_DFL); os.execv(sys.executable, {command!r})"
-    p = subprocess.Popen([sys.executable, "-c", default_hangup], cwd=ROOT, stdout=subprocess.DEVNULL,
+    p = subprocess.Popen(with_default_signals(command), cwd=ROOT, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.perf_counter() + 30

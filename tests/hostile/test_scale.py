@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, with_default_signals
 from exact_odds.bets.selection import builtin_catalog
 from exact_odds.cli import main
 from exact_odds.in_play.workers import executors, parallel
@@ -173,7 +173,8 @@ def test_ctrl_c_on_a_cluster_stops_within_2_s_with_one_line(args):
     shoes = "\n".join(",".join(str(32 - (i + r) % 5) for r in range(13)) for i in range(2_000_000)) + "\n"
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None,
                       protocol="tcp") as c:
-        p = subprocess.Popen([sys.executable, "-m", "exact_odds", *args, "--scheduler", c.scheduler_address],
+        p = subprocess.Popen(with_default_signals([sys.executable, "-m", "exact_odds", *args, "--scheduler",
+                                                   c.scheduler_address]),
                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
                              start_new_session=True)
         p.stdin.write(shoes.encode() if args[0] == "sweep" else b"")

@@ -72,9 +72,21 @@ def depleted_shoes():
 
 
 @needs_kernel
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(depleted_shoes())
 def test_random_depleted_shoes(drawn):
+    depleted_walks_agree(drawn)
+
+
+@pytest.mark.slow  # the same check on 200 shoes (4 s for 80)
+@needs_kernel
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(depleted_shoes())
+def test_many_random_depleted_shoes(drawn):
+    depleted_walks_agree(drawn)
+
+
+def depleted_walks_agree(drawn):
     decks, dealt = drawn
     ranks = [4 * decks] * 13
     for card in dealt:

@@ -11,7 +11,9 @@ from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.shoe import Shoe
 
-from served import Served, browser, make_setup  # noqa: F401 (browser: a fixture)
+from served import Served, browser, chromium_or_skip, make_setup  # noqa: F401 (browser: a fixture)
+
+chromium_or_skip()  # no Chromium: this module is skipped, with the reason (or fails where it is required)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
@@ -151,4 +153,48 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
     finally:
         one.close()
         two.close()
+        served.stop()
+
+
+#: 14 coups of an 8-deck shoe (random.Random(3)): B P B P B B T P T B B B B B.
+FOURTEEN_COUPS = ("4h 6c Js Ts 8d 9h 4c 9c 7h 4h 9c Qs Js 3s 5s 5c Tc Qc 7c 3d 2s 3c 4d Jc Kd 7c Td 9c Th 6s 5h Qd 9s "
+                  "Qh Jd 5s 2c Jc 2d Ks 7h Ad 7c 2s Ts 7d 9d 9h Ad As 2s 4c 5d 3s 6d 6h 7c 8c Js Td 7h 5c 5d 9d Ac")
+
+
+def test_the_bead_plate_is_six_rows_filled_column_by_column_with_ties_marked(browser, tmp_path):
+    """The bead plate as casinos draw it (issue 41): the coups in the order dealt, down a column of six and then
+    the next column to the right, each in its own cell, ties too (a green T); the empty cells of the board
+    drawn, the next coup's among them. Checked on the page's layout (where each bead is drawn), at a phone's
+    width and a desk's."""
+    setup = make_setup(keys=("banker", "player", "tie"))
+    served = Served(tmp_path, setup)
+    session = served.sessions.get("default")
+    for card in FOURTEEN_COUPS.split():
+        session.deal(card, session.version)
+    winners = "BPBPBBTPTBBBBB"
+    assert "".join(c.coup.winner[0].upper() for c in session.table.coups) == winners
+    try:
+        for viewport in (PHONE, DESKTOP):
+            page = browser.new_page(viewport=viewport)
+            page.goto(served.url + "/")
+            settled(page, session.version)
+            beads = page.eval_on_selector_all(".bead", "els => els.map(e => { const r = e.getBoundingClientRect(); "
+                                                       "return [e.textContent, r.x, r.y, getComputedStyle(e)"
+                                                       ".backgroundColor]; })")
+            assert "".join(b[0] for b in beads) == winners
+            xs = sorted({round(b[1]) for b in beads})
+            ys = sorted({round(b[2]) for b in beads})
+            assert len(ys) == 6 and len(xs) == 3  # six rows; 14 coups fill two columns and two cells of a third
+            for i, (_, x, y, _) in enumerate(beads):
+                assert (xs.index(round(x)), ys.index(round(y))) == (i // 6, i % 6), (i, x, y)
+            colours = {b[0]: {c for t, _, _, c in beads if t == b[0]} for b in beads}
+            assert all(len(c) == 1 for c in colours.values()) and len(set().union(*colours.values())) == 3
+            assert colours["T"] == {"rgb(46, 125, 50)"}  # the ties: green, in cells of their own (coups 7 and 9)
+            cells = page.eval_on_selector_all("#beads .cell", "els => els.map(e => [e.childElementCount, "
+                                                              "e.getBoundingClientRect().x, e.getBoundingClientRect().y])")
+            assert len(cells) % 6 == 0 and len(cells) >= 6 * 12 and sum(c[0] for c in cells) == 14
+            next_cell = cells[14]  # the next coup's: empty, under the 14th
+            assert next_cell[0] == 0 and round(next_cell[1]) == round(cells[13][1]) and next_cell[2] > cells[13][2]
+            page.close()
+    finally:
         served.stop()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from conftest import ROOT, modules_loaded
+from conftest import ROOT, modules_loaded, with_default_signals
 from exact_odds.cli import main
 
 
@@ -27,8 +27,8 @@ def test_serve_resumes_its_session_and_stops_on_ctrl_c(tmp_path):
 
     (tmp_path / "table2.log").write_text("# an earlier run\n9h 2s Kc 3d\nK\n")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "exact_odds", "serve", "--port", "0", "--sessions", str(tmp_path),
-                             "--session", "table2"], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(with_default_signals([sys.executable, "-m", "exact_odds", "serve", "--port", "0",
+                                                  "--sessions", str(tmp_path), "--session", "table2"]), cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stderr.readline()
         assert line.startswith("serving http://127.0.0.1:") and "warning" not in line, line

@@ -28,17 +28,22 @@ bets, count, sizing, triggers, bankroll; not the coups an hour, which only the
 figures made at the end read): a file of another run is refused
 (:class:`CheckpointError`), as is one of another format. It is read with only
 the classes a state holds allowed (:class:`_StateUnpickler`): a file that is not
-a checkpoint is refused, never run.
+a checkpoint is refused, never run. A file with the right header whose state is
+damaged (a field of the wrong type, None, a list of the wrong length) is refused
+too, before any of it is used: every field is checked against the fresh state of
+the same run (:func:`shape_problem`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import numbers
 import os
 import pickle
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from exact_odds.files import write_bytes
@@ -163,6 +168,112 @@ _ALLOWED = {
 }
 
 
+#: Fields a fresh state leaves empty and a run fills: (class, field) -> what they hold once filled.
+#: ``by_remaining``: cards left -> [coups, sum of EV numerators, positive coups] (whole numbers);
+#: ``best``/``worst``: None or a Fraction; ``edges_waiting``: per bet, a list of EdgeCounts.
+_FILLED = {("BetTally", "by_remaining"), ("BetTally", "best"), ("BetTally", "worst"),
+           ("SimulationState", "edges_waiting")}
+
+
+def _number_kind(x: Any) -> str | None:
+    """'int', 'float' or 'Fraction' for a number of that kind (numpy's scalars too, never a bool), else None."""
+    kind = _KINDS.get(type(x))
+    if kind is not None or type(x) is bool:
+        return kind
+    if isinstance(x, numbers.Integral):
+        return "int"
+    if isinstance(x, numbers.Real) and not isinstance(x, numbers.Rational):
+        return "float"
+    return None
+
+
+_KINDS = {int: "int", float: "float", Fraction: "Fraction"}
+
+
+def shape_problem(value: Any, like: Any, where: str = "state") -> str | None:
+    """Where ``value`` (a loaded state, or a part of it) differs in type or shape from ``like`` (the fresh
+    state of the same run, or its part), in words; None if it has the shape of a state of that run.
+
+    Objects: the same class and fields; lists and tuples: the same length, element by element; dicts: the
+    same keys; numbers: the same kind (int, float, Fraction); arrays: the same type code, or kind of number
+    and number of dimensions. The fields a run fills from empty (:data:`_FILLED`) are checked for what they hold."""
+    import array
+
+    def name(x: Any) -> str:
+        return "None" if x is None else type(x).__name__
+
+    kind = _number_kind(like)
+    if kind is not None:
+        return None if _number_kind(value) == kind else f"{where} is {name(value)}, not a number ({kind})"
+    if like is None or isinstance(like, (str, bytes)):
+        return None if value == like or type(value) is type(like) else f"{where} is {name(value)}, not {name(like)}"
+    if type(value) is not type(like):
+        return f"{where} is {name(value)}, not {name(like)}"
+    if isinstance(like, array.array):
+        return None if value.typecode == like.typecode else f"{where} holds {value.typecode!r} items, not {like.typecode!r}"
+    if hasattr(like, "dtype") and hasattr(like, "ndim"):  # (whole numbers of any width: blocks' differ)
+        kinds = {"i": "whole numbers", "u": "whole numbers", "f": "floats", "b": "truths"}
+        if kinds.get(value.dtype.kind, value.dtype.kind) != kinds.get(like.dtype.kind) or value.ndim != like.ndim:
+            return f"{where} is an array of {value.dtype} in {value.ndim} dimensions, not of " \
+                   f"{kinds.get(like.dtype.kind)} in {like.ndim}"
+        return None
+    if isinstance(like, (list, tuple)):
+        if len(value) != len(like):
+            return f"{where} has {len(value)} items, not {len(like)}"
+        for i, (v, l) in enumerate(zip(value, like)):
+            problem = shape_problem(v, l, f"{where}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(like, dict):
+        if set(value) != set(like):
+            return f"{where} has the keys {sorted(map(str, value))[:8]}, not {sorted(map(str, like))[:8]}"
+        for k in like:
+            problem = shape_problem(value[k], like[k], f"{where}[{k!r}]")
+            if problem:
+                return problem
+        return None
+    fields, expected = getattr(value, "__dict__", None), getattr(like, "__dict__", None)
+    if not isinstance(fields, dict) or expected is None or set(fields) != set(expected):
+        return f"{where} ({name(value)}) does not hold the fields of one"
+    for field_name, l in expected.items():
+        v, at = fields[field_name], f"{where}.{field_name}"
+        problem = (_filled_problem(v, like, type(like).__name__, field_name, at)
+                   if (type(like).__name__, field_name) in _FILLED else shape_problem(v, l, at))
+        if problem:
+            return problem
+    if type(like).__name__ == "EdgeCounts" and not len(value.left) == len(value.edge) == len(value.coups):
+        return f"{where}'s columns differ in length"
+    return None
+
+
+def _filled_problem(value: Any, owner: Any, cls: str, field_name: str, where: str) -> str | None:
+    """:func:`shape_problem` for a field a run fills from empty (:data:`_FILLED`)."""
+    if field_name in ("best", "worst"):
+        return None if value is None or _number_kind(value) == "Fraction" else \
+            f"{where} is {type(value).__name__}, not None or a Fraction"
+    if field_name == "by_remaining":
+        if not isinstance(value, dict):
+            return f"{where} is {type(value).__name__}, not a dict"
+        for k, row in value.items():
+            if _number_kind(k) != "int" or not isinstance(row, list) or len(row) != 3 or \
+                    any(_number_kind(x) != "int" for x in row):
+                return f"{where}[{k!r}] is not three whole numbers for a whole number of cards left"
+        return None
+    # edges_waiting: none yet, or per bet a list of EdgeCounts shaped as the bet's edge counts
+    counts = owner.edge_counts
+    if not isinstance(value, list) or len(value) not in (0, len(counts)):
+        return f"{where} is not a list of one list per bet"
+    for b, waiting in enumerate(value):
+        if not isinstance(waiting, list):
+            return f"{where}[{b}] is {type(waiting).__name__}, not a list"
+        for i, block in enumerate(waiting):
+            problem = shape_problem(block, counts[b], f"{where}[{b}][{i}]")
+            if problem:
+                return problem
+    return None
+
+
 class _StateUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if (module, name) not in _ALLOWED:
@@ -181,9 +292,10 @@ class Checkpoint:
         self.saved_at = time.monotonic()
         self.took = 0.0
 
-    def load(self) -> SimulationState | None:
+    def load(self, like: SimulationState | None = None) -> SimulationState | None:
         """The state saved by this run, or None if there is no file yet; CheckpointError for a file
-        that is not a checkpoint or is another run's."""
+        that is not a checkpoint or is another run's, or (given ``like``, the fresh state of this run)
+        whose state is not shaped as this run's (:func:`shape_problem`)."""
         if not os.path.exists(self.path):
             return None
         if not os.path.isfile(self.path):
@@ -204,10 +316,6 @@ class Checkpoint:
         if not (isinstance(data, tuple) and len(data) == 3 and data[0] == FORMAT
                 and isinstance(data[2], SimulationState)):
             raise CheckpointError(f"{self.path!r} is not a checkpoint of exact-odds simulate")
-        if not data[2].whole():
-            raise CheckpointError(f"{self.path!r} holds a state whose parts cover different shoes (saved by a "
-                                  "version that a stop could cut in the middle of a block); start the run again "
-                                  "with another file")
         if data[1] != self.identity:
             mine = dict(p.split(" ", 1) if " " in p else (p, "") for p in self.identity.split("; "))
             theirs = dict(p.split(" ", 1) if " " in p else (p, "") for p in str(data[1]).split("; "))
@@ -216,6 +324,17 @@ class Checkpoint:
             raise CheckpointError(f"{self.path!r} is the checkpoint of another run ({what} "
                                   f"{theirs.get(what, 'not given')}, not {mine.get(what, 'not given')}); "
                                   "give another file, or the options of that run")
+        if like is not None:  # every field, before any is used (whole() below reads them); another run's differ
+            problem = shape_problem(data[2], like)
+            if problem is None and not 0 <= data[2].done:
+                problem = f"state.done is {data[2].done}, not a number of shoes"
+            if problem is not None:
+                raise CheckpointError(f"{self.path!r} is damaged: {' '.join(problem.split())[:200]}; start the run "
+                                      "again with another file")
+        if not data[2].whole():
+            raise CheckpointError(f"{self.path!r} holds a state whose parts cover different shoes (saved by a "
+                                  "version that a stop could cut in the middle of a block); start the run again "
+                                  "with another file")
         return data[2]
 
     def save(self, state: SimulationState) -> None:

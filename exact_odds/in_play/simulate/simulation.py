@@ -44,7 +44,7 @@ from exact_odds.in_play.simulate.shoe_blocks import (  # noqa: F401
     EDGE_RESOLUTION, BetTally, _WORK, block_sizes, play_block, prepare, seed_blocks)
 from exact_odds.in_play.simulate.bankroll import (
     COUPS_PER_HOUR, BetRamp, Kelly, SizingError, check_bankroll, check_coups_per_hour)
-from exact_odds.in_play.simulate.checkpoint import Checkpoint, SimulationState, run_identity
+from exact_odds.in_play.simulate.checkpoint import Checkpoint, CheckpointError, SimulationState, run_identity
 from exact_odds.in_play.simulate.statistics import (
     ASSUMPTION, Estimate, RatioMoments, StrategyAccumulator, StrategyResult)
 from exact_odds.report.numbers import decimal_text, percent_text
@@ -359,19 +359,14 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
     setup = (bets, decks, burn, cut_card, count, count_bet, sizing, ramp, triggers)
     identity = run_identity(shoes, seed, *setup, bankroll)
     prepare(*setup)
-    full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
-    bands = decks  # bands of 52 cards left, from a full shoe down
-    state = SimulationState(
-        done=0, coups=0, tallies=[BetTally() for _ in bets],
-        perfect=[StrategyAccumulator(bankroll, keep_shoes=False) for _ in bets],
-        counted=StrategyAccumulator(bankroll, keep_shoes=False), edge_moments=[RatioMoments(f) for f in full_ev],
-        depth=[[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev],
-        edge_counts=[merge_edge_counts([]) for _ in bets],
-        search=_trigger_search(triggers))
+    state = fresh_state(bets, decks, bankroll, triggers)
     saver = None
     if checkpoint is not None:
         saver = Checkpoint(checkpoint, identity)
-        state = saver.load() or state
+        state = saver.load(like=state) or state
+        if state.done > shoes:
+            raise CheckpointError(f"{saver.path!r} is damaged: it holds {state.done} shoes of a run of {shoes}; "
+                                  "start the run again with another file")
         if progress is not None and state.done:
             progress(state.done)
     seeds = shoe_seeds(seed, shoes)[state.done:]
@@ -410,6 +405,20 @@ def simulate(shoes: int, decks: "int | Shoe", seed: int, bets: Iterable[PayTable
         edge_counts=tuple(state.merge_edges()), sizing=sizing, ramp=ramp, coups_per_hour=per_hour, bankroll=big_b,
         trigger_curve=None if state.search is None else state.search.curve(per_hour),
     )
+
+
+def fresh_state(bets: tuple[PayTable, ...], decks: int, bankroll: Fraction | None,
+                triggers: tuple[Fraction, ...]) -> SimulationState:
+    """The state of a run before its first shoe (the shape a checkpoint of the same run must have)."""
+    full_ev = [float(-e) for e in full_shoe_edges(bets, decks)]  # shifts for the moments
+    bands = decks  # bands of 52 cards left, from a full shoe down
+    return SimulationState(
+        done=0, coups=0, tallies=[BetTally() for _ in bets],
+        perfect=[StrategyAccumulator(bankroll, keep_shoes=False) for _ in bets],
+        counted=StrategyAccumulator(bankroll, keep_shoes=False), edge_moments=[RatioMoments(f) for f in full_ev],
+        depth=[[(RatioMoments(f), RatioMoments(0.0)) for _ in range(bands)] for f in full_ev],
+        edge_counts=[merge_edge_counts([]) for _ in bets],
+        search=_trigger_search(triggers))
 
 
 def _trigger_search(triggers: tuple[Fraction, ...]) -> Any:

@@ -19,7 +19,10 @@ the workers ends, which in :func:`run` is the thread reading its results). When 
 parent stops early (Ctrl-C, an error, or the caller dropping the iterator),
 the workers are killed outright and reaped, pending work is cancelled, and
 the executor is shut down without waiting: a worker killed while holding a
-queue's lock cannot make the parent wait, now or at interpreter exit. Local
+queue's lock cannot make the parent wait, now or at interpreter exit. A worker
+that runs out of memory sends back a short MemoryError, and one the system
+killed outright (its out-of-memory killer) is a
+:class:`~exact_odds.memory.WorkerLost` (:mod:`exact_odds.memory`). Local
 work, in this process or the forked ones, runs with one BLAS thread
 (:mod:`exact_odds.blas`): more only fight over the cores.
 
@@ -40,10 +43,12 @@ import pickle
 import signal
 from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 from uuid import uuid4
 
+from exact_odds import memory
 from exact_odds.in_play.workers import executors
 from exact_odds.blas import one_blas_thread
 
@@ -154,14 +159,20 @@ class _Batch:
 def _apply(fn: Callable[[T], R], batch: Sequence[T] | _Batch, setup: tuple[str, Setup | bytes] | None = None) -> list[R]:
     if isinstance(batch, _Batch):
         batch = batch.items
-    # One BLAS thread here too: a Dask worker's numpy starts one a core, and the worker processes
-    # already share the cores (exact_odds.blas).
-    with one_blas_thread():
-        if setup is not None and setup[0] not in _SET_UP:
-            function, args = pickle.loads(setup[1]) if isinstance(setup[1], bytes) else setup[1]
-            function(*args)
-            _SET_UP.add(setup[0])
-        return [fn(item) for item in batch]
+    try:
+        # One BLAS thread here too: a Dask worker's numpy starts one a core, and the worker processes
+        # already share the cores (exact_odds.blas).
+        with one_blas_thread():
+            if setup is not None and setup[0] not in _SET_UP:
+                function, args = pickle.loads(setup[1]) if isinstance(setup[1], bytes) else setup[1]
+                function(*args)
+                _SET_UP.add(setup[0])
+            return [fn(item) for item in batch]
+    except MemoryError as exc:
+        said = memory.detail(exc)
+    # Raised here, once the frames that held the memory are gone: a short error, with nothing of theirs, is
+    # what the worker can still send back (the caller's command line tells it in one line: exact_odds.memory).
+    raise MemoryError(said)
 
 
 @contextmanager
@@ -301,6 +312,8 @@ def _in_processes(fn: Callable[[T], R], items: Sequence[T], batches: list[Sequen
     try:
         yield from _in_order(executor, fn, batches, jobs * AHEAD, size, progress, token, all_done=all_done)
         finished = True
+    except BrokenProcessPool:  # a worker killed outright, most often by the system for want of memory
+        raise memory.WorkerLost(memory.worker_lost_text()) from None
     finally:
         gc.unfreeze()
         if finished:

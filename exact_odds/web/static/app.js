@@ -190,14 +190,28 @@ function drawCount(c) {
 function drawCoups(s) {
   $("current").textContent = s.current.length ? `this coup: ${s.current.join(" ")}` : "";
   $("last").textContent = s.coups.length ? "last " + s.coups[s.coups.length - 1].text : "no coup yet";
-  const beads = s.coups.map((c) => {
-    const b = el("span", `bead bead-${c.winner}`, c.bead);
-    b.title = c.text;
-    return b;
-  });
-  $("beads").replaceChildren(...beads);
+  // The bead plate as a casino draws it: a board of BEAD_ROWS rows filled column by column, top to bottom,
+  // one cell a coup in the order dealt, ties in their own cell (a green T); the empty cells are drawn too,
+  // at least BEAD_COLUMNS columns and always the cell of the next coup.
+  const n = s.coups.length;
+  const columns = Math.max(BEAD_COLUMNS, Math.ceil((n + 1) / BEAD_ROWS));
+  const cells = [];
+  for (let i = 0; i < BEAD_ROWS * columns; i++) {
+    const cell = el("span", "cell");
+    const c = s.coups[i];
+    if (c) {
+      const b = el("span", `bead bead-${c.winner}`, c.bead);
+      b.title = c.text;
+      cell.append(b);
+    }
+    cells.push(cell);
+  }
+  $("beads").replaceChildren(...cells);
   $("beads").scrollLeft = $("beads").scrollWidth;
 }
+
+const BEAD_ROWS = 6;
+const BEAD_COLUMNS = 12;
 
 // The tokens typed, each dealt (or undone, redone) in turn; the ones from the first refused on are given back.
 async function typed(text) {

@@ -133,7 +133,8 @@ def flips(q):
 
 @pytest.mark.parametrize("model", ["B2", "B3"])
 @pytest.mark.parametrize("commission", [Fraction(0), Fraction(1, 20)])
-@pytest.mark.parametrize("name", list(DEPLETED))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "1 deck less 5,5,9" else n
+                                  for n in DEPLETED])  # (a depleted deck as the 20 and 9 cards, bigger: -m slow)
 def test_each_side_is_a_best_reply(name, model, commission):
     game = build_game(DEPLETED[name], MODELS[model])
     sol = solve(game, commission)
