@@ -33,7 +33,7 @@ def predicate(rng: random.Random) -> str:
     """A test of one card inside an aggregate."""
     return rng.choice([f"rank == {rng.choice([1, 2, 6, 8, 9, 13])}", f"value {rng.choice(['<', '>=', '=='])} "
                        f"{rng.randint(0, 9)}", "red", "black", f"suit == {rng.choice(['spades', 'hearts', 'diamonds', 'clubs'])}",
-                       f"rank in (ace, king)", f"suit != hearts and rank > 5"])
+                       "rank in (ace, king)", "suit != hearts and rank > 5"])
 
 
 def atom(rng: random.Random) -> str:
