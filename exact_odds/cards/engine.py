@@ -2,10 +2,10 @@
 
 Every card-level bet (one that reads ranks, suits or colours of the coup's cards) is priced here
 (docs/methods/suits.md, "The engine"). A pay table is read once (:class:`~exact_odds.cards.reading.Reading`);
-each registered :class:`Route` then says whether it accepts that reading on the shoe, and if not, why.
-The routes that accept are tried in the order of their :meth:`Route.place` for the reading, each within
-the memory budget (:mod:`exact_odds.cards.budget`); a route may still decline while it plans (its plan
-would pass its limits), with a reason. The reference route (:mod:`exact_odds.cards.routes.classes`)
+the registered routes are then asked in the order of their :meth:`Route.place` for the reading, until
+one prices: each says whether it accepts that reading on the shoe (and if not, why), and one that
+accepts prices within the memory budget (:mod:`exact_odds.cards.budget`) or declines while it plans
+(its plan would pass its limits), with a reason. The routes after the one that prices are not asked. The reference route (:mod:`exact_odds.cards.routes.classes`)
 accepts every reading and comes last. Every route gives the same integers: the routes are
 optimisations, and tests/cards/ checks each against the reference and a brute force.
 

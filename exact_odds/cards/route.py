@@ -105,12 +105,13 @@ class Route:
         return f"Route({self.name!r})"
 
 
-#: Every route, in the order they were registered (:func:`register`); the reference route last.
+#: Every route, in the order they were registered (:func:`register`).
 REGISTRY: list[Route] = []
 
 
 def register(route: Route) -> Route:
-    """Add ``route`` to :data:`REGISTRY` (before the reference route, which stays last)."""
+    """Add ``route`` to :data:`REGISTRY` (its order breaks ties of :meth:`Route.place`; the reference route's
+    place is the largest, so it is asked last)."""
     if any(r.name == route.name for r in REGISTRY):
         raise ValueError(f"a route named {route.name!r} is registered already")
     REGISTRY.append(route)
