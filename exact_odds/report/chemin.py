@@ -41,12 +41,38 @@ def describe(solution: Solution) -> list[str]:
     if solution.others:
         lines.append(f"The search found {solution.others} further equilibria; the one with the smallest "
                      "drawing probability at 5 is shown.")
+    lines.append(census_line(_census(solution)))
     lines += impossible_lines(solution)
     if game.shoe.is_infinite:
         lines.append("Infinite deck: counts are in units of 13**6 ordered six-card draws.")
     else:
         lines.append(f"Counts are six-card sequences out of N(N-1)...(N-5) = {game.total}.")
     return lines
+
+
+def _census(solution: Solution):
+    """The count of equilibria and the proof of the banker's uniqueness, once per solution."""
+    from exact_odds.games.chemin.census import census
+
+    cache = solution.game._solutions
+    key = ("census", solution.commission, solution.x)
+    if key not in cache:
+        cache[key] = census(solution.game, solution.commission, solution.x[0] if len(solution.x) == 1 else None)
+    return cache[key]
+
+
+def census_line(c) -> str:
+    """How many equilibria, and whether the banker's mix is unique, in one sentence."""
+    if not c.complete:
+        return f"Equilibria found: {c.found} ({c.proof})."
+    n = "1 equilibrium" if c.found == 1 else f"{c.found} equilibria"
+    if c.banker_unique:
+        banker = "the banker's mix is unique (proved: " + c.proof + ")"
+    else:
+        free = [f"{'/'.join(cell_label(k))} from {fraction_text(lo)} to {fraction_text(hi)}"
+                for k, (lo, hi) in c.banker_ranges.items() if lo != hi]
+        banker = "the banker's mix is not unique: " + "; ".join(free)
+    return f"Equilibria found: {n}, every one (Foster's algorithm); {banker}."
 
 
 def impossible_lines(solution: Solution) -> list[str]:
@@ -139,6 +165,7 @@ def solution_json(solution: Solution) -> dict:
         "commission": fraction_text(solution.commission),
         "zero_sum": solution.commission == 0,
         "method": solution.method,
+        **_census_json(_census(solution)),
         "total": None if game.shoe.is_infinite else game.total,
         "punter": {h: fraction_text(p) for h, p in solution.punter.items()},
         "banker": banker,
@@ -159,6 +186,15 @@ def solution_json(solution: Solution) -> dict:
     out["deviations"] = [
         {"label": d.label, "punter": fraction_text(d.punter), "banker": fraction_text(d.banker),
          "deviator": d.who, "cost": fraction_text(d.cost)} for d in deviations(solution)]
+    return out
+
+
+def _census_json(c) -> dict:
+    out = {"equilibria_found": c.found, "unique": c.unique, "search_complete": c.complete,
+           "banker_unique": c.banker_unique, "uniqueness_proof": c.proof}
+    if c.complete:
+        out["banker_tied_cells"] = [{"hand": h, "punter": s, "least": fraction_text(lo), "greatest": fraction_text(hi)}
+                                    for (h, s), (lo, hi) in ((cell_label(k), v) for k, v in c.banker_ranges.items())]
     return out
 
 
