@@ -204,12 +204,17 @@ class _CoalitionLP:
         """(p, banker's mixes, optimal vertices), certified exactly; see the module docstring."""
         import numpy as np
 
+        v0 = np.array([float(v) for v in self.v0])
+        dl = np.array([[float(v) for v in self.delta[i]] for i in self.active + self.always]).reshape(-1, 4)
         planes = [list(map(float, self.delta[i])) for i in self.active]
         planes += [[float(j == k) for j in range(4)] for k in range(4)]  # p_ab = 0
         rows = np.array(planes)
-        v0 = np.array([float(v) for v in self.v0])
-        dl = np.array([[float(v) for v in self.delta[i]] for i in self.active + self.always]).reshape(-1, 4)
-        triples = np.array(list(combinations(range(len(planes)), 3)))
+        if len(planes) <= 90:  # every triple of planes (with replacement: about 67 planes)
+            triples = np.array(list(combinations(range(len(planes)), 3)))
+        else:  # a finite shoe: the planes through a neighbourhood of the best point of a grid
+            near = self._near_planes(rows[:-4], v0, dl, 60)
+            idx = list(near) + list(range(len(planes) - 4, len(planes)))
+            triples = np.array(list(combinations(idx, 3)))
         mats = np.concatenate([rows[triples], np.ones((len(triples), 1, 4))], axis=1)  # (T, 4, 4)
         rhs = np.array([0.0, 0.0, 0.0, 1.0])
         det = np.linalg.det(mats / np.abs(mats).max(axis=2, keepdims=True))
@@ -224,7 +229,7 @@ class _CoalitionLP:
         best_p = best_s = None
         tried = 0
         for t in order:
-            if not np.isfinite(vals[t]) or tried >= 60:
+            if not np.isfinite(vals[t]) or tried >= 300:
                 break
             tried += 1
             p = self._exact_vertex([planes_idx for planes_idx in triples[t]])
@@ -246,6 +251,28 @@ class _CoalitionLP:
             if p is not None and all(v >= 0 for v in p) and self.phi(p) == value:
                 verts.add(tuple(p))
         return tuple(best_p), best_s, tuple(sorted(verts))
+
+    def _near_planes(self, act, v0, dl, count: int):
+        """The ``count`` active planes closest to the best point of a grid on the simplex, refined twice
+        around it (floats: the exact certificate decides; a wrong guess only fails to certify)."""
+        import numpy as np
+
+        def best_of(points):
+            vals = points @ v0 - np.maximum(0.0, points @ dl.T).sum(axis=1) / float(self.K)
+            return points[int(np.argmax(vals))]
+
+        n = 24
+        g = np.array([(a, b, c, n - a - b - c) for a in range(n + 1) for b in range(n + 1 - a)
+                      for c in range(n + 1 - a - b)], dtype=float) / n
+        p = best_of(g)
+        for width in (2.0 / n, 2.0 / n / 12):
+            steps = np.linspace(-width, width, 13)
+            local = np.array([p + np.array([a, b, c, -a - b - c]) for a in steps for b in steps for c in steps])
+            local = local[(local >= 0).all(axis=1)]
+            if len(local):
+                p = best_of(np.vstack([local, p[None, :]]))
+        dist = np.abs(act @ p) / (np.abs(act).sum(axis=1) + 1e-300)
+        return np.argsort(dist)[:count]
 
     def _exact_vertex(self, idx):
         """The exact p on the three planes ``idx`` with sum 1, or None (singular)."""

@@ -125,3 +125,13 @@ def test_coalition_does_at_least_as_well_as_at_the_nash_equilibrium():
         v = correlated(g, theta).value
         for e in solve_banque(g, theta).equilibria:
             assert v >= theta * e.left_ev + (1 - theta) * e.right_ev
+
+
+@pytest.mark.slow
+def test_correlated_solution_on_six_decks_is_a_saddle_point():
+    """A finite shoe (6 decks, without replacement): the same certificate, priced from the counts."""
+    g, theta = cached_game(Shoe.decks(6)), Fraction(1, 2)
+    sol = correlated(g, theta)
+    for w, (a, b) in zip(sol.p, CHOICES):
+        v = _v(g, theta, a, b, sol.banker)
+        assert v <= sol.value and (v == sol.value or not w)
