@@ -64,6 +64,7 @@ QUICK = {
     "exact-odds banque --format json",
     "exact-odds banque --equilibrium --decks inf --solution correlated --no-theta-table",
     "exact-odds banque --equilibrium --decks inf --theta-range 1/20:1/10:1/100",
+    "exact-odds chemin-de-fer --model B2 --decks 6 --exceptional-commissions",
     "exact-odds chemin-de-fer --model A1",
     "exact-odds eor",
     "exact-odds track dealt.log",

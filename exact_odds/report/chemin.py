@@ -263,3 +263,41 @@ def chemin_de_fer_tables() -> dict[str, str]:
             headers, rows = rows_of(s)
             md += [f"### {title}", "", table(headers, rows, "github") if rows else "(none)", ""]
     return {"chemin_de_fer.md": "\n".join(md).rstrip("\n") + "\n"}
+
+
+# ---------------------------------------------------------------------------
+# chemin-de-fer --exceptional-commissions (docs/methods/chemin-de-fer.md)
+
+def _alg(v) -> tuple[str, str]:
+    """An exact number (Fraction or quadratic surd) as text, and its decimal to 10 places."""
+    from exact_odds.games.banque.surd import Surd, surd_text
+
+    if isinstance(v, Surd):
+        return surd_text(v), decimal_text(v.decimal(14), 10)
+    return fraction_text(Fraction(v)), decimal_text(Fraction(v), 10)
+
+
+def exceptions_report(game, found) -> Report:
+    """``exact-odds chemin-de-fer --model B2 --exceptional-commissions``: one row per tied cell."""
+    heading = (f"Chemin de fer, model B2, {game.shoe.describe()}: the commissions in [0, 1/10] where the "
+               f"equilibrium changes its structure or is not unique ({len(found)} found).",
+               "At each, two cells are tied at the punter's equilibrium probability (or it reaches 0 or 1); the "
+               "banker's equilibrium mixes form a segment: each tied cell's least and greatest probability of "
+               "drawing is shown. Elsewhere in [0, 1/10] the equilibrium is unique.")
+    headers = ["Commission", "Decimal", "Punter draws at 5", "Banker holds", "Punter", "Draws from", "to"]
+    rows = []
+    for e in found:
+        a, ad = _alg(e.alpha)
+        _, xd = _alg(e.x)
+        for cell, (lo, hi) in e.ranges.items():
+            h, s = cell_label(cell)
+            rows.append([a, ad, xd, h, s, fraction_text(lo), fraction_text(hi)])
+    doc = {"model": "B2", "shoe": shoe_json(game.shoe), "range": ["0", "1/10"],
+           "exceptional_commissions": [
+               {"commission": _alg(e.alpha)[0], "commission_decimal": _alg(e.alpha)[1],
+                "x": _alg(e.x)[0], "x_decimal": _alg(e.x)[1], "what": e.what, "unique": e.banker_unique,
+                "banker_segment": [{"hand": cell_label(c)[0], "punter": cell_label(c)[1],
+                                    "least": fraction_text(lo), "greatest": fraction_text(hi)}
+                                   for c, (lo, hi) in e.ranges.items()]} for e in found]}
+    t = Table.of(headers, rows)
+    return Report(sections=(Section(before=heading, table=t, empty="  (none)"),), document=doc, csv=(t,))

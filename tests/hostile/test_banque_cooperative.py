@@ -20,3 +20,14 @@ CASES = (
 @pytest.mark.parametrize("args, names", CASES, ids=[" ".join(a)[:60] for a, _ in CASES])
 def test_bad_input_is_one_line_exit_2_quickly(args, names):
     assert_bad_input_is_one_line(args, names)
+
+
+CHEMIN = (
+    [(["chemin-de-fer", "--model", m, "--exceptional-commissions"], "--exceptional-commissions") for m in ("A1", "B3")]
+    + [(["chemin-de-fer", "--model", "B2", "--exceptional-commissions", "--commission", "1/20"], "--commission")]
+)
+
+
+@pytest.mark.parametrize("args, names", CHEMIN, ids=[" ".join(a)[:60] for a, _ in CHEMIN])
+def test_chemin_exceptional_commissions_bad_input(args, names):
+    assert_bad_input_is_one_line(args, names)
