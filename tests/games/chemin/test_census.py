@@ -92,3 +92,24 @@ def _agrees_with_plain_lp(game, alpha):
     away = [0 if cell in c.banker_ranges else (1 if y[cell] == 0 else -1) for cell in cells]
     assert -extreme([-v for v in away]) == sum(v * y[cell] for v, cell in zip(away, cells))
     assert c.banker_unique == all(lo == hi for lo, hi in c.banker_ranges.values())
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_downton_lockwood_1975_b2_solution_is_unique_for_one_to_eight_decks(decks):
+    """Ethier and Gamez (2013, Games 4:711, introduction): Downton and Lockwood (1975) "found the
+    unique solution" of model B2 for d = 1, ..., 8 decks. Proved here: one equilibrium, the banker's
+    mix unique."""
+    c = census(game_for("B2", decks))
+    assert c.complete and c.found == 1 and c.unique
+
+
+def test_kemeny_snell_1957_a1_solution_is_unique():
+    """Ethier and Gamez (2013, introduction): Kemeny and Snell "found the unique solution" of model A1."""
+    assert census(game_for("A1")).unique
+
+
+def test_ethier_gamez_2013_b3_uniqueness_is_not_claimed():
+    """Ethier and Gamez (2013) "suspect that these optimal strategies are uniquely optimal, but we do
+    not have a proof" (model B3): neither do we, and the census says so rather than guess."""
+    c = census(game_for("B3", 6))
+    assert not c.complete and c.banker_unique is None and not c.unique
