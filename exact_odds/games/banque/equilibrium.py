@@ -17,17 +17,16 @@ banker's mixes; ``D_right`` likewise. The search (exact integers throughout):
    fer): with y fixed, the banker's best reply changes only where a
    ``delta_I(., y)`` crosses 0, and ``D_left`` is constant between those
    points, so the candidates are those crossings.
-3. **Both punters mixed**, at a crossing of a banker indifference line that
-   depends on x only (an information set where the right tableau has a
-   natural) with one that depends on y only.
+3. **Both punters mixed**, anywhere in the square: :mod:`.cells` (a sound
+   subdivision into cells crossed by at most two banker curves; in each, the
+   banker pure, on one curve, or at a crossing, solved exactly).
 
-At each candidate the banker may mix where he is indifferent; an exact linear
-program (sympy's rational simplex) finds mixes that make each punter's choice
-a best reply, or proves there are none. Every equilibrium returned is checked
-again exactly by :func:`equilibrium_gaps`. Not searched: both punters mixed
-anywhere else (at a crossing of two curves that both depend on x and y, whose
-coordinates may be irrational, or inside a region where the banker plays
-purely); the result says so.
+At each candidate of classes 1-2 the banker may mix where he is indifferent;
+an exact linear program (sympy's rational simplex) finds mixes that make each
+punter's choice a best reply, or proves there are none. Every equilibrium
+returned is checked again exactly by :func:`equilibrium_gaps`. Together the
+classes cover every profile, so the equilibria returned are all there are,
+except in the degenerate cases the search names (``gaps``: at theta 0 and 1).
 """
 
 from __future__ import annotations
