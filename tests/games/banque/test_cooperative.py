@@ -135,3 +135,24 @@ def test_correlated_solution_on_six_decks_is_a_saddle_point():
     for w, (a, b) in zip(sol.p, CHOICES):
         v = _v(g, theta, a, b, sol.banker)
         assert v <= sol.value and (v == sol.value or not w)
+
+
+def test_product_points_on_a_segment_of_joint_choices():
+    """The independent solution on an optimal segment: p00 p11 = p01 p10 solved exactly along it."""
+    from exact_odds.games.banque.cooperative import _product_on_segment
+
+    F = Fraction
+    # both stand .. both draw: only the ends are products
+    assert _product_on_segment((F(1), F(0), F(0), F(0)), (F(0), F(0), F(0), F(1))) == [
+        (F(1), F(0), F(0), F(0)), (F(0), F(0), F(0), F(1))]
+    # (0, 1, 0, 0) .. (1/3, 0, 1/3, 1/3): t = 0 and t = 3/4 (all four 1/4)
+    got = _product_on_segment((F(0), F(1), F(0), F(0)), (F(1, 3), F(0), F(1, 3), F(1, 3)))
+    assert (F(1, 4), F(1, 4), F(1, 4), F(1, 4)) in got and (F(0), F(1), F(0), F(0)) in got
+
+
+def test_independent_at_theta_zero_comes_from_an_optimal_segment():
+    """At theta = 0 the left tableau carries no money: the coalition's optimal set is a segment, and
+    its product points are independent solutions (the right punter at Kemeny and Snell's 9/11)."""
+    g = _game()
+    ind = independent(g, Fraction(0))
+    assert len(ind.optimal_vertices) == 2 and ind.exists and ind.y == Fraction(9, 11)

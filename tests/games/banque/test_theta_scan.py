@@ -147,3 +147,13 @@ def test_the_float_probe_finds_nothing_the_search_missed(k):
     assert found
     if k in (17, 100):  # the probe does see these (so the check above is not empty)
         assert cells
+
+
+def test_box_vertices_find_a_point_a_segment_or_nothing():
+    """The banker's mixes at a crossing: {s in [0, 1]^n : aL + fl.s = 0, aR + fr.s = 0}, by vertices."""
+    from exact_odds.games.banque.cells import box_vertices
+
+    F = Fraction
+    assert box_vertices(F(-1), F(-1), [F(1), F(1)], [F(1), F(0)]) == [(F(1), F(0))]  # one point
+    assert len(box_vertices(F(-1), F(0), [F(1), F(1)], [F(0), F(0)])) == 2  # a segment: two ends
+    assert box_vertices(F(-3), F(0), [F(1), F(1)], [F(0), F(0)]) == []  # out of the box
