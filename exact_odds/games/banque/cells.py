@@ -456,3 +456,46 @@ def _solve(basic, cl, cr, fl, fr):
     if not (0 <= vi <= 1 and 0 <= vj <= 1):
         return None
     return vi, vj
+
+
+def edge_gaps(lines: _Lines) -> list[str]:
+    """Whether one punter's gain from drawing on 5 is identically 0 on an interval of an edge of the
+    square (the other punter pure): then a continuum of profiles could be equilibria, and Foster's
+    sweep, which keeps the points where the banker's reply changes, would not count them.
+
+    Along y = y0 (x free) the banker's reply is constant between the roots of the delta_I(., y0)
+    and D_left does not depend on x; it is priced on each interval in floats and decided exactly
+    where it is within 1e-9 of the sum of its terms' sizes. Likewise along x = x0."""
+    import numpy as np
+
+    fl = lambda a: np.array([float(v) for v in a])  # noqa: E731
+    c00, c10, c01, c11 = (fl(v) for v in (lines.c00, lines.c10, lines.c01, lines.c11))
+    out = []
+    for left in (True, False):
+        e0, e1, f0, f1 = (fl(v) for v in ((*lines.eL, *lines.fL) if left else (*lines.eR, *lines.fR)))
+        mag = float(np.abs(e0).sum() + np.abs(e1).sum() + np.abs(f0).sum() + np.abs(f1).sum())
+        for fixed in (Fraction(0), Fraction(1)):
+            t = float(fixed)
+            # delta along the edge: a + b u, u the free punter's probability
+            a, b = (c00 + c01 * t, c10 + c11 * t) if left else (c00 + c10 * t, c01 + c11 * t)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                roots = np.where(b != 0, -a / np.where(b == 0, 1.0, b), np.nan)
+            pts = np.unique(np.concatenate([[0.0, 1.0], roots[(roots > 0) & (roots < 1)]]))
+            for u in (pts[:-1] + pts[1:]) / 2:
+                s = (a + b * u) > 0
+                d = float((e0 + e1 * t).sum() + ((f0 + f1 * t) * s).sum())
+                if abs(d) > 1e-9 * mag:
+                    continue
+                # exactly, at the interval's middle (the banker's reply there decides)
+                uq = Fraction(u).limit_denominator(10**12)
+                x, y = (uq, fixed) if left else (fixed, uq)
+                signs = np.array(lines.delta_any(x, y))
+                if (signs == 0).any():
+                    continue  # a root, not an interval: Foster's sweep decides it
+                sv = (signs > 0).astype(np.int64).astype(object)
+                (ce, cf) = lines.d_left(fixed) if left else lines.d_right(fixed)
+                if int(ce.sum() + (sv * cf).sum()) == 0:
+                    who = "left" if left else "right"
+                    out.append(f"the {who} punter's gain from drawing on 5 is 0 on an interval of an edge "
+                               "of the square (a continuum of candidate profiles)")
+    return sorted(set(out))

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exact_odds.games.banque.cells import _float, both_mixed
+from exact_odds.games.banque.cells import _float, both_mixed, edge_gaps
 from exact_odds.games.banque.game import BanqueGame, InfoSet
 from exact_odds.games.banque.lines import _Lines, _roots, _sweep, _want
 from exact_odds.games.banque.model import BanqueError, exact_probability
@@ -204,7 +204,8 @@ def solve_banque(game: BanqueGame, theta: Fraction = Fraction(1, 2)) -> Equilibr
         raise BanqueError(f"internal check failed: no equilibrium found at theta = {theta}, yet the search "
                           "covers every profile and a finite game has one")
     found.sort(key=lambda e: (_float(e.x), _float(e.y)))
-    return EquilibriumSearch(game, theta, tuple(found), len(points) + cells.cells, gaps=tuple(cells.gaps))
+    gaps = tuple(sorted(set(cells.gaps) | set(edge_gaps(lines))))
+    return EquilibriumSearch(game, theta, tuple(found), len(points) + cells.cells, gaps=gaps)
 
 
 def _line_points(lines: _Lines, keep=None) -> set[tuple[Fraction, Fraction]]:

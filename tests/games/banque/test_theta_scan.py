@@ -157,3 +157,16 @@ def test_box_vertices_find_a_point_a_segment_or_nothing():
     assert box_vertices(F(-1), F(-1), [F(1), F(1)], [F(1), F(0)]) == [(F(1), F(0))]  # one point
     assert len(box_vertices(F(-1), F(0), [F(1), F(1)], [F(0), F(0)])) == 2  # a segment: two ends
     assert box_vertices(F(-3), F(0), [F(1), F(1)], [F(0), F(0)]) == []  # out of the box
+
+
+def test_edge_check_flags_a_gain_identically_zero_and_nothing_at_a_normal_theta():
+    """The search says it is not complete when a punter's gain is 0 on an interval of an edge (here
+    forced by zeroing the left punter's gains); at theta = 1/2 it flags nothing."""
+    from exact_odds.games.banque.cells import edge_gaps
+    from exact_odds.games.banque.lines import _Lines
+
+    lines = _Lines(_game(), Fraction(1, 2))
+    assert edge_gaps(lines) == []
+    zero = lines.eL[0] * 0
+    lines.eL, lines.fL = (zero, zero), (zero, zero)
+    assert any("left punter" in g for g in edge_gaps(lines))
