@@ -13,12 +13,12 @@ from fractions import Fraction
 
 import pytest
 
-from card_bets import priced, table
+from card_bets import priced, shoe_in_play, table
 from conftest import ROOT
 from exact_odds import Shoe, explain
 from exact_odds.bets.language import MEANINGS
 from exact_odds.bets.paytable import PayLine, PayTableError
-from exact_odds.cards.engine import excluding
+from exact_odds.cards.engine import candidates, excluding
 from exact_odds.punto_banco.walk import walk
 from oracles.brute import brute_lines
 
@@ -206,9 +206,26 @@ def test_each_aggregate_on_the_empty_set(value):
     means(f"cards == 4 and {value}", "cards == 4")
 
 
+@pytest.mark.parametrize("value, meaning", [
+    ("count((player_card1,), rank == 9) == 1", "player_card1_rank == 9"),
+    ("any((player_card1,), red)", "player_card1_red"),
+    ("all((player_card1,), red)", "player_card1_red"),
+    ("same_suit((player_card1,)) and same_rank((player_card1,)) and same_colour((player_card1,))", "true"),
+    ("of_a_kind((player_card1,)) == 1 and of_a_suit((player_card1,)) == 1", "true"),
+    ("of_a_suit((player_card1,), red) == 1", "player_card1_red"),
+    ("of_a_kind((player_card1,), red) == 0", "player_card1_black"),
+    ("not run((player_card1,)) and not suited_run((player_card1,))", "true"),
+])
+def test_each_aggregate_on_one_card(value, meaning):
+    """A set of one card: count 1 or 0, any and all its predicate, same_* true, of_a_* 1 (0 if it fails the
+    predicate), run and suited_run false (a run has at least two cards)."""
+    means(value, meaning)
+
+
 @pytest.mark.parametrize("value", [
     "player_cards == 3 or same_suit(first_cards) == same_suit((player_card1, player_card3, banker_card1))",
     "count((player_card3, banker_card3), true) == cards - 4",
+    "count((player_card3, banker_card1), true) == player_cards - 1",
     "same_rank((player_card3,))", "of_a_kind((banker_card3,)) == banker_cards - 2", "not run((player_card1,))",
     "count(all_cards, true) == cards", "count(player_hand, true) == player_cards",
     "count(all_cards, not red and not black) == 0",
@@ -359,3 +376,25 @@ def test_equivalent_writings_read_the_same_classes():
         readings = [table([text]).reading for text in sets.values()]
         assert len({(r.slots, r.of_card, r.value_names) for r in readings}) == 1
         assert readings[0].n_classes == 2
+
+
+def test_at_8_decks_fresh_the_classes_alone_take_the_four_writings():
+    """A fresh 8-deck shoe is past the small shoe's enumeration: the classes take every writing (the same
+    classes, above), and no other route accepts one writing and not another."""
+    for text in WRITINGS.values():
+        taken, _ = candidates(table([text]).reading, Shoe.decks(8))
+        assert [r.name for r in taken] == ["classes"]
+
+
+def test_at_8_decks_in_play_the_or_chain_is_declined_by_the_multisets():
+    """Where the claim does not hold (docs/bets.md, "What a writing costs"): on 8 decks in play the multisets
+    take the aggregates over every card (0.4 s) but not the or-chain, which reads each card by its place
+    (the pools: 13 s). Should a route come to take both alike, this test and the docs change together."""
+    shoe = shoe_in_play(8, 150)
+    for name, text in WRITINGS.items():
+        taken, declined = candidates(table([text]).reading, shoe)
+        if name == "or-chain":
+            assert "multisets" not in [r.name for r in taken]
+            assert dict(declined)["multisets"].startswith("reads a card by its place")
+        else:
+            assert "multisets" in [r.name for r in taken]
