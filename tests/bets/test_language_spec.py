@@ -113,7 +113,7 @@ def test_a_chain_of_names_compares_each_with_the_next():
 
 
 def test_a_chain_may_end_with_in():
-    """``1 < player in (2, 9)`` is ``1 < player and player in (2, 9)``."""
+    """``banker < player in (2, 9)`` is ``banker < player and player in (2, 9)``."""
     means("banker < player in (2, 9)", "player > banker and (player == 2 or player == 9)")
 
 
