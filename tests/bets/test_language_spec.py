@@ -261,6 +261,19 @@ def test_identical_pairs_means_the_same_two_cards_in_both_hands():
     assert code(f"identical_pairs and {CARD_LEVEL}", PAIRS) == by_pairs  # the card engine
 
 
+def test_the_older_names_table_is_their_one_definition():
+    """docs/bets.md's table of the older names shows each name's meaning as MEANINGS holds it (a Banker name
+    where it is the Player's with the hands swapped: "and the Banker's")."""
+    text = (ROOT / "docs/bets.md").read_text()
+    section = text[text.index("**The older names**"):text.index("**What is refused**")]
+    for name, meaning in MEANINGS.items():
+        if name.startswith("banker_"):
+            player = "player_" + name[len("banker_"):]
+            assert MEANINGS[player].replace("player_", "banker_") == meaning
+            meaning = MEANINGS[player]
+        assert f"`{meaning}`" in section, name
+
+
 def test_identical_pairs_need_not_be_suited_pairs():
     """9♥9♠ in both hands counts; neither hand is a suited (perfect) pair."""
     got = means("identical_pairs and not player_suited_pair and not banker_suited_pair",
