@@ -58,6 +58,7 @@ QUICK = {
     "exact-odds bet banker --commission 1/25 --format json",
     "exact-odds bet natural_nine --paytable my_bets.toml",
     "exact-odds bet all_red --shoe Ah,Kd,5c,5s,9h,2d,Qc,3h,7s,8d --explain",
+    "exact-odds edge --paytable one_heart.toml --variant one_heart --shoe 9h,9s,Kh,Kd,3c,6h,Ac,8s,2d,5h --explain",
     "exact-odds edge --bets lucky8_player,dragon7 --remove 5h,Kd,9c --explain",
     "exact-odds breakeven dragon7 --target-edge 5%",
     "exact-odds breakeven super6_banker --grid 'Banker wins with 6=0..1:1/4' --grid '2=19/20,1'",
