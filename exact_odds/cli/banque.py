@@ -41,7 +41,7 @@ def parse_punter_five(text: str) -> "PunterFive":
 @click.option("--banker", "policy", default=None, show_default="optimal", metavar="POLICY",
               help="The banker's drawing policy: tableau-left, tableau-right, tableau-larger (the tableau with "
                    "the larger stake; equal stakes: left) or optimal (maximise his exact expected gain).")
-@click.option("--theta", default="1/2", show_default=True, metavar="T",
+@click.option("--theta", default=None, show_default="1/2", metavar="T",
               help="Share of the money on the left tableau, 0 to 1 (1/2, 0.25, ...).")
 @click.option("--punter-five", default=None, show_default="draw", metavar="P",
               help="What a tableau does on a two-card 5: draw, stand, or a probability of drawing such as 9/11.")
@@ -58,6 +58,14 @@ def parse_punter_five(text: str) -> "PunterFive":
                    "says which). 6 decks: about 40 s per theta (progress on a terminal); the whole theta "
                    "table of a finite shoe runs only with --allow-slow, --no-theta-table solves one theta.")
 @click.option("--no-theta-table", is_flag=True, help="With --equilibrium: solve --theta only.")
+@click.option("--solution", default=None, show_default="nash", metavar="KIND",
+              help="With --equilibrium: nash (each player for himself), correlated (the punters as one "
+                   "coalition choosing jointly at random against the banker: an exact linear programme) or "
+                   "independent (the coalition with independent choices: a saddle point, where one exists).")
+@click.option("--theta-range", default=None, metavar="A:B:STEP",
+              help="With --equilibrium: solve every theta A, A + STEP, ... up to B (0 < A <= B < 1, at most "
+                   "10,000 values) and print one row each (the punters' mixing and the banker's edge); with "
+                   "replacement about 0.2 s per theta. JSON: one row per theta.")
 @click.option("--allow-slow", is_flag=True,
               help="With --equilibrium --punters know-cards on a finite shoe: solve the whole theta table "
                    "(minutes to tens of minutes; without this flag the command says what it would cost and "
@@ -66,8 +74,8 @@ def parse_punter_five(text: str) -> "PunterFive":
 @format_option
 @quiet_option
 @input_errors
-def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, allow_slow,
-           exact, fmt, quiet):
+def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, punters, no_theta_table, solution,
+           theta_range, allow_slow, exact, fmt, quiet):
     """Exact odds of baccarat banque: two tableaux, one banker, and the middle bet.
 
     Deal: left, right, banker, left, right, banker from one shoe. Punters draw
@@ -86,6 +94,8 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
       exact-odds banque --equilibrium --decks inf         # Ethier and Lee's with-replacement model
       exact-odds banque --equilibrium --decks inf --theta 3/4 --exact --no-theta-table
       exact-odds banque --equilibrium --punters know-cards --decks inf --no-theta-table
+      exact-odds banque --equilibrium --decks inf --solution correlated --no-theta-table
+      exact-odds banque --equilibrium --decks inf --theta-range 1/20:1/10:1/100
       exact-odds banque --equilibrium --punters know-cards --decks 6 --no-theta-table --exact
     """
     from exact_odds.games.banque import BANKER_POLICIES, BanqueError, analyse_banque
@@ -96,8 +106,24 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
             if value is not None:
                 raise InputError(f"--equilibrium finds every player's strategy itself: drop {name}")
         model = _punters(punters)
-        t = parse_probability(theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
+        kind = parse_solution(solution)
+        if kind != "nash" and model != "total":
+            raise InputError("--solution independent and correlated are for --punters total (each punter sees his "
+                             "total)")
+        if theta_range is not None:
+            if theta is not None:
+                raise InputError("give either --theta or --theta-range, not both")
+            if model != "total":
+                raise InputError("--theta-range is for --punters total")
+            thetas = parse_theta_range(theta_range)
+            shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
+            click.echo(emit(_theta_range(shoe, thetas, kind, exact, quiet), fmt))
+            return
+        t = parse_probability("1/2" if theta is None else theta, "--theta", "a number from 0 to 1 such as 1/2 or 0.25")
         shoe = build_shoe(decks, shoe_counts, remove, default_decks=3)
+        if kind != "nash":
+            click.echo(emit(_cooperative(shoe, t, kind, not no_theta_table, exact, quiet), fmt))
+            return
         from exact_odds.games.banque import MIN_BANQUE_CARDS
 
         # (a shoe too small to deal is refused by the walk, in its own words)
@@ -108,10 +134,14 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
         return
     if no_theta_table:
         raise InputError("--no-theta-table goes with --equilibrium")
+    for name, value in (("--solution", solution), ("--theta-range", theta_range)):
+        if value is not None:
+            raise InputError(f"{name} goes with --equilibrium")
     if allow_slow:
         raise InputError("--allow-slow goes with --equilibrium --punters know-cards")
     if punters is not None:
         raise InputError("--punters goes with --equilibrium (the punters' play at 5 is --punter-five otherwise)")
+    theta = "1/2" if theta is None else theta
     policy = "optimal" if policy is None else policy
     punter_five = "draw" if punter_five is None else punter_five
     if policy not in BANKER_POLICIES:
@@ -128,6 +158,89 @@ def banque(decks, shoe_counts, remove, policy, theta, punter_five, equilibrium, 
 
 
 PUNTER_MODELS = ("total", "know-cards")
+#: The most thetas --theta-range solves in one command.
+MAX_THETAS = 10_000
+
+
+def parse_solution(text: str | None) -> str:
+    """--solution: nash (default), independent or correlated."""
+    from exact_odds.games.banque.cooperative import SOLUTIONS
+
+    if text is None:
+        return "nash"
+    t = text.strip().lower()
+    if t not in SOLUTIONS:
+        raise InputError(f"--solution must be one of {', '.join(SOLUTIONS)}, not {shown(text, 40)}")
+    return t
+
+
+def parse_theta_range(text: str) -> list[Fraction]:
+    """--theta-range A:B:STEP: A, A + STEP, ... while <= B, each strictly between 0 and 1."""
+    parts = text.split(":")
+    if len(parts) != 3:
+        raise InputError(f"--theta-range must be A:B:STEP such as 1/200:199/200:1/200, not {shown(text, 60)}")
+    a, b, step = (parse_fraction(p, "--theta-range", "A:B:STEP with fractions such as 1/200:199/200:1/200")
+                  for p in parts)
+    if step <= 0:
+        raise InputError(f"--theta-range: the step must be positive, not {shown(parts[2], 40)}")
+    if not (0 < a < 1 and 0 < b < 1):
+        raise InputError("--theta-range: theta must lie strictly between 0 and 1 (for 0 or 1 use --theta)")
+    if b < a:
+        raise InputError("--theta-range: B must be at least A")
+    count = int((b - a) / step) + 1
+    if count > MAX_THETAS:
+        raise InputError(f"--theta-range gives {count} values of theta; at most {MAX_THETAS:,}")
+    return [a + k * step for k in range(count)]
+
+
+def _cooperative(shoe, theta: Fraction, kind: str, table: bool, exact: bool, quiet: bool):
+    """banque --equilibrium --solution independent|correlated: walk once, solve at theta (and the table)."""
+    from exact_odds.games.banque import THETAS, BanqueError
+    from exact_odds.games.banque.cooperative import correlated, independent
+    from exact_odds.games.banque.game import cached_game
+    from exact_odds.progress import tracker
+    from exact_odds.report.banque import cooperative_report
+
+    solve = independent if kind == "independent" else correlated
+    order = [theta] + ([t for t in THETAS if t != theta] if table else [])
+    try:
+        with tracker(quiet) as bars:
+            task = bars.task("walk, then each theta", len(order) + 1) if bars else None
+            game = cached_game(shoe)
+            sols = {}
+            for t in order:
+                if task:
+                    task.advance(1)
+                sols[t] = solve(game, t)
+    except BanqueError as exc:
+        raise InputError(str(exc)) from None
+    return cooperative_report(sols[theta], [sols[t] for t in THETAS] if table else [], exact)
+
+
+def _theta_range(shoe, thetas: list[Fraction], kind: str, exact: bool, quiet: bool):
+    """banque --equilibrium --theta-range: one solution per theta, with a progress bar."""
+    from exact_odds.games.banque import BanqueError
+    from exact_odds.games.banque.cooperative import correlated, independent
+    from exact_odds.games.banque.equilibrium import solve_banque
+    from exact_odds.games.banque.game import cached_game
+    from exact_odds.progress import tracker
+    from exact_odds.report.banque import theta_range_report
+
+    solve = {"nash": solve_banque, "independent": independent, "correlated": correlated}[kind]
+    out = []
+    try:
+        with tracker(quiet) as bars:
+            task = bars.task(f"theta ({kind})", len(thetas) + 1) if bars else None
+            game = cached_game(shoe)
+            if task:
+                task.advance(1)
+            for t in thetas:
+                out.append(solve(game, t))
+                if task:
+                    task.advance(1)
+    except BanqueError as exc:
+        raise InputError(str(exc)) from None
+    return theta_range_report(out, game, kind, exact)
 
 
 def slow_table(cards: int, theta: Fraction) -> str:

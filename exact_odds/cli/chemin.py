@@ -70,9 +70,13 @@ def chemin_shoe(model_name: str, decks: str | None, shoe: str | None, remove: st
               help="B2/B3: cards to take out of the shoe, comma-separated ranks or cards: 5,5,K,A or Ah,Kd.")
 @click.option("--commission", metavar="C",
               help="Commission on banker wins, an exact fraction in [0, 1): 1/20, 0.05 or 5%. Default 0 (zero-sum).")
+@click.option("--exceptional-commissions", "exceptional", is_flag=True,
+              help="Model B2: list the commissions in [0, 1/10] where the equilibrium changes its structure or "
+                   "is not unique (exact algebraic numbers, with decimals), and the banker's equilibrium "
+                   "segment at each. About 2 s.")
 @format_option
 @input_errors
-def chemin_de_fer(model_name, decks, shoe_counts, remove, commission, fmt):
+def chemin_de_fer(model_name, decks, shoe_counts, remove, commission, exceptional, fmt):
     """Chemin de fer as a two-person game: the punter's and banker's equilibrium strategies and the value.
 
     The punter chooses at 5, the banker in every cell (his total or two cards
@@ -86,12 +90,30 @@ def chemin_de_fer(model_name, decks, shoe_counts, remove, commission, fmt):
       exact-odds chemin-de-fer --model B3 --decks 6 --format json
       exact-odds chemin-de-fer --model B2 --commission 1/20
       exact-odds chemin-de-fer --model B2 --decks 6 --remove 5,5,9   # the shoe in play
+      exact-odds chemin-de-fer --model B2 --decks 6 --exceptional-commissions
     """
     from exact_odds.games.chemin import MODELS, ChemError, build_game, game_for, solve
     from exact_odds.report.chemin import chemin_report
 
     model_name = model_name.upper()
+    if exceptional:
+        if model_name != "B2":
+            raise InputError(f"--exceptional-commissions applies to model B2 (one punter choice, d decks), "
+                             f"not {model_name}")
+        if commission is not None:
+            raise InputError("--exceptional-commissions scans every commission in [0, 1/10]: drop --commission")
     shoe = chemin_shoe(model_name, decks, shoe_counts, remove)
+    if exceptional:
+        from exact_odds.games.chemin.exceptions import exceptional_commissions
+        from exact_odds.report.chemin import exceptions_report
+
+        try:
+            game = game_for(model_name) if shoe is None else build_game(shoe.checked(), MODELS[model_name])
+            found = exceptional_commissions(game)
+        except ChemError as exc:
+            raise InputError(str(exc)) from None
+        click.echo(emit(exceptions_report(game, found), fmt))
+        return
     c = parse_commission(commission)
     try:
         game = game_for(model_name) if shoe is None else build_game(shoe.checked(), MODELS[model_name])

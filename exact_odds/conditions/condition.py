@@ -18,8 +18,8 @@ Each node of the condition's syntax tree gets one kind:
   ``suit``, ``red`` and ``black``.
 
 ``<``, ``<=``, ``>``, ``>=`` compare numbers; ``==`` and ``!=`` compare two
-parts of the same kind; ``in`` and ``not in`` test a number against a tuple
-or list of numbers; ``and``, ``or``, ``not`` and the condition itself need
+numbers or two true/false parts (never a list); ``in`` and ``not in`` test a
+number against a tuple or list of numbers; ``and``, ``or``, ``not`` and the condition itself need
 true/false. Every condition that passes therefore evaluates to a bool on
 every coup, without error.
 
@@ -203,6 +203,9 @@ def _check_comparison(left: ast.AST, op: type, right: ast.AST, number_names: Col
         _need_number(right, number_names, _ORDER[op])
     elif op in _EQUAL:
         kl, kr = _kind(left, number_names), _kind(right, number_names)
+        if kl in (TUPLE, LIST) or kr in (TUPLE, LIST):  # the card engine evaluates a list only after 'in'
+            raise _Problem(f"{_EQUAL[op]} compares {source(left)} ({kl}) with {source(right)} ({kr}); a list "
+                           "stands only on the right of 'in' or 'not in', as in 'player in (8, 9)'")
         if kl != kr:
             raise _Problem(f"{_EQUAL[op]} compares {source(left)} ({kl}) with {source(right)} ({kr}); "
                            "compare a number with a number, or true/false with true/false")

@@ -41,12 +41,38 @@ def describe(solution: Solution) -> list[str]:
     if solution.others:
         lines.append(f"The search found {solution.others} further equilibria; the one with the smallest "
                      "drawing probability at 5 is shown.")
+    lines.append(census_line(_census(solution)))
     lines += impossible_lines(solution)
     if game.shoe.is_infinite:
         lines.append("Infinite deck: counts are in units of 13**6 ordered six-card draws.")
     else:
         lines.append(f"Counts are six-card sequences out of N(N-1)...(N-5) = {game.total}.")
     return lines
+
+
+def _census(solution: Solution):
+    """The count of equilibria and the proof of the banker's uniqueness, once per solution."""
+    from exact_odds.games.chemin.census import census
+
+    cache = solution.game._solutions
+    key = ("census", solution.commission, solution.x)
+    if key not in cache:
+        cache[key] = census(solution.game, solution.commission, solution.x[0] if len(solution.x) == 1 else None)
+    return cache[key]
+
+
+def census_line(c) -> str:
+    """How many equilibria, and whether the banker's mix is unique, in one sentence."""
+    if not c.complete:
+        return f"Equilibria found: {c.found} ({c.proof})."
+    n = "1 equilibrium" if c.found == 1 else f"{c.found} equilibria"
+    if c.banker_unique:
+        banker = "the banker's mix is unique (proved: " + c.proof + ")"
+    else:
+        free = [f"{'/'.join(cell_label(k))} from {fraction_text(lo)} to {fraction_text(hi)}"
+                for k, (lo, hi) in c.banker_ranges.items() if lo != hi]
+        banker = "the banker's mix is not unique: " + "; ".join(free)
+    return f"Equilibria found: {n}, every one (Foster's algorithm); {banker}."
 
 
 def impossible_lines(solution: Solution) -> list[str]:
@@ -139,6 +165,7 @@ def solution_json(solution: Solution) -> dict:
         "commission": fraction_text(solution.commission),
         "zero_sum": solution.commission == 0,
         "method": solution.method,
+        **_census_json(_census(solution)),
         "total": None if game.shoe.is_infinite else game.total,
         "punter": {h: fraction_text(p) for h, p in solution.punter.items()},
         "banker": banker,
@@ -159,6 +186,15 @@ def solution_json(solution: Solution) -> dict:
     out["deviations"] = [
         {"label": d.label, "punter": fraction_text(d.punter), "banker": fraction_text(d.banker),
          "deviator": d.who, "cost": fraction_text(d.cost)} for d in deviations(solution)]
+    return out
+
+
+def _census_json(c) -> dict:
+    out = {"equilibria_found": c.found, "unique": c.unique, "search_complete": c.complete,
+           "banker_unique": c.banker_unique, "uniqueness_proof": c.proof}
+    if c.complete:
+        out["banker_tied_cells"] = [{"hand": h, "punter": s, "least": fraction_text(lo), "greatest": fraction_text(hi)}
+                                    for (h, s), (lo, hi) in ((cell_label(k), v) for k, v in c.banker_ranges.items())]
     return out
 
 
@@ -227,3 +263,41 @@ def chemin_de_fer_tables() -> dict[str, str]:
             headers, rows = rows_of(s)
             md += [f"### {title}", "", table(headers, rows, "github") if rows else "(none)", ""]
     return {"chemin_de_fer.md": "\n".join(md).rstrip("\n") + "\n"}
+
+
+# ---------------------------------------------------------------------------
+# chemin-de-fer --exceptional-commissions (docs/methods/chemin-de-fer.md)
+
+def _alg(v) -> tuple[str, str]:
+    """An exact number (Fraction or quadratic surd) as text, and its decimal to 10 places."""
+    from exact_odds.games.banque.surd import Surd, surd_text
+
+    if isinstance(v, Surd):
+        return surd_text(v), decimal_text(v.decimal(14), 10)
+    return fraction_text(Fraction(v)), decimal_text(Fraction(v), 10)
+
+
+def exceptions_report(game, found) -> Report:
+    """``exact-odds chemin-de-fer --model B2 --exceptional-commissions``: one row per tied cell."""
+    heading = (f"Chemin de fer, model B2, {game.shoe.describe()}: the commissions in [0, 1/10] where the "
+               f"equilibrium changes its structure or is not unique ({len(found)} found).",
+               "At each, two cells are tied at the punter's equilibrium probability (or it reaches 0 or 1); the "
+               "banker's equilibrium mixes form a segment: each tied cell's least and greatest probability of "
+               "drawing is shown. Elsewhere in [0, 1/10] the equilibrium is unique.")
+    headers = ["Commission", "Decimal", "Punter draws at 5", "Banker holds", "Punter", "Draws from", "to"]
+    rows = []
+    for e in found:
+        a, ad = _alg(e.alpha)
+        _, xd = _alg(e.x)
+        for cell, (lo, hi) in e.ranges.items():
+            h, s = cell_label(cell)
+            rows.append([a, ad, xd, h, s, fraction_text(lo), fraction_text(hi)])
+    doc = {"model": "B2", "shoe": shoe_json(game.shoe), "range": ["0", "1/10"],
+           "exceptional_commissions": [
+               {"commission": _alg(e.alpha)[0], "commission_decimal": _alg(e.alpha)[1],
+                "x": _alg(e.x)[0], "x_decimal": _alg(e.x)[1], "what": e.what, "unique": e.banker_unique,
+                "banker_segment": [{"hand": cell_label(c)[0], "punter": cell_label(c)[1],
+                                    "least": fraction_text(lo), "greatest": fraction_text(hi)}
+                                   for c, (lo, hi) in e.ranges.items()]} for e in found]}
+    t = Table.of(headers, rows)
+    return Report(sections=(Section(before=heading, table=t, empty="  (none)"),), document=doc, csv=(t,))

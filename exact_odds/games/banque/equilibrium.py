@@ -17,17 +17,16 @@ banker's mixes; ``D_right`` likewise. The search (exact integers throughout):
    fer): with y fixed, the banker's best reply changes only where a
    ``delta_I(., y)`` crosses 0, and ``D_left`` is constant between those
    points, so the candidates are those crossings.
-3. **Both punters mixed**, at a crossing of a banker indifference line that
-   depends on x only (an information set where the right tableau has a
-   natural) with one that depends on y only.
+3. **Both punters mixed**, anywhere in the square: :mod:`.cells` (a sound
+   subdivision into cells crossed by at most two banker curves; in each, the
+   banker pure, on one curve, or at a crossing, solved exactly).
 
-At each candidate the banker may mix where he is indifferent; an exact linear
-program (sympy's rational simplex) finds mixes that make each punter's choice
-a best reply, or proves there are none. Every equilibrium returned is checked
-again exactly by :func:`equilibrium_gaps`. Not searched: both punters mixed
-anywhere else (at a crossing of two curves that both depend on x and y, whose
-coordinates may be irrational, or inside a region where the banker plays
-purely); the result says so.
+At each candidate of classes 1-2 the banker may mix where he is indifferent;
+an exact linear program (sympy's rational simplex) finds mixes that make each
+punter's choice a best reply, or proves there are none. Every equilibrium
+returned is checked again exactly by :func:`equilibrium_gaps`. Together the
+classes cover every profile, so the equilibria returned are all there are,
+except in the degenerate cases the search names (``gaps``: at theta 0 and 1).
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exact_odds.games.banque.curve import _curve_points
+from exact_odds.games.banque.cells import _float, both_mixed, edge_gaps
 from exact_odds.games.banque.game import BanqueGame, InfoSet
 from exact_odds.games.banque.lines import _Lines, _roots, _sweep, _want
 from exact_odds.games.banque.model import BanqueError, exact_probability
@@ -43,11 +42,10 @@ from exact_odds.games.banque.profile import _ev, profile_counts
 from exact_odds.games.banque.surd import Surd
 
 
-#: The classes of strategy profiles the search covers exhaustively.
-SEARCHED = ("both punters pure", "one punter mixed, the other pure",
-            "both punters mixed on a banker indifference line that depends on one punter only",
-            "both punters mixed on one banker indifference curve, the banker mixing there only "
-            "(located on a 64 x 64 grid, then solved and checked exactly)")
+#: The classes of strategy profiles the search covers: together, every profile.
+SEARCHED = ("both punters pure", "one punter mixed, the other pure (Foster's sweeps along the square's edges)",
+            "both punters mixed, anywhere in the square (a sound subdivision into cells crossed by at most "
+            "two banker curves, each solved exactly)")
 
 
 @dataclass(frozen=True)
@@ -87,11 +85,22 @@ class EquilibriumSearch:
     equilibria: tuple[Equilibrium, ...]
     candidates: int  # strategy points examined
     searched: tuple[str, ...] = SEARCHED
+    gaps: tuple[str, ...] = ()  # degenerate cases the search could not decide (none: it is complete)
+
+    @property
+    def complete(self) -> bool:
+        """Every strategy profile was searched: the equilibria listed are all there are."""
+        return not self.gaps
+
+    @property
+    def found(self) -> int:
+        """How many equilibria (x, y) were found (the banker's mixes may form a range at each)."""
+        return len({(e.x, e.y) for e in self.equilibria})
 
     @property
     def unique(self) -> bool:
-        """Exactly one (x, y) within the classes searched."""
-        return len({(e.x, e.y) for e in self.equilibria}) == 1
+        """Proven: the search is complete and found exactly one (x, y)."""
+        return self.complete and self.found == 1
 
     @property
     def first(self) -> Equilibrium:
@@ -179,21 +188,24 @@ def solve_banque(game: BanqueGame, theta: Fraction = Fraction(1, 2)) -> Equilibr
     lines = _Lines(game, theta)
     found, points = [], _line_points(lines)
     for x, y in sorted(points):
+        if 0 < x < 1 and 0 < y < 1:
+            continue  # both mixed: the cells below decide every such point, exactly and once
         sup = _support(lines, x, y)
         if sup is not None:
             found.append(_equilibrium(lines, x, y, *sup))
+    cells = both_mixed(lines)
     seen = {(e.x, e.y) for e in found}
-    curve = _curve_points(lines)
-    for x, y, s in curve:
+    for x, y, s, pinned in cells.points:
         if (x, y) not in seen:
             seen.add((x, y))
             free = [i for i, v in enumerate(s) if not (v == 0 or v == 1)]
-            found.append(_equilibrium(lines, x, y, s, free, False))
-    points |= {(x, y) for x, y, _ in curve}
+            found.append(_equilibrium(lines, x, y, s, free, pinned))
     if not found:
-        raise BanqueError(f"no equilibrium found at theta = {theta} in the classes searched ({'; '.join(SEARCHED)})")
-    found.sort(key=lambda e: (float(e.x), float(e.y)))
-    return EquilibriumSearch(game, theta, tuple(found), len(points))
+        raise BanqueError(f"internal check failed: no equilibrium found at theta = {theta}, yet the search "
+                          "covers every profile and a finite game has one")
+    found.sort(key=lambda e: (_float(e.x), _float(e.y)))
+    gaps = tuple(sorted(set(cells.gaps) | set(edge_gaps(lines))))
+    return EquilibriumSearch(game, theta, tuple(found), len(points) + cells.cells, gaps=gaps)
 
 
 def _line_points(lines: _Lines, keep=None) -> set[tuple[Fraction, Fraction]]:

@@ -88,7 +88,8 @@ class _Lines:
 
         # floats decide only where the value is far from 0 compared with the rounding error
         # (below 1e-15 of the sum of the coefficients' sizes); the rest is decided exactly
-        xf, yf = float(x), float(y)
+        # a surd's float through an exact decimal: float(a) + float(b) * sqrt(d) can cancel
+        xf, yf = (float(v.decimal(30)) if isinstance(v, Surd) else float(v) for v in (x, y))
         cf = self._floats()
         approx = cf[0] + cf[1] * xf + cf[2] * yf + cf[3] * xf * yf
         size = np.abs(cf[0]) + np.abs(cf[1]) + np.abs(cf[2]) + np.abs(cf[3])

@@ -53,7 +53,7 @@ def test_profile_of_pure_rules_equals_the_fixed_policy_prices():
 
 
 def test_half_is_symmetric_and_checked():
-    """theta = 1/2, with replacement: one (x, y) in the classes searched, x = y,
+    """theta = 1/2, with replacement: one (x, y), proven unique, x = y,
     equal tableau EVs, and no player gains by deviating (exact)."""
     search = solve_banque(cached_game(Shoe.infinite()), Fraction(1, 2))
     assert search.unique
