@@ -106,6 +106,8 @@ class SmallShoe(Route):
         # shoe in play) or where it is a few milliseconds; else after the reference route, which prices
         # such a bet from a plan cached per bet (a fresh shoe's classes): this one is then taken only
         # where the reference passes the memory budget.
+        if shoe.is_infinite or reading.reads_suits and shoe.suited is None:
+            return 100  # it does not accept: its place does not matter
         return 0 if in_play(reading, shoe) or rows(reading, shoe) <= QUICK_ROWS else 100
 
     def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
