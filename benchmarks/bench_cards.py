@@ -40,7 +40,7 @@ MEASURE = r'''
 import json, random, statistics, sys, time
 from exact_odds import Shoe, walk
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.punto_banco import first_four
+from exact_odds.cards.routes import first_four
 from exact_odds.punto_banco.pricer import Pricer
 import exact_odds.bets.older_names as older_names
 

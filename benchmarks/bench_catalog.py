@@ -21,7 +21,7 @@ from timing import median_time, run_quietly  # noqa: E402  (puts the repository 
 
 from exact_odds import Shoe, analyse, walk  # noqa: E402
 from exact_odds.bets.catalog import builtin_catalog  # noqa: E402
-from exact_odds.punto_banco.first_four import pair_distribution  # noqa: E402
+from exact_odds.cards.routes.first_four import pair_distribution  # noqa: E402
 
 
 

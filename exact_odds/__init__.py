@@ -41,7 +41,7 @@ for _module, _names in {
     "punto_banco.features": "walk_compiled",
     "punto_banco.pricer": "Pricer",
     "punto_banco.analysis": "Analysis analyse METHODS",
-    "punto_banco.first_four": "PairDistribution pair_distribution",
+    "cards.routes.first_four": "PairDistribution pair_distribution",
     "punto_banco.distribution": "final_totals wins_by_total cards_used total_grid outcomes_by_player_first_two",
     # bets: pay tables, the catalog, choosing bets, break-even
     "bets.paytable": "PayTable PayLine PayTableError commission_banker",
@@ -118,7 +118,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two,
                                                      total_grid, wins_by_total)
     from exact_odds.punto_banco.features import walk_compiled
-    from exact_odds.punto_banco.first_four import PairDistribution, pair_distribution
+    from exact_odds.cards.routes.first_four import PairDistribution, pair_distribution
     from exact_odds.punto_banco.pricer import Pricer
     from exact_odds.punto_banco.walk import walk
     from exact_odds.rules.cards import RANK_VALUES, RANKS, SUITS, CardError

@@ -117,7 +117,7 @@ class _Built(Exception):
 @pytest.fixture
 def plans_asked(monkeypatch):
     """The pattern plans asked for (none is built: asking raises _Built), nothing said before."""
-    from exact_odds.punto_banco import card_patterns
+    from exact_odds.cards.routes import card_patterns
 
     reached = []
 

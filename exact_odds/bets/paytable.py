@@ -11,12 +11,12 @@ loss).
 The names a condition may use are listed in :data:`COUP_NAMES` (the finished
 coup), :data:`DEAL_NAMES` (two-card totals and third-card values),
 :data:`PAIR_NAMES` (pairs in the first four cards) and :data:`CARD_NAMES`
-(every card's rank, suit and colour; :mod:`exact_odds.bets.card_names`).
+(every card's rank, suit and colour; :mod:`exact_odds.conditions.card_names`).
 Conditions are parsed once and checked against that vocabulary, so a typo is
 an error with the name, never a silent loss.
 
 Coup and deal names are priced on the one walk of the game (:func:`~exact_odds.punto_banco.walk.walk`);
-pair names only on the first four cards' distribution (:mod:`exact_odds.punto_banco.first_four`); any other
+pair names only on the first four cards' distribution (:mod:`exact_odds.cards.routes.first_four`); any other
 use of card names by the card engine (:mod:`exact_odds.cards.engine`), so only card-level bets pay for it.
 """
 
@@ -31,9 +31,9 @@ from fractions import Fraction
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from exact_odds.bets.card_names import CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS, PAIR_NAMES, SUIT_NAMES  # noqa: F401
-from exact_odds.bets.condition import condition_problem, structure_problem
-from exact_odds.bets.language import LITERALS
+from exact_odds.conditions.card_names import CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS, PAIR_NAMES, SUIT_NAMES  # noqa: F401
+from exact_odds.conditions.condition import condition_problem, structure_problem
+from exact_odds.conditions.language import LITERALS
 from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.notebook import html_table, short
@@ -41,11 +41,11 @@ from exact_odds.records import FACTORY, frozen
 from exact_odds.rules.coup import Coup, Deal
 from exact_odds.text import NumberError, exact_fraction
 
-from exact_odds.bets.vocabulary import (ALL_NAMES, COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, coup_names,  # noqa: F401
+from exact_odds.conditions.vocabulary import (ALL_NAMES, COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, coup_names,  # noqa: F401
                                         deal_names, pair_names)
 
 if TYPE_CHECKING:
-    from exact_odds.punto_banco.first_four import FirstFour
+    from exact_odds.cards.routes.first_four import FirstFour
 
 class PayTableError(ValueError):
     """A pay table that cannot be used; the message says what is wrong."""
@@ -273,9 +273,9 @@ class PayTable:
     def _find_family(self) -> str:
         """'pair', 'card', 'deal' or 'coup': the distribution this bet is priced on.
 
-        'pair': the first four cards' pair names only (:mod:`~exact_odds.punto_banco.first_four`);
+        'pair': the first four cards' pair names only (:mod:`~exact_odds.cards.routes.first_four`);
         'card': any other use of card names, alone or with coup and deal names
-        (:mod:`~exact_odds.punto_banco.every_card`); 'deal' and 'coup': card values only."""
+        (:mod:`~exact_odds.cards.routes.every_card`); 'deal' and 'coup': card values only."""
         names = self.names - CONSTANTS.keys()
         card = names - COUP_NAMES.keys() - DEAL_NAMES.keys()
         if card:
@@ -324,7 +324,7 @@ class PayTable:
         """Price this bet on a distribution: how often each line settles it.
 
         Coup- and deal-level bets read ``dist``; pair bets read the first-four
-        distribution of the same shoe (:func:`~exact_odds.punto_banco.first_four.pair_distribution`,
+        distribution of the same shoe (:func:`~exact_odds.cards.routes.first_four.pair_distribution`,
         cached per shoe), so no bet walks the game again."""
         if not isinstance(dist, CoupDistribution):
             raise TypeError(f"price needs a CoupDistribution (such as walk(shoe)), not {type(dist).__name__}")
@@ -333,7 +333,7 @@ class PayTable:
         if family == "card":
             return self._price_cards(dist)
         if family == "pair":
-            from exact_odds.punto_banco.first_four import pair_distribution
+            from exact_odds.cards.routes.first_four import pair_distribution
 
             pairs = pair_distribution(dist.shoe)
             states, names_of = pairs.states, pair_names

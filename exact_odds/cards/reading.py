@@ -2,7 +2,7 @@
 
 A :class:`Reading` is the one analysis of a pay table's conditions that every route of the card
 engine (:mod:`exact_odds.cards.engine`) takes: the expanded condition trees, which card slots and
-which of their attributes the conditions read (:func:`exact_odds.bets.language.reads`), the value
+which of their attributes the conditions read (:func:`exact_odds.conditions.language.reads`), the value
 names and the tests on them, and the classes of the 52 cards that every test treats alike. No route
 works any of this out again.
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from exact_odds.bets import language
+from exact_odds.conditions import language
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -58,7 +58,7 @@ class Reading:
 
     @cached_property
     def reads(self) -> language.Reads:
-        """Slots, attributes, value names and the tests on ranks and suits (:class:`~exact_odds.bets.language.Reads`)."""
+        """Slots, attributes, value names and the tests on ranks and suits (:class:`~exact_odds.conditions.language.Reads`)."""
         return language.reads(self.trees, self.value_name_set)
 
     @cached_property
@@ -75,14 +75,14 @@ class Reading:
     @cached_property
     def signature(self) -> tuple:
         """What the tests see of a card: (rank part, suit part) as hashable recipes."""
-        from exact_odds.punto_banco.card_classes import signature_of
+        from exact_odds.cards.routes.card_classes import signature_of
 
         return signature_of(self.reads)
 
     @cached_property
     def of_card(self) -> tuple:
         """The class of each of the 52 cards (A♠ A♥ A♦ A♣ 2♠ ...) under :attr:`signature`."""
-        from exact_odds.punto_banco.card_classes import classes_of
+        from exact_odds.cards.routes.card_classes import classes_of
 
         return classes_of(self.signature)[0]
 

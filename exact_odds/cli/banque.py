@@ -199,7 +199,7 @@ def _cooperative(shoe, theta: Fraction, kind: str, table: bool, exact: bool, qui
     from exact_odds.games.banque.cooperative import correlated, independent
     from exact_odds.games.banque.game import cached_game
     from exact_odds.progress import tracker
-    from exact_odds.report.banque import cooperative_report
+    from exact_odds.report.banque_solutions import cooperative_report
 
     solve = independent if kind == "independent" else correlated
     order = [theta] + ([t for t in THETAS if t != theta] if table else [])
@@ -224,7 +224,7 @@ def _theta_range(shoe, thetas: list[Fraction], kind: str, exact: bool, quiet: bo
     from exact_odds.games.banque.equilibrium import solve_banque
     from exact_odds.games.banque.game import cached_game
     from exact_odds.progress import tracker
-    from exact_odds.report.banque import theta_range_report
+    from exact_odds.report.banque_solutions import theta_range_report
 
     solve = {"nash": solve_banque, "independent": independent, "correlated": correlated}[kind]
     out = []

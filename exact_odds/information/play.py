@@ -260,12 +260,12 @@ def line_index(np, bet, seqs, deal, origin):
 
     A coup-level bet is settled on the deal's coup, a deal-level one on the deal, as the pricer does (the
     pay table caches its settlement by state, and a Deal may equal a Coup as a tuple); a pair bet on what
-    the first four cards' ranks say of pairs (:class:`~exact_odds.punto_banco.first_four.FirstFour`, its
+    the first four cards' ranks say of pairs (:class:`~exact_odds.cards.routes.first_four.FirstFour`, its
     suited facts false: the bet reads none of them)."""
     from exact_odds.bets.paytable import coup_names, deal_names, pair_names
 
     if bet.family == "pair":
-        from exact_odds.punto_banco.first_four import FirstFour
+        from exact_odds.cards.routes.first_four import FirstFour
 
         r = [seqs.codes[i][origin] // 6 for i in range(4)]
         player, banker = r[0] == r[2], r[1] == r[3]

@@ -231,7 +231,7 @@ def _banque_text() -> str:
 # ---------------------------------------------------------------------------
 # banque --equilibrium: the three-person game (docs/methods/banque-equilibrium.md)
 
-def _num(x, places: int = 8) -> str:
+def num_text(x, places: int = 8) -> str:
     """A probability or EV, Fraction or quadratic surd, as a decimal (exact integer rounding)."""
     from exact_odds.games.banque.surd import Surd
 
@@ -240,15 +240,15 @@ def _num(x, places: int = 8) -> str:
     return decimal_text(Fraction(x), places)
 
 
-def _pct(x, places: int = 6) -> str:
+def pct_text(x, places: int = 6) -> str:
     from exact_odds.games.banque.surd import Surd
 
     if isinstance(x, Surd):
-        return _num(x * 100, places) + "%"
+        return num_text(x * 100, places) + "%"
     return percent_text(Fraction(x), places)
 
 
-def _exact(x) -> str:
+def exact_text(x) -> str:
     from exact_odds.games.banque.surd import surd_text
 
     return surd_text(x)
@@ -302,12 +302,12 @@ def _strategy_rows(e, exact: bool) -> Rows:
     from exact_odds.games.banque.game import info_set_name
 
     headers = ["Strategy", "Probability of drawing"] + (["Exact"] if exact else [])
-    rows = [["Left punter on 5", _num(e.x, 10)] + ([_exact(e.x)] if exact else []),
-            ["Right punter on 5", _num(e.y, 10)] + ([_exact(e.y)] if exact else [])]
+    rows = [["Left punter on 5", num_text(e.x, 10)] + ([exact_text(e.x)] if exact else []),
+            ["Right punter on 5", num_text(e.y, 10)] + ([exact_text(e.y)] if exact else [])]
     for info in e.mixed:
         h, la, ra = info_set_name(e.game, info)
-        rows.append([f"Banker {h}, left {la}, right {ra}", _num(e.banker[info], 10)]
-                    + ([_exact(e.banker[info])] if exact else []))
+        rows.append([f"Banker {h}, left {la}, right {ra}", num_text(e.banker[info], 10)]
+                    + ([exact_text(e.banker[info])] if exact else []))
     return headers, rows
 
 
@@ -320,7 +320,7 @@ def _ev_rows(e, exact: bool) -> Rows:
              ("Middle bet EV per unit, until settled", m.value()),
              ("Middle bet, expected coups until settled", m.expected_coups())]
     headers = ["At the equilibrium", "Value", "Percent"] + (["Exact"] if exact else [])
-    rows = [[name, _num(v, 10), "" if "coups" in name else _pct(v)] + ([_exact(v)] if exact else [])
+    rows = [[name, num_text(v, 10), "" if "coups" in name else pct_text(v)] + ([exact_text(v)] if exact else [])
             for name, v in items]
     return headers, rows
 
@@ -334,8 +334,8 @@ def _theta_table_rows(searches, exact: bool) -> Rows:
         e = s.first
         mid = Middle.from_joint(e.joint).value()
         n = len({(q.x, q.y) for q in s.equilibria})
-        rows.append([str(s.theta), _num(e.x, 6), _num(e.y, 6), _pct(e.left_ev), _pct(e.right_ev),
-                     _pct(e.banker_edge), _pct(mid),
+        rows.append([str(s.theta), num_text(e.x, 6), num_text(e.y, 6), pct_text(e.left_ev), pct_text(e.right_ev),
+                     pct_text(e.banker_edge), pct_text(mid),
                      ("1 (unique)" if s.unique else "1") if n == 1 else f"{n} (first shown)"])
     return headers, rows
 
@@ -346,17 +346,17 @@ def _equilibrium_json(e, full: bool) -> dict:
 
     m = Middle.from_joint(e.joint)
     doc = {
-        "x": _exact(e.x), "y": _exact(e.y),
-        "left_ev": _exact(e.left_ev), "right_ev": _exact(e.right_ev), "banker_edge": _exact(e.banker_edge),
-        "joint": [{"left": rl, "right": rr, "probability": _exact(e.joint[i][j])}
+        "x": exact_text(e.x), "y": exact_text(e.y),
+        "left_ev": exact_text(e.left_ev), "right_ev": exact_text(e.right_ev), "banker_edge": exact_text(e.banker_edge),
+        "joint": [{"left": rl, "right": rr, "probability": exact_text(e.joint[i][j])}
                   for i, rl in enumerate(RESULTS) for j, rr in enumerate(RESULTS)],
-        "middle": {"expected_value": _exact(m.value()), "expected_coups": _exact(m.expected_coups())},
-        "banker_mixed": [dict(zip(("holding", "left", "right"), info_set_name(e.game, i)), draw=_exact(e.banker[i]))
+        "middle": {"expected_value": exact_text(m.value()), "expected_coups": exact_text(m.expected_coups())},
+        "banker_mixed": [dict(zip(("holding", "left", "right"), info_set_name(e.game, i)), draw=exact_text(e.banker[i]))
                          for i in e.mixed],
         "banker_strategy_unique": e.banker_unique,
     }
     if full:
-        doc["banker"] = [dict(zip(("holding", "left", "right"), info_set_name(e.game, i)), draw=_exact(v))
+        doc["banker"] = [dict(zip(("holding", "left", "right"), info_set_name(e.game, i)), draw=exact_text(v))
                          for i, v in e.banker.items()]
     return doc
 
@@ -406,149 +406,3 @@ def equilibrium_report(search, by_theta, exact: bool = False) -> Report:
     if by_theta:
         csv.append(Table.of(*_theta_table_rows(by_theta, True)))
     return Report(sections=tuple(sections), document=doc, csv=tuple(csv))
-
-
-# ---------------------------------------------------------------------------
-# banque --equilibrium --solution independent|correlated, and --theta-range
-# (docs/methods/banque-cooperative.md)
-
-_CHOICE_WORDS = {0: "stands", 1: "draws"}
-
-
-def cooperative_notes(sol) -> list[str]:
-    """The model and the solution concept, one sentence each (also the JSON assumptions)."""
-    game = sol.game
-    kind = ("Correlated cooperative equilibrium: the punters act as one coalition and pick their four pure "
-            "choices on 5 (each draws or stands) jointly at random, to maximise theta * left + (1 - theta) * "
-            "right against a banker who minimises it: a zero-sum game, solved exactly by a linear programme "
-            "and certified by a saddle point.") if sol.kind == "correlated" else (
-            "Independent cooperative equilibrium: the coalition's punters randomise independently (x left, "
-            "y right); (x, y) and the banker's mixes must be a saddle point of theta * left + (1 - theta) * "
-            "right. It exists iff some optimal correlated choice is a product of independent choices.")
-    return [
-        "Deal, naturals and payoffs as in the Nash equilibrium (exact-odds banque --equilibrium); "
-        + ("cards drawn with replacement." if game.by_total else "cards dealt without replacement."),
-        kind,
-        "Our reading of Ethier and Lee (2015), whose definitions we know from their abstract only.",
-    ]
-
-
-def _joint_rows(sol, exact: bool) -> Rows:
-    from exact_odds.games.banque.cooperative import CHOICES
-
-    headers = ["Left punter on 5", "Right punter on 5", "Probability"] + (["Exact"] if exact else [])
-    rows = [[_CHOICE_WORDS[a], _CHOICE_WORDS[b], _num(w, 10)] + ([_exact(w)] if exact else [])
-            for w, (a, b) in zip(sol.p, CHOICES)]
-    return headers, rows
-
-
-def _cooperative_values(sol, exact: bool) -> Rows:
-    left, right = sol.evs()
-    items = [("P(left punter draws on 5)", sol.left_draws, False), ("P(right punter draws on 5)", sol.right_draws,
-                                                                    False),
-             ("Left tableau EV", left, True), ("Right tableau EV", right, True),
-             (f"Coalition's value, theta = {sol.theta}", sol.value, True),
-             ("Banker's edge", sol.banker_edge, True)]
-    headers = ["At the solution", "Value", "Percent"] + (["Exact"] if exact else [])
-    rows = [[name, _num(v, 10), _pct(v) if pct else ""] + ([_exact(v)] if exact else []) for name, v, pct in items]
-    return headers, rows
-
-
-def _cooperative_json(sol) -> dict:
-    from exact_odds.games.banque.cooperative import CHOICES
-    from exact_odds.games.banque.game import info_set_name
-
-    left, right = sol.evs()
-    doc = {
-        "solution": sol.kind, "theta": fraction_text(sol.theta), "exists": sol.exists,
-        "joint": [{"left": _CHOICE_WORDS[a], "right": _CHOICE_WORDS[b], "probability": _exact(w)}
-                  for w, (a, b) in zip(sol.p, CHOICES)],
-        "left_draws": _exact(sol.left_draws), "right_draws": _exact(sol.right_draws),
-        "left_ev": _exact(left), "right_ev": _exact(right), "value": _exact(sol.value),
-        "banker_edge": _exact(sol.banker_edge),
-        "banker_mixed": [dict(zip(("holding", "left", "right"), info_set_name(sol.game, i)), draw=_exact(v))
-                         for i, v in sol.banker.items() if 0 < v < 1],
-        "optimal_set_vertices": [[_exact(w) for w in v] for v in sol.optimal_vertices],
-        "unique": sol.unique,
-    }
-    if sol.kind == "independent":
-        doc["x"] = None if sol.x is None else _exact(sol.x)
-        doc["y"] = None if sol.y is None else _exact(sol.y)
-        if not sol.exists:
-            doc["reason"] = sol.reason
-    return doc
-
-
-def cooperative_report(sol, by_theta=(), exact: bool = False) -> Report:
-    """``exact-odds banque --equilibrium --solution independent|correlated``."""
-    notes = cooperative_notes(sol)
-    title = f"Baccarat banque, {sol.game.shoe.describe()}: {sol.kind} cooperative equilibrium at theta = {sol.theta}."
-    sections = [Section(before=(title, *(f"- {n}" for n in notes)))]
-    if sol.kind == "independent" and not sol.exists:
-        sections.append(Section(before=(f"It does not exist at theta = {sol.theta}: {sol.reason}. The correlated "
-                                        "solution (the coalition's value) is shown:",)))
-    elif sol.kind == "independent":
-        sections.append(Section(before=(f"It exists: x = {_num(sol.x, 10)}, y = {_num(sol.y, 10)}.",)))
-    sections.append(Section(before=("The coalition's joint choice on 5:",), table=Table.of(*_joint_rows(sol, exact)),
-                            after=(("Unique: the coalition's optimal joint choice is one point." if sol.unique else
-                                    f"Not unique: the coalition's optimal set has {len(sol.optimal_vertices)} "
-                                    "vertices (all in the JSON)."),)))
-    mixed = sum(1 for v in sol.banker.values() if 0 < v < 1)
-    sections.append(Section(table=Table.of(*_cooperative_values(sol, exact)),
-                            after=(f"The banker mixes in {mixed} information sets (all in --format json).",)))
-    if by_theta:
-        sections.append(Section(before=("By theta:",), table=Table.of(*range_rows(by_theta, exact))))
-    doc = {"shoe": shoe_json(sol.game.shoe), "game": "banque-cooperative", "assumptions": notes,
-           **_cooperative_json(sol),
-           "by_theta": [range_json(s) for s in by_theta]}
-    return Report(sections=tuple(sections), document=doc, csv=(Table.of(*_joint_rows(sol, True)),))
-
-
-def range_rows(solutions, exact: bool = False) -> Rows:
-    """One row per theta (per equilibrium for Nash): the punters' mixing and the banker's edge."""
-    headers = ["Theta", "Solution", "Left draws on 5", "Right draws on 5", "Banker's edge", "Note"]
-    rows = []
-    for s in solutions:
-        if hasattr(s, "equilibria"):  # a Nash search
-            note = (f"{s.found} found" + (", unique (proven)" if s.unique else
-                                          (", search complete" if s.complete else ", search not complete")))
-            for e in s.equilibria:
-                rows.append([str(s.theta), "nash", _num(e.x, 6), _num(e.y, 6), _pct(e.banker_edge), note])
-        else:
-            note = "" if s.exists else "does not exist (the correlated value shown)"
-            left = _num(s.x, 6) if s.kind == "independent" and s.exists else _num(s.left_draws, 6)
-            right = _num(s.y, 6) if s.kind == "independent" and s.exists else _num(s.right_draws, 6)
-            rows.append([str(s.theta), s.kind, left, right, _pct(s.banker_edge), note])
-    if exact:
-        headers.append("Edge (exact)")
-        k = 0
-        for s in solutions:
-            edges = [e.banker_edge for e in s.equilibria] if hasattr(s, "equilibria") else [s.banker_edge]
-            for v in edges:
-                rows[k].append(_exact(v))
-                k += 1
-    return headers, rows
-
-
-def range_json(s) -> dict:
-    """One theta of a range, as JSON."""
-    if hasattr(s, "equilibria"):
-        return {"theta": fraction_text(s.theta), "solution": "nash", "equilibria_found": s.found,
-                "unique": s.unique, "search_complete": s.complete,
-                "equilibria": [{"x": _exact(e.x), "y": _exact(e.y), "banker_edge": _exact(e.banker_edge),
-                                "left_ev": _exact(e.left_ev), "right_ev": _exact(e.right_ev),
-                                "banker_strategy_unique": e.banker_unique} for e in s.equilibria]}
-    return {"theta": fraction_text(s.theta), "solution": s.kind, "exists": s.exists,
-            "left_draws": _exact(s.x if s.kind == "independent" and s.exists else s.left_draws),
-            "right_draws": _exact(s.y if s.kind == "independent" and s.exists else s.right_draws),
-            "banker_edge": _exact(s.banker_edge), "unique": s.unique}
-
-
-def theta_range_report(solutions, game, kind: str, exact: bool = False) -> Report:
-    """``exact-odds banque --equilibrium --theta-range A:B:STEP``: one row per theta."""
-    title = (f"Baccarat banque, {game.shoe.describe()}: the {kind} solution for {len(solutions)} values of theta "
-             f"({solutions[0].theta} to {solutions[-1].theta}).")
-    table_ = Table.of(*range_rows(solutions, exact))
-    doc = {"shoe": shoe_json(game.shoe), "game": "banque-theta-range", "solution": kind,
-           "rows": [range_json(s) for s in solutions]}
-    return Report(sections=(Section(before=(title,), table=table_),), document=doc, csv=(table_,))

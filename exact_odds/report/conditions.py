@@ -55,7 +55,7 @@ NEGATIONS = {
 
 
 def _card_phrases() -> None:
-    """The card-level names (:mod:`exact_odds.bets.card_names`): ranks and suits as nouns, colours as clauses."""
+    """The card-level names (:mod:`exact_odds.conditions.card_names`): ranks and suits as nouns, colours as clauses."""
     for hand in ("player", "banker"):
         who = hand.capitalize()
         CLAUSES[f"{hand}_suited"] = f"the {who}'s cards all have the same suit"

@@ -14,10 +14,10 @@ from math import comb
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exact_odds.bets.card_names import FACT_NAMES
+from exact_odds.conditions.card_names import FACT_NAMES
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import PayLine, PayTable, deal_names
-from exact_odds.punto_banco.every_card import card_counts
+from exact_odds.cards.routes.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import RankSuits

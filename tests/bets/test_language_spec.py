@@ -16,7 +16,7 @@ import pytest
 from card_bets import priced, shoe_in_play, table
 from conftest import ROOT
 from exact_odds import Shoe, explain
-from exact_odds.bets.language import MEANINGS
+from exact_odds.conditions.language import MEANINGS
 from exact_odds.bets.paytable import PayLine, PayTableError
 from exact_odds.cards.engine import candidates, excluding
 from exact_odds.punto_banco.walk import walk

@@ -1,9 +1,9 @@
-"""A condition read in part (exact_odds.bets.partial): three values from the coup's values alone."""
+"""A condition read in part (exact_odds.conditions.partial): three values from the coup's values alone."""
 
 import pytest
 
-from exact_odds.bets.language import expanded
-from exact_odds.bets.partial import decided, line_of
+from exact_odds.conditions.language import expanded
+from exact_odds.conditions.partial import decided, line_of
 
 
 @pytest.mark.parametrize("condition, values, expected", [

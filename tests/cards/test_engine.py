@@ -127,3 +127,14 @@ def test_the_same_bet_in_play_on_eight_cards_is_quick_and_equals_brute_force():
     cards = SMALL_IN_PLAY[:8]
     counts = line_counts(table([RED_PAIR_IN_ORDER]), Shoe.from_cards(cards))
     assert counts == dict(brute_lines(cards, [RED_PAIR_IN_ORDER])) and len(counts) == 2
+
+
+@pytest.mark.parametrize("shoe", [Shoe.infinite(), Shoe.from_counts([4] * 13), Shoe.decks(6).remove(["5", "K"])],
+                         ids=["infinite deck", "13 counts", "suits removed unknown"])
+def test_a_suit_bet_where_suits_are_not_given_is_priced_by_the_model_not_the_small_shoe(shoe):
+    bet = table(["same_suit(player_hand)"])
+    result = bet.price(walk(shoe))
+    assert result.explanation.route == "classes" and result.assumptions
+    reasons = dict(engine.candidates(bet.reading, shoe)[1])
+    assert reasons["small shoe"] in ("the infinite deck has no cards to enumerate",
+                                     "the shoe's suits are not given (the suit model averages over them)")

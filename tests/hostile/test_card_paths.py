@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from exact_odds.bets.paytable import PayLine, PayTable, coup_names, deal_names
-from exact_odds.punto_banco import card_fast, hand_pairs, hand_suits
-from exact_odds.punto_banco.first_four import first_four_counts, pair_distribution
+from exact_odds.cards.routes import card_fast, hand_pairs, hand_suits
+from exact_odds.cards.routes.first_four import first_four_counts, pair_distribution
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 

@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from exact_odds.bets.paytable import PayLine, PayTableError
 from exact_odds.cli import main
-from exact_odds.punto_banco.every_card import CardWalkError, card_counts
+from exact_odds.cards.routes.every_card import CardWalkError, card_counts
 from exact_odds.rules.shoe import Shoe, ShoeError
 
 

@@ -2,14 +2,14 @@
 why. Constants are plain numbers, so ``rank == hearts`` was accepted and meant rank 2.
 
 Every rank-reading and suit-reading name of the language is tried (``rank`` and ``suit`` in a predicate, each
-card's ``_rank`` and ``_suit``: :mod:`exact_odds.bets.card_names`) against every constant of the other kind,
+card's ``_rank`` and ``_suit``: :mod:`exact_odds.conditions.card_names`) against every constant of the other kind,
 with every comparison; the same names against their own kind, and numbers, stay accepted."""
 
 import pytest
 
 from conftest import assert_bad_input_is_one_line
-from exact_odds.bets.card_names import CONSTANTS, RANK_VALUE_NAMES, SUIT_NAMES
-from exact_odds.bets.condition import SUIT_CONSTANTS
+from exact_odds.conditions.card_names import CONSTANTS, RANK_VALUE_NAMES, SUIT_NAMES
+from exact_odds.conditions.condition import SUIT_CONSTANTS
 from exact_odds.bets.paytable import PayTableError, compile_condition
 
 SUITS = sorted(SUIT_CONSTANTS)

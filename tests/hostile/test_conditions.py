@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exact_odds.bets.paytable import (COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, PAIR_NAMES, PayLine, PayTable,
                                       PayTableError, compile_condition, deal_names, pair_names)
-from exact_odds.punto_banco.first_four import pair_distribution
+from exact_odds.cards.routes.first_four import pair_distribution
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 

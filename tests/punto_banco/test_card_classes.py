@@ -13,10 +13,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exact_odds.bets.card_names import CONSTANTS, FACT_NAMES
+from exact_odds.conditions.card_names import CONSTANTS, FACT_NAMES
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import COUP_NAMES, DEAL_NAMES, deal_names
-from exact_odds.punto_banco.every_card import card_counts
+from exact_odds.cards.routes.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from card_bets import line_counts, shoe_in_play, table
@@ -186,7 +186,7 @@ HAND_FACT_FORMS = [
 
 @pytest.mark.parametrize("condition", HAND_FACT_FORMS)
 def test_hand_suit_forms_take_the_hand_path_in_play_and_equal_brute_force(condition, monkeypatch):
-    from exact_odds.punto_banco import card_fast
+    from exact_odds.cards.routes import card_fast
 
     answered = []
     real = card_fast.hand_fact_counts
@@ -204,7 +204,7 @@ def test_hand_suit_forms_take_the_hand_path_in_play_and_equal_brute_force(condit
 
 
 def test_a_hand_suit_form_that_reads_another_card_keeps_to_the_classes(monkeypatch):
-    from exact_odds.punto_banco import card_fast
+    from exact_odds.cards.routes import card_fast
 
     answered = []
     real = card_fast.hand_fact_counts

@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from exact_odds.bets import language
+from exact_odds.conditions import language
 from exact_odds.bets.paytable import deal_names
-from exact_odds.punto_banco import card_classes, card_counts, card_patterns, card_pools, suit_events, suit_products
+from exact_odds.cards.routes import card_classes, card_counts, card_patterns, card_pools, suit_events, suit_products
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model

@@ -1,7 +1,7 @@
 """The fast paths of card-level pricing (issue 12) against the general card walk and the card classes.
 
 (Since issue 22 card-level bets are priced on the classes of cards they read,
-punto_banco/card_classes.py; the hand paths below still price whole hands' suits on a shoe whose ranks
+cards/routes/card_classes.py; the hand paths below still price whole hands' suits on a shoe whose ranks
 differ in suits, a shoe in play, where they are quicker. test_card_classes.py checks the classes.)
 
 Pair bets are priced on the first four cards in closed form (first_four.py) and
@@ -21,12 +21,12 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exact_odds.bets.card_names import FACT_NAMES
+from exact_odds.conditions.card_names import FACT_NAMES
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import COUP_NAMES as COUP_NAMES_BY_MEANING, DEAL_NAMES, PayLine, PayTable, coup_names, deal_names
-from exact_odds.punto_banco import card_patterns, card_pools, first_four, hand_pairs, hand_suits
-from exact_odds.punto_banco.card_fast import values_of
-from exact_odds.punto_banco.every_card import card_counts
+from exact_odds.cards.routes import card_patterns, card_pools, first_four, hand_pairs, hand_suits
+from exact_odds.cards.routes.card_fast import values_of
+from exact_odds.cards.routes.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
@@ -273,7 +273,7 @@ def test_merged_rows_give_every_sequence_its_weight(shoe):
     import numpy as np
 
     red, black, anyone = hand_suits._RED, hand_suits._BLACK, hand_suits._ANY
-    spade, heart = frozenset({0}), frozenset({1})  # suit indices of exact_odds.bets.card_names
+    spade, heart = frozenset({0}), frozenset({1})  # suit indices of exact_odds.conditions.card_names
     pairs = [(red, red), (spade, anyone), (anyone, heart), (black, red), (heart, heart)]  # same, nested, disjoint
     value_of = values_of(deal_names, ("player", "banker", "player_cards", "banker_cards"))
     rows = hand_suits._subset(walk(shoe).tableau, value_of, None)

@@ -1,7 +1,7 @@
 """Coups whose ranks settle a card-level bet whatever the suits, and coups alike in what the suits can change.
 
-The classes route (:func:`exact_odds.punto_banco.card_suits.suited_counts`) weighs the suits only of the
-coups whose line the suits can change (:func:`exact_odds.bets.partial.lines_without_suits`), and settles
+The classes route (:func:`exact_odds.cards.routes.card_suits.suited_counts`) weighs the suits only of the
+coups whose line the suits can change (:func:`exact_odds.conditions.partial.lines_without_suits`), and settles
 coups alike in every part the suits can change once for all of them. Checked here:
 
 * the three-valued reading against every suit the cards can have (4**k assignments, settled by the
@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from exact_odds.bets import language
-from exact_odds.bets.partial import lines_without_suits
-from exact_odds.punto_banco import card_patterns, card_pools, suit_alone
-from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
+from exact_odds.conditions import language
+from exact_odds.conditions.partial import lines_without_suits
+from exact_odds.cards.routes import card_patterns, card_pools, suit_alone
+from exact_odds.cards.routes.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
 from card_bets import line_counts, table
 from oracles.brute import brute_lines

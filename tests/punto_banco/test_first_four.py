@@ -12,7 +12,7 @@ import pytest
 
 from exact_odds import Shoe, walk
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.punto_banco.first_four import pair_distribution
+from exact_odds.cards.routes.first_four import pair_distribution
 
 from oracles.brute import brute_payouts
 
@@ -197,7 +197,7 @@ from itertools import permutations  # noqa: E402
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from exact_odds.punto_banco.first_four import FirstFour  # noqa: E402
+from exact_odds.cards.routes.first_four import FirstFour  # noqa: E402
 
 CARDS = [r + s for r in ("A", "2", "K", "Q") for s in ("s", "h")]
 

@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from exact_odds.bets import language
+from exact_odds.conditions import language
 from exact_odds.bets.paytable import deal_names
-from exact_odds.punto_banco import card_patterns, suit_alone, suit_events, suit_products
+from exact_odds.cards.routes import card_patterns, suit_alone, suit_events, suit_products
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
 from card_bets import (brute_counts, events_holding, priced_as_brute_force_by, route_args, shoe_in_play,

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from exact_odds.bets.paytable import deal_names
-from exact_odds.punto_banco import card_counts, suit_products
-from exact_odds.punto_banco.card_suits import INT64_SAFE
+from exact_odds.cards.routes import card_counts, suit_products
+from exact_odds.cards.routes.card_suits import INT64_SAFE
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO

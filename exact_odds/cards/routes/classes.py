@@ -1,5 +1,5 @@
 """The reference route: every card-level bet priced on the classes of cards it reads (docs/methods/suits.md,
-"Card classes"; :func:`exact_odds.punto_banco.card_classes.class_counts`).
+"Card classes"; :func:`exact_odds.cards.routes.card_classes.class_counts`).
 
 It accepts every reading and is tried last. On a shoe in play, a bet that reads suits beyond the first
 four cards and that no quicker route took is weighed rank by rank, which can take minutes: it says so
@@ -26,7 +26,7 @@ class Classes(Route):
 
     def price(self, reading, dist):
         from exact_odds.progress import SlowWork
-        from exact_odds.punto_banco.card_classes import class_counts
+        from exact_odds.cards.routes.card_classes import class_counts
 
         if in_play(reading, dist.shoe):
             warnings.warn(SlowWork(

@@ -57,7 +57,7 @@ class HandPaths(Route):
         return 1
 
     def price(self, reading, dist):
-        from exact_odds.punto_banco.card_fast import hand_fact_counts
+        from exact_odds.cards.routes.card_fast import hand_fact_counts
 
         found = hand_fact_counts(reading.conditions, dist, reading.value_name_set, reading.value_of)
         if found is None:
@@ -70,7 +70,7 @@ class Multisets(Route):
     summary = "cards read over every card or whole hands, settled once per multiset of pools"
 
     def accepts(self, reading, shoe):
-        from exact_odds.punto_banco.card_multisets import blocks, order_free
+        from exact_odds.cards.routes.card_multisets import blocks, order_free
 
         if _fresh_split(reading, shoe):
             return None if reading.once("order free", lambda r: order_free(r.trees)) else \
@@ -88,7 +88,7 @@ class Multisets(Route):
         return 2 if _fresh_split(reading, shoe) or not reading.suit_symmetric else 4
 
     def price(self, reading, dist):
-        from exact_odds.punto_banco.card_multisets import LIMIT, multiset_counts
+        from exact_odds.cards.routes.card_multisets import LIMIT, multiset_counts
 
         return _counts(multiset_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
                        f"its plan passes its limit of {LIMIT:,} rows")
@@ -108,7 +108,7 @@ class Pools(Route):
         return 3
 
     def price(self, reading, dist):
-        from exact_odds.punto_banco.card_pools import LIMIT, pool_counts
+        from exact_odds.cards.routes.card_pools import LIMIT, pool_counts
 
         return _counts(pool_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
                        f"its plan passes its limit of {LIMIT:,} rows")
@@ -119,7 +119,7 @@ class SuitCounts(Route):
     summary = "suits counted over every card, by suit-count generating functions"
 
     def accepts(self, reading, shoe):
-        from exact_odds.punto_banco.card_counts import fitting_events
+        from exact_odds.cards.routes.card_counts import fitting_events
 
         why = _suited_in_play(reading, shoe)
         if why:
@@ -132,7 +132,7 @@ class SuitCounts(Route):
         return 2 if reading.suit_symmetric else 4
 
     def price(self, reading, dist):
-        from exact_odds.punto_banco.card_counts import count_counts
+        from exact_odds.cards.routes.card_counts import count_counts
 
         return _counts(count_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
                        "its plan passes its limits of rows, entries or work")
@@ -143,7 +143,7 @@ class EventsAlone(Route):
     summary = "suits read through events alone, weighed by the ways of each group"
 
     def accepts(self, reading, shoe):
-        from exact_odds.punto_banco.suit_alone import fitting_events
+        from exact_odds.cards.routes.suit_alone import fitting_events
 
         if _fresh_split(reading, shoe):
             if reading.suit_symmetric:
@@ -160,7 +160,7 @@ class EventsAlone(Route):
         return 3 if _fresh_split(reading, shoe) or reading.suit_symmetric else 5
 
     def price(self, reading, dist):
-        from exact_odds.punto_banco.suit_alone import alone_counts
+        from exact_odds.cards.routes.suit_alone import alone_counts
 
         return _counts(alone_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
                        "its plan passes its limit of work")
@@ -181,7 +181,7 @@ class SuitPatterns(Route):
 
     def price(self, reading, dist):
         from exact_odds.progress import SlowWork
-        from exact_odds.punto_banco import card_patterns
+        from exact_odds.cards.routes import card_patterns
 
         args = reading.route_args(dist.shoe, dist.tableau)
         said = card_patterns.slow_plan(*args)

@@ -106,6 +106,8 @@ class SmallShoe(Route):
         # shoe in play) or where it is a few milliseconds; else after the reference route, which prices
         # such a bet from a plan cached per bet (a fresh shoe's classes): this one is then taken only
         # where the reference passes the memory budget.
+        if shoe.is_infinite or reading.reads_suits and shoe.suited is None:
+            return 100  # it does not accept: its place does not matter
         return 0 if in_play(reading, shoe) or rows(reading, shoe) <= QUICK_ROWS else 100
 
     def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
@@ -121,7 +123,7 @@ class SmallShoe(Route):
 
 def counts(reading: Reading, shoe: Shoe, tableau) -> list:
     """Each line's six-card count (the last: none holds) of the bet read by ``reading`` on ``shoe``."""
-    from exact_odds.punto_banco.card_suits import settle_lines
+    from exact_odds.cards.routes.card_suits import settle_lines
 
     np = _numpy()
     n = shoe.size
@@ -136,7 +138,7 @@ def counts(reading: Reading, shoe: Shoe, tableau) -> list:
 
 def blocks(reading: Reading, shoe: Shoe, tableau):
     """Every ordered draw of the cards a coup uses, in blocks: ``(cards, m, ways, used)``, the language's
-    view of ``m`` sequences (:class:`~exact_odds.bets.language.Cards`), the ways each is dealt, and the
+    view of ``m`` sequences (:class:`~exact_odds.conditions.language.Cards`), the ways each is dealt, and the
     cards each uses (4-6, one number per block)."""
     np = _numpy()
     count, rank, suit = (np.array(x, dtype=np.int64) for x in kinds(reading, shoe))
@@ -190,9 +192,9 @@ def _drawn(np, count, seq, w, k: int):
 
 
 def _cards(np, seq, player_at, banker_at, rank, suit, value, ht, reading: Reading, names):
-    """The language's view of a block (:class:`~exact_odds.bets.language.Cards`): each slot's rank and suit
+    """The language's view of a block (:class:`~exact_odds.conditions.language.Cards`): each slot's rank and suit
     (0 where not drawn) and each value name the bet reads."""
-    from exact_odds.bets import language
+    from exact_odds.conditions import language
 
     m = seq.shape[1]
     at = {(0, 0): 0, (1, 0): 1, (0, 1): 2, (1, 1): 3, (0, 2): player_at, (1, 2): banker_at}

@@ -37,6 +37,9 @@ their gains (fL, fR) are proportional too they act as one variable. When they
 are not, the banker's mixes along the shared curve may support a continuum of
 equilibria: the search then says it is not complete (``gaps`` below), as it
 does for the other degenerate cases (a condition identically 0).
+
+The module is long because the subdivision and every class of cell it solves are one search, each
+class a few lines of exact algebra beside the test that proves its cell empty.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ library, ``bet.price(walk(shoe))`` through
 :func:`~exact_odds.punto_banco.analysis.analyse`, one shoe at a time: no suit
 model is assumed. What a coup paid is read from its cards: the pay table's
 first line whose condition holds for the coup's cards and values, read as
-every engine reads it (:func:`~exact_odds.bets.language.evaluate`), else
+every engine reads it (:func:`~exact_odds.conditions.language.evaluate`), else
 ``otherwise``, as every price counts it.
 
 Each coup prices the bet on its own shoe: about a millisecond for a bet on the
@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Sequence
 
-from exact_odds.bets.language import Cards, evaluate, expanded
+from exact_odds.conditions.language import Cards, evaluate, expanded
 from exact_odds.bets.paytable import PayTable, deal_names
 from exact_odds.punto_banco.analysis import analyse
 from exact_odds.rules.coup import Deal
@@ -46,7 +46,7 @@ def hands(cards: Sequence[tuple[int, int]], deal: Deal) -> tuple[list, list]:
 def card_payout(bet: PayTable, deal: Deal, cards: Sequence[tuple[int, int]]) -> Fraction:
     """What ``bet`` paid per unit on a coup whose cards, in deal order, were ``cards``
     ((rank 0-12, suit 0-3) each): its first line that holds, else ``otherwise``. The conditions are
-    read as every engine reads them (:func:`~exact_odds.bets.language.evaluate`, on this one coup)."""
+    read as every engine reads them (:func:`~exact_odds.conditions.language.evaluate`, on this one coup)."""
     import numpy
 
     player, banker = hands(cards, deal)

@@ -1,25 +1,25 @@
 """Which card-level bets skip the general card walk, and how (docs/methods/suits.md, "Fast paths").
 
-:func:`~exact_odds.punto_banco.card_classes.price_lines` asks :func:`hand_fact_counts`
+:func:`~exact_odds.cards.routes.card_classes.price_lines` asks :func:`hand_fact_counts`
 first for a bet over the whole coup that reads suits on a shoe in play: the
 bet's conditions are read back into the facts below (``same_suit(player_hand)``
 is ``player_suited``) and priced by :func:`card_joint`, which returns None where
 no fast path applies. A bet in the older names may also come to
 :func:`card_joint` from :func:`older_counts
 <exact_odds.bets.older_names.older_counts>`, and then go to the card
-walk (:mod:`exact_odds.punto_banco.every_card`). Every fast path gives the same
+walk (:mod:`exact_odds.cards.routes.every_card`). Every fast path gives the same
 prices as the card walk (tests/punto_banco/test_card_paths.py):
 
 * one hand's pair names with coup and deal names (Player / Banker Wins with a
-  Pair), any finite shoe: by values, :mod:`exact_odds.punto_banco.hand_pairs`;
+  Pair), any finite shoe: by values, :mod:`exact_odds.cards.routes.hand_pairs`;
 * whole hands' suit and colour names with coup and deal names (Lucky 8, All
-  Red, All Black), a shoe with 52 counts: :mod:`exact_odds.punto_banco.hand_suits`,
+  Red, All Black), a shoe with 52 counts: :mod:`exact_odds.cards.routes.hand_suits`,
   only for the coups whose values leave the bet's line open (for Lucky 8, a
   three-card 8): elsewhere the line is settled by values, and the value walk's
   counts are used.
 
 Pair names alone never come here: they are priced on the first four cards
-(:mod:`exact_odds.punto_banco.first_four`).
+(:mod:`exact_odds.cards.routes.first_four`).
 """
 
 from __future__ import annotations
@@ -47,12 +47,12 @@ def values_of(names_of: Callable, values: tuple[str, ...]) -> Callable:
 
 def card_joint(dist, values: tuple[str, ...], facts: tuple[str, ...], deal_names: Callable,
                coup_names: Callable | None, settle: Callable, conditions: tuple) -> tuple | None:
-    """``(joint, total, assumption)`` as :func:`~exact_odds.punto_banco.every_card.card_counts` gives it,
+    """``(joint, total, assumption)`` as :func:`~exact_odds.cards.routes.every_card.card_counts` gives it,
     from a fast path, or None when none applies. ``coup_names`` is given when every value name is a
     coup name; ``settle(values, facts)`` is the index of the line that settles those values and facts,
     and ``conditions`` (the lines' conditions) names the bet in caches. The joint may merge the facts
     of coups whose line the facts cannot change (their price is the same)."""
-    from exact_odds.punto_banco import hand_pairs, hand_suits
+    from exact_odds.cards.routes import hand_pairs, hand_suits
 
     shoe = dist.shoe
     by_deal = values_of(deal_names, values)
@@ -86,8 +86,8 @@ def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names:
     any finite shoe), written so or in the older names that mean them; else None. ``value_names`` are the
     coup and deal names (``deal_names`` gives them). The counts are six-card counts of the coups each line
     settles (the last entry: none); ``assumption`` is the suit model's statement where it assumed suits."""
-    from exact_odds.bets import language
-    from exact_odds.punto_banco import hand_pairs, hand_suits
+    from exact_odds.conditions import language
+    from exact_odds.cards.routes import hand_pairs, hand_suits
 
     if dist.shoe.is_infinite:
         return None
@@ -116,9 +116,9 @@ def hand_fact_counts(conditions: tuple[str, ...], dist, value_names, deal_names:
 def _as_facts(conditions: tuple[str, ...], value_names) -> tuple:
     """The conditions with the parts that mean a hand path's facts read as those facts (the trees), what
     they read, and the facts they name."""
-    from exact_odds.bets import language, partial
-    from exact_odds.bets.card_names import PAIR_NAMES
-    from exact_odds.punto_banco import hand_suits
+    from exact_odds.conditions import language, partial
+    from exact_odds.conditions.card_names import PAIR_NAMES
+    from exact_odds.cards.routes import hand_suits
 
     known = hand_suits.HAND_SUIT_NAMES | PAIR_NAMES.keys()
     trees = tuple(partial.named(language.expanded(c), known) for c in conditions)
@@ -133,7 +133,7 @@ def _open_keys(tableau, by_deal, facts: tuple[str, ...], settle: Callable, condi
     """The values (of every deal the tableau can make) under which the facts can change the line,
     grouped by how the facts' values split into blocks that settle alike, and all of them in one
     set: shoe-independent, so kept per bet (named by its conditions), tableau and value names."""
-    from exact_odds.punto_banco.hand_suits import deals
+    from exact_odds.cards.routes.hand_suits import deals
 
     cache_key = (tableau, by_deal, facts, conditions)
     hit = _OPEN_KEYS.get(cache_key)

@@ -27,7 +27,7 @@ the counts share the six-card denominator N(N-1)...(N-5) of the walk
 
 A shoe whose suits are not known (13 rank counts, or a suited shoe with cards
 of unknown suit removed) is counted by the card-level walk
-(:func:`~exact_odds.punto_banco.every_card.card_counts`) under the
+(:func:`~exact_odds.cards.routes.every_card.card_counts`) under the
 unknown-suit model of :mod:`exact_odds.rules.suits`: exact averages over every
 way the unknown suits could fall, so never outside [0, 1]; the model is
 reported with every suit-dependent bet (``suits_assumed``). The counts may
@@ -212,7 +212,7 @@ def first_four_counts(a: list[list[int]], dec: int = 1) -> dict[FirstFour, int]:
 
 def _unknown_suits(shoe: Shoe) -> PairDistribution:
     """The distribution for a shoe without (all its) suits, from the card-level walk."""
-    from exact_odds.punto_banco.every_card import card_counts
+    from exact_odds.cards.routes.every_card import card_counts
 
     joint, total, assumed = card_counts(shoe, (), FirstFour._fields)
     states: dict = defaultdict(int)

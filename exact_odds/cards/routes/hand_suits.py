@@ -40,7 +40,7 @@ from exact_odds.rules.tableau import Tableau
 #: The names this path prices: whole hands' suit and colour.
 HAND_SUIT_NAMES = frozenset(f"{h}_{w}" for h in ("player", "banker") for w in ("suited", "red", "black"))
 _ANY = frozenset(range(4))
-_RED = frozenset({1, 2})  # hearts, diamonds (suit indices of exact_odds.bets.card_names)
+_RED = frozenset({1, 2})  # hearts, diamonds (suit indices of exact_odds.conditions.card_names)
 _BLACK = frozenset({0, 3})
 _UNUSED = 60
 _SLOT = 61  # a table per hand: 10 values * 6 copies, then 1 for a position the coup does not use
@@ -192,7 +192,7 @@ def _atoms(hand: str, fact_names) -> list[tuple[dict, dict]]:
 
 def hand_suit_counts(dist, fact_names: tuple[str, ...], value_of, keys=None, totals: dict | None = None,
                      blocks: tuple | None = None) -> tuple[dict, int, None]:
-    """:func:`~exact_odds.punto_banco.every_card.card_counts` of hand suit and colour names on the suited
+    """:func:`~exact_odds.cards.routes.every_card.card_counts` of hand suit and colour names on the suited
     shoe and tableau of ``dist`` (:func:`applies`), with ``value_of(deal)`` the value names' values (a
     function kept for the process: groupings are cached per function). ``keys``, a set of values,
     limits the counts to coups with those values (None: every coup); ``totals``, the value walk's

@@ -5,8 +5,8 @@ suit-count generating functions (docs/methods/suits.md, "Card classes").
 ``all(all_cards, red)``: each reads the coup's suits only through T = (t_1, ..., t_4), how many of its
 4-6 cards hold each suit, so its line is a function of what it reads of the values and ranks and of T
 alone (renaming the cards' suits among themselves never moves it). The pools of
-:mod:`exact_odds.punto_banco.card_pools` would expand every card's suit (4**6 rows a sequence) and the
-patterns of :mod:`exact_odds.punto_banco.card_patterns` name most of them; here a row (a sequence of
+:mod:`exact_odds.cards.routes.card_pools` would expand every card's suit (4**6 rows a sequence) and the
+patterns of :mod:`exact_odds.cards.routes.card_patterns` name most of them; here a row (a sequence of
 values and each card's *rank pool*: its rank class and value, every suit) is settled once per T, with
 the suits laid out in deal order (T's first t_1 cards of suit 1, ...), and rows alike in what the bet
 reads once. The rows are summed, once per bet, into w[g][T][line]: how many rows of group g (the
@@ -14,7 +14,7 @@ multiset of rank pools the coup draws, with its cards used) settle ``line`` at T
 
 Single cards' suits the bet also reads (``player_card1_suit == hearts``, ``player_card1_suit ==
 banker_card3_suit``, ``of_a_suit(player_hand)``, ``all(player_hand, red)``) are read as *events*
-(:mod:`~exact_odds.punto_banco.suit_events`): a row is taken once per *variant* (some cards named of a
+(:mod:`~exact_odds.cards.routes.suit_events`): a row is taken once per *variant* (some cards named of a
 suit, so that a set of events holds; T counting the other cards; a group then holds the named cards'
 pools and suits too), and each variant counts, at T, signed terms on the lines f(H, T + its named
 cards' counts) that the row with every card counted settles with exactly the events H holding: by
@@ -34,7 +34,7 @@ the last line's is the six-card total less the others'. The products are a tree:
 of the first factors of the groups that begin alike (the pools drawn most often first, named cards'
 pools last; those of named cards only, numbers, folded out: :func:`suit_products.folded`), each node
 its parent times one pool's polynomial, every node of a step at once (numpy, grouped by the degrees
-multiplied: :mod:`~exact_odds.punto_banco.suit_products`).
+multiplied: :mod:`~exact_odds.cards.routes.suit_products`).
 
 Integers: every coefficient of a partial product counts distinct ordered deals of some cards, at most
 N**6; a line's count, and each of its partial sums, adds terms each of which counts distinct deals of six
@@ -45,7 +45,7 @@ N <= 1,290 cards), else Python integers (:func:`suit_products.exact_dtype`).
 Rows alike but for the order of the cards of a hand that the bet's aggregates read in no order are one
 row, weighed by how many they stand for (:func:`_merged`: about 8 rows in 9 for a bet over the hands). A
 bet that reads suits only through events, with no count over every card (``suited_run(player_hand) or
-suited_run(banker_hand)``), takes :mod:`~exact_odds.punto_banco.suit_alone`, over the same rows: its lines
+suited_run(banker_hand)``), takes :mod:`~exact_odds.cards.routes.suit_alone`, over the same rows: its lines
 do not move with T.
 
 A bet that reads suits any other way (a predicate over every card that reads rank and suit, past
@@ -61,12 +61,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from exact_odds.bets import language, partial
-from exact_odds.punto_banco import card_pools, suit_events as events_of
-from exact_odds.punto_banco.card_pools import Pools
-from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS, settle_lines
-from exact_odds.punto_banco.suit_events import bound, lattice, suit_events
-from exact_odds.punto_banco.suit_products import CODES, compositions, folded, steps_of, weighed, work
+from exact_odds.conditions import language, partial
+from exact_odds.cards.routes import card_pools, suit_events as events_of
+from exact_odds.cards.routes.card_pools import Pools
+from exact_odds.cards.routes.card_suits import ALL_SLOTS, TESTS, settle_lines
+from exact_odds.cards.routes.suit_events import bound, lattice, suit_events
+from exact_odds.cards.routes.suit_products import CODES, compositions, folded, steps_of, weighed, work
 from exact_odds.rules.shoe import Shoe
 
 #: Most rows (a sequence, a rank pool per card, a variant: suit_events) a plan may expand: each holds about
@@ -97,8 +97,8 @@ def _numpy():
 
 def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
                  deal_names) -> list | None:
-    """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that counts suits over every card
-    (:func:`~exact_odds.punto_banco.suit_events.suit_events`), by suit-count generating functions; None for
+    """:func:`~exact_odds.cards.routes.card_pools.pool_counts` for a bet that counts suits over every card
+    (:func:`~exact_odds.cards.routes.suit_events.suit_events`), by suit-count generating functions; None for
     any other bet, or past the limits. (``slots`` is taken for the same signature: every card is read
     here.)"""
     events = fitting_events(trees) if shoe.suited is not None else None
@@ -216,13 +216,13 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
 
 
 def merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit: int):
-    """The rows of a plan (:func:`_count_plan`; :mod:`~exact_odds.punto_banco.suit_alone`'s): the rank pools
+    """The rows of a plan (:func:`_count_plan`; :mod:`~exact_odds.cards.routes.suit_alone`'s): the rank pools
     (:class:`card_pools.Pools`: a rank class and a value, every suit); every row (a sequence and a rank pool
     a card it uses), those alike but for the order of interchangeable cards merged (:func:`_merged`), with
     how many rows each stands for; each position's slot (:func:`_slots_at`) and who drew (a pattern:
     :func:`suit_events.present`) per sequence; and each sequence's deal class with each class's values
     (:func:`_deal_classes`). None past ``limit`` rows before they are merged."""
-    from exact_odds.punto_banco.hand_suits import value_sequences
+    from exact_odds.cards.routes.hand_suits import value_sequences
 
     ranks = Pools(np, lambda card: of_card[card - card % 4])
     x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)

@@ -1,7 +1,7 @@
 """What a whole-coup bet that counts suits over every card reads of single cards' suits, as *events*, and
 the signed rows that price those events by inclusion-exclusion (docs/methods/suits.md, "Card classes").
 
-:mod:`~exact_odds.punto_banco.card_counts` settles a row (a sequence of values and each card's rank pool)
+:mod:`~exact_odds.cards.routes.card_counts` settles a row (a sequence of values and each card's rank pool)
 at each suit-count vector T of its cards. Where the bet also reads some cards' suits one by one, it reads
 them here only through events, each true or false on a coup:
 
@@ -48,9 +48,9 @@ import ast
 from functools import lru_cache
 from itertools import combinations, product
 
-from exact_odds.bets import language
-from exact_odds.punto_banco.card_suits import ALL_SLOTS, TESTS
-from exact_odds.punto_banco.suit_products import RESTRICTED, compositions
+from exact_odds.conditions import language
+from exact_odds.cards.routes.card_suits import ALL_SLOTS, TESTS
+from exact_odds.cards.routes.suit_products import RESTRICTED, compositions
 
 RED = (2, 3)
 _SUIT_NAMES = frozenset({"suit", "red", "black"})
@@ -306,7 +306,7 @@ def parted(events: tuple, pattern: int) -> tuple:
     variants, each the code of the six positions (:data:`PART`; 0 past the dealt cards) and its signed
     terms, as in :func:`lattice`. Where S would restrict cards to two sets that overlap, neither within the
     other, its restricted cards are named instead, one variant a suit of each (the ways of
-    :mod:`~exact_odds.punto_banco.suit_alone` take nested or disjoint sets)."""
+    :mod:`~exact_odds.cards.routes.suit_alone` take nested or disjoint sets)."""
     live, layouts, _ = lattice(events, pattern)
     position = {s: i for i, s in enumerate(present(pattern))}
     variants: dict = {}

@@ -1,6 +1,6 @@
 """The suits of a card-level bet over the whole coup (docs/methods/suits.md, "Card classes").
 
-:mod:`~exact_odds.punto_banco.card_classes` groups the card walk's six-rank
+:mod:`~exact_odds.cards.routes.card_classes` groups the card walk's six-rank
 sequences by what a bet reads; for a bet that reads suits, each group's
 exact six-rank sum is multiplied here by the distribution of its read
 cards' suits under the suit model (:mod:`exact_odds.rules.suits`). Cards of
@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from exact_odds.bets import language
+from exact_odds.conditions import language
 from exact_odds.rules.deal import falling
 
 ALL_SLOTS = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2))
@@ -125,8 +125,8 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
 
 def _settled_by_ranks(np, trees, plan):
     """Each group's line where its ranks and values settle it whatever the suits, else -1
-    (:func:`exact_odds.bets.partial.lines_without_suits`)."""
-    from exact_odds.bets.partial import lines_without_suits
+    (:func:`exact_odds.conditions.partial.lines_without_suits`)."""
+    from exact_odds.conditions.partial import lines_without_suits
 
     n = len(plan.pairs)
     zeros = np.zeros(n, dtype=np.int64)
@@ -162,7 +162,7 @@ def _assignments(np, labels: tuple, block_models: tuple, how) -> tuple:
     class (suits of one class are summed into one, shown by its first suit), or ``"renaming"`` when
     the bet reads only which cards share a suit and every block's model treats the suits alike: one
     assignment per way of sharing suits, weighted by the number of suit names it stands for."""
-    from exact_odds.punto_banco.every_card import _block_options
+    from exact_odds.cards.routes.every_card import _block_options
 
     blocks = []
     den = 1

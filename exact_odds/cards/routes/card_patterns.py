@@ -1,6 +1,6 @@
 """Whole-coup bets that compare suits only with each other, on a suited shoe in play, by patterns of suits.
 
-The pools of :mod:`exact_odds.punto_banco.card_pools` (docs/methods/suits.md,
+The pools of :mod:`exact_odds.cards.routes.card_pools` (docs/methods/suits.md,
 "Card classes"), for a bet that reads suits only through equality between
 cards. Suits compared only with each other (``Reads.suit_symmetric``: every card's
 suit against every other's, ``same_suit``, ``of_a_suit``) would expand into
@@ -35,10 +35,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
-from exact_odds.bets import language
-from exact_odds.punto_banco import card_pools
-from exact_odds.punto_banco.card_pools import Pools, Sequences, counted, expand, factor_keys, planned, weighed
-from exact_odds.punto_banco.card_suits import settle_lines
+from exact_odds.conditions import language
+from exact_odds.cards.routes import card_pools
+from exact_odds.cards.routes.card_pools import Pools, Sequences, counted, expand, factor_keys, planned, weighed
+from exact_odds.cards.routes.card_suits import settle_lines
 from exact_odds.rules.shoe import Shoe
 
 
@@ -56,7 +56,7 @@ _announced: set = set()
 
 def pattern_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
                    deal_names) -> list | None:
-    """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that reads suits only by comparing
+    """:func:`~exact_odds.cards.routes.card_pools.pool_counts` for a bet that reads suits only by comparing
     them with each other (``Reads.suit_symmetric``), by patterns of suits; None past :data:`card_pools.LIMIT`
     rows or namings, and for a bet that reads suits any other way (``suit == hearts``: renaming suits would
     move its lines, which the patterns assume never happens)."""

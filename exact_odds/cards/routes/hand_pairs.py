@@ -2,7 +2,7 @@
 
 A bet such as ``player_wins and player_pair`` reads the ranks (and perhaps
 the suits) of one hand's first two cards and card *values* of the rest of
-the coup. The general card walk (:mod:`exact_odds.punto_banco.every_card`)
+the coup. The general card walk (:mod:`exact_odds.cards.routes.every_card`)
 weighs every six-rank sequence; this path conditions on that hand's first two
 cards instead (docs/methods/suits.md, "Fast paths"):
 
@@ -108,7 +108,7 @@ def _groups(tableau: Tableau, hand: int, value_of):
 
 def hand_pair_counts(dist, fact_names: tuple[str, ...], value_of,
                      coup_value_of=None) -> tuple[dict, int, str | None]:
-    """:func:`~exact_odds.punto_banco.every_card.card_counts` for the finite shoe and tableau of the
+    """:func:`~exact_odds.cards.routes.every_card.card_counts` for the finite shoe and tableau of the
     value walk ``dist``, with ``fact_names`` one hand's pair names (:func:`hand_of`) and ``value_of(deal)``
     the values of the value names (a function kept for the process: the grouping of the table by its
     values is cached per function): the same ``(counts, total, assumption)``, from values (module

@@ -24,7 +24,7 @@ value, one entry per coup (or per class of coups). Its cost follows the
 condition's size, never its and/or shape. :func:`reads` says what a condition
 reads: which card slots, which of their attributes, which value names, and
 which tests it applies to ranks and suits, so an engine can price it on the
-coarsest classes of cards that settle it (:mod:`exact_odds.punto_banco.card_classes`).
+coarsest classes of cards that settle it (:mod:`exact_odds.cards.routes.card_classes`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from exact_odds.bets.card_names import CONSTANTS
+from exact_odds.conditions.card_names import CONSTANTS
 
 #: A card slot: (hand, index) with hand 0 = Player, 1 = Banker and index 0-2 (the third card).
 Slot = tuple[int, int]
@@ -88,7 +88,7 @@ AGGREGATES: dict[str, tuple[str, bool, str]] = {
 #: The literals.
 LITERALS: dict[str, bool] = {"true": True, "false": False}
 
-#: The card names of :mod:`exact_odds.bets.card_names`, each defined once in this language.
+#: The card names of :mod:`exact_odds.conditions.card_names`, each defined once in this language.
 MEANINGS: dict[str, str] = {
     "player_pair": "same_rank(player_first_two)",
     "banker_pair": "same_rank(banker_first_two)",

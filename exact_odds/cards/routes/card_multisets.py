@@ -7,14 +7,14 @@ aggregates over every card of the coup (``of_a_kind(all_cards, red) >= 2``: two 
 besides value names (``tie``, ``player == 8``, ``cards``: functions of the deal, so of the sequence of
 values). Every such aggregate is a function of the multiset of the coup's cards, so the line is a function
 of (the deal's class under the bet's value names, the multiset M of the *pools* of the coup's cards),
-where a pool (:class:`~exact_odds.punto_banco.card_pools.Pools`) holds the cards the bet's tests treat
+where a pool (:class:`~exact_odds.cards.routes.card_pools.Pools`) holds the cards the bet's tests treat
 alike with one card value. More generally a bet is read over *blocks* (:func:`blocks`) when each set its
 aggregates read is a union of blocks: the one block of every card (:data:`COUP`: the order-free bets), or
 the two hands (:data:`HANDS`: ``player_hand``, ``banker_hand``, ``all_cards``; ``of_a_kind(player_hand,
 red) >= 2 or of_a_kind(banker_hand, black) >= 2``). Then the line is a function of (class, the multisets
 M_b of each block's pools).
 
-:mod:`~exact_odds.punto_banco.card_pools` expands every sequence of values the rules play (about 340,000)
+:mod:`~exact_odds.cards.routes.card_pools` expands every sequence of values the rules play (about 340,000)
 into the pools of every read card, position by position: a bet reading ranks with colours has 2-8 pools a
 card, far past its limit. Here the sequences are first summed by (deal class, multiset of values V_b of
 each block): c of them (about 97,000 (deal, V) pairs in all for one block; each hand's size follows from
@@ -61,11 +61,11 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial, prod
 
-from exact_odds.bets import language
-from exact_odds.punto_banco import card_pools
-from exact_odds.punto_banco.card_counts import _deal_classes
-from exact_odds.punto_banco.card_pools import _BITS, _NONE, _UNREAD, Pools
-from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
+from exact_odds.conditions import language
+from exact_odds.cards.routes import card_pools
+from exact_odds.cards.routes.card_counts import _deal_classes
+from exact_odds.cards.routes.card_pools import _BITS, _NONE, _UNREAD, Pools
+from exact_odds.cards.routes.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
 
 #: Most rows (a deal class and a multiset of pools) a plan over every card may settle (about 1 µs each while
@@ -141,7 +141,7 @@ def value_multisets(tableau, laid: tuple = COUP) -> tuple:
     :data:`COUP` or :data:`HANDS`): each entry's deal index, its cards used, its values (6 x entries: each
     block's sorted in its rows, :func:`_rows`; 10 past its cards), and how many sequences it holds; and the
     deals. Shoe- and bet-independent."""
-    from exact_odds.punto_banco.hand_suits import value_sequences
+    from exact_odds.cards.routes.hand_suits import value_sequences
 
     np = _numpy()
     x, pdraw, bdraw, used, deal, deals = value_sequences(tableau)

@@ -8,8 +8,8 @@ all red or all black, and pairs. They mix freely with the coup and deal names
 player == 8``).
 
 Each name's one definition is in the condition language
-(:data:`exact_odds.bets.language.MEANINGS`, and each card's attributes);
-the card-level walk (:mod:`exact_odds.punto_banco.every_card`) evaluates them
+(:data:`exact_odds.conditions.language.MEANINGS`, and each card's attributes);
+the card-level walk (:mod:`exact_odds.cards.routes.every_card`) evaluates them
 there.
 
 Encodings a condition sees: ranks 1-13 (A = 1, 10 = 10, J = 11, Q = 12,

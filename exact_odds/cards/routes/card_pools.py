@@ -1,7 +1,7 @@
 """Whole-coup bets that read suits, on a suited shoe in play, by pools of cards (docs/methods/suits.md, "Card classes").
 
 On a shoe whose ranks hold their suits alike (fresh decks) the card classes
-weigh suits by one suit model for every rank (:mod:`exact_odds.punto_banco.card_suits`).
+weigh suits by one suit model for every rank (:mod:`exact_odds.cards.routes.card_suits`).
 In play each rank's suits differ, and that method's rows multiply. Here the
 bet's classes of cards (``card_classes._classes``:
 what its tests see of a card) are split by card value into *pools*: two cards
@@ -21,11 +21,11 @@ and a shoe costs one product of six table lookups per multiset.
 Every sequence of values the rules play (about 340,000) is expanded into the
 pools of the cards the bet reads: a bet reading one suit class per card over
 two cards has four rows per sequence. A sequence whose values settle the line
-whatever the cards (:func:`exact_odds.bets.partial.line_of`: Super Tie's
+whatever the cards (:func:`exact_odds.conditions.partial.line_of`: Super Tie's
 colours matter only in a six-card tie of 6 or more) is not expanded.
 
 Bets that compare suits only with each other take patterns of suits instead
-(:mod:`exact_odds.punto_banco.card_patterns`), on the machinery here.
+(:mod:`exact_odds.cards.routes.card_patterns`), on the machinery here.
 
 Beyond :data:`LIMIT` rows (or expanded namings) a plan is declined (the caller
 has another method).
@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from exact_odds.bets import language, partial
-from exact_odds.punto_banco.card_suits import ALL_SLOTS, INT64_SAFE, settle_lines
+from exact_odds.conditions import language, partial
+from exact_odds.cards.routes.card_suits import ALL_SLOTS, INT64_SAFE, settle_lines
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
@@ -136,7 +136,7 @@ class Sequences:
     settled (-1: open) and each value name's value per deal."""
 
     def __init__(self, np, trees, value_names, tableau, deal_names):
-        from exact_odds.punto_banco.hand_suits import value_sequences
+        from exact_odds.cards.routes.hand_suits import value_sequences
 
         x, pdraw, bdraw, self.used, self.deal, deals = value_sequences(tableau)
         self.values = np.stack(x).astype(np.int8)

@@ -1,4 +1,4 @@
-"""The suit-count generating functions of :mod:`exact_odds.punto_banco.card_counts`: the monomials of
+"""The suit-count generating functions of :mod:`exact_odds.cards.routes.card_counts`: the monomials of
 degree <= 6 in four variables (one per suit), each group's product of its pools' polynomials as a tree
 of steps, and a plan weighed on a shoe (docs/methods/suits.md, "Card classes", 3.).
 
@@ -43,7 +43,7 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import NamedTuple
 
-from exact_odds.punto_banco.card_suits import INT64_SAFE
+from exact_odds.cards.routes.card_suits import INT64_SAFE
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 

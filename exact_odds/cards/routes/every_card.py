@@ -40,8 +40,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from exact_odds.bets import language
-from exact_odds.bets.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, PAIR_NAMES, RANK_VALUE_NAMES, SUIT_NAMES
+from exact_odds.conditions import language
+from exact_odds.conditions.card_names import CARD_NUMBER_NAMES, CONSTANTS, FACT_NAMES, PAIR_NAMES, RANK_VALUE_NAMES, SUIT_NAMES
 from exact_odds.cards.substrate.sequences import (HAND_POSITIONS, exact_sums, sequence_weights,
                                                   six_rank_sequences)
 from exact_odds.rules.deal import six_card_total
@@ -314,7 +314,7 @@ def _suit_assignments(np, labels: tuple[int, ...], block_models, span: int = 6):
 def card_facts(names: Sequence[str], player: Sequence[tuple[Any, Any]],
                banker: Sequence[tuple[Any, Any]]) -> tuple:
     """The values of ``names`` for a coup whose hands hold these cards in deal order, by their one
-    definition in :mod:`exact_odds.bets.language` (the meanings of the older names, and each card's
+    definition in :mod:`exact_odds.conditions.language` (the meanings of the older names, and each card's
     attributes).
 
     A card is ``(rank, suit)``: rank index 0-12 (A..K) and suit index 0-3

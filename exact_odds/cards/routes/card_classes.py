@@ -1,6 +1,6 @@
 """Any card-level bet priced on the classes of cards it reads (docs/methods/suits.md, "Card classes").
 
-A condition is compiled to what it reads (:func:`exact_odds.bets.language.reads`):
+A condition is compiled to what it reads (:func:`exact_odds.conditions.language.reads`):
 which card slots, and of each card its rank, value, suit or colour, and only
 as finely as the condition tests them. ``rank == 9`` splits the ranks into
 nines and the rest; ``same_suit(player_hand)`` needs every suit. Cards that
@@ -12,14 +12,14 @@ same.
 **The first four cards.** A bet that reads only P1, B1, P2 and B2 (and no
 total, winner or third card) is priced on sequences of four classes
 (``g**4`` for g classes). Each sequence is settled once per bet, on
-numpy arrays (:func:`exact_odds.bets.language.evaluate`), and the sequences
+numpy arrays (:func:`exact_odds.conditions.language.evaluate`), and the sequences
 are summed by their multiset of classes, whose ways to be dealt are
 ``prod falling(c_class, m)`` times ``(N-4)(N-5)`` for the two unused cards
 (docs/rules.md §3). A new shoe costs one product per multiset: a shoe in play
 is priced in about a millisecond.
 
 **The whole coup.** Any other bet is priced on the card walk's sequences of
-six ranks (:mod:`exact_odds.punto_banco.every_card`, played once per tableau
+six ranks (:mod:`exact_odds.cards.routes.every_card`, played once per tableau
 by the rules). Sequences are grouped by what the bet reads of them: the
 values of its value names, the class of the rank of each card slot it reads,
 and, if it reads suits, which cards share a rank. Each group is settled once
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from exact_odds.bets import language
-from exact_odds.punto_banco.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, settle_lines, slot_pairs,
+from exact_odds.conditions import language
+from exact_odds.cards.routes.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, settle_lines, slot_pairs,
                                                exact_number, suited_counts)
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling, six_card_total

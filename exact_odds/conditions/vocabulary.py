@@ -1,7 +1,7 @@
 """The value names a pay line may read, and their values for a coup or a deal (docs/bets.md).
 
 :data:`COUP_NAMES` read the finished coup, :data:`DEAL_NAMES` the deal (two-card totals and third
-cards); with the pair and card names (:mod:`exact_odds.bets.card_names`) they make :data:`ALL_NAMES`,
+cards); with the pair and card names (:mod:`exact_odds.conditions.card_names`) they make :data:`ALL_NAMES`,
 the vocabulary a condition is checked against. :func:`coup_names` and :func:`deal_names` give their
 values, the one definition every route and walk settles a line by.
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from exact_odds.bets.card_names import CARD_NAMES, CARD_NUMBER_NAMES, PAIR_NAMES
+from exact_odds.conditions.card_names import CARD_NAMES, CARD_NUMBER_NAMES, PAIR_NAMES
 from exact_odds.rules.coup import Coup, Deal
 
 if TYPE_CHECKING:
-    from exact_odds.punto_banco.first_four import FirstFour
+    from exact_odds.cards.routes.first_four import FirstFour
 
 #: The names a pay-line condition can use, with their meaning.
 COUP_NAMES: dict[str, str] = {
@@ -87,5 +87,5 @@ def deal_names(deal: Deal) -> dict[str, int | bool]:
 
 
 def pair_names(state: FirstFour) -> dict[str, bool]:
-    """The values of :data:`PAIR_NAMES` for one :class:`~exact_odds.punto_banco.first_four.FirstFour`."""
+    """The values of :data:`PAIR_NAMES` for one :class:`~exact_odds.cards.routes.first_four.FirstFour`."""
     return state._asdict()

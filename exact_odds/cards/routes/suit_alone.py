@@ -3,9 +3,9 @@ of_a_suit(banker_hand) >= 2``, ``same_suit(banker_hand) and of_a_kind(player_han
 suited shoe in play, by the ways to deal each group of cards, with no suit counts (docs/methods/suits.md,
 "Events alone").
 
-Such a bet reads a coup's suits only through events (:mod:`~exact_odds.punto_banco.suit_events`), so its
+Such a bet reads a coup's suits only through events (:mod:`~exact_odds.cards.routes.suit_events`), so its
 line is f(H), a function of the row (a sequence of values and each card's rank pool, as in
-:mod:`~exact_odds.punto_banco.card_counts`) and of the set H of live events that hold, never of how many
+:mod:`~exact_odds.cards.routes.card_counts`) and of the set H of live events that hold, never of how many
 cards hold each suit. By inclusion-exclusion over the events,
 
     sum over deals of [line] = sum over sets S of events of g(S) * sum over H within S of (-1)**|S - H| * f(H)
@@ -48,10 +48,10 @@ from functools import lru_cache
 from math import factorial, prod
 from typing import NamedTuple
 
-from exact_odds.punto_banco import card_counts, card_pools
-from exact_odds.punto_banco.card_suits import settle_lines
-from exact_odds.punto_banco.suit_events import PART, PARTED_CODES, RESTRICTED_AT, bound, parted, suit_events
-from exact_odds.punto_banco.suit_products import RESTRICTED, exact_dtype
+from exact_odds.cards.routes import card_counts, card_pools
+from exact_odds.cards.routes.card_suits import settle_lines
+from exact_odds.cards.routes.suit_events import PART, PARTED_CODES, RESTRICTED_AT, bound, parted, suit_events
+from exact_odds.cards.routes.suit_products import RESTRICTED, exact_dtype
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
@@ -96,7 +96,7 @@ class Plan(NamedTuple):
 
 def alone_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
                  deal_names) -> list | None:
-    """:func:`~exact_odds.punto_banco.card_pools.pool_counts` for a bet that reads suits only through events
+    """:func:`~exact_odds.cards.routes.card_pools.pool_counts` for a bet that reads suits only through events
     (:func:`fitting_events`), by the ways of each group; None for any other bet, on a shoe without suits,
     or past the limits. (``slots`` is taken for the same signature: every card is read here.)"""
     events = fitting_events(trees) if shoe.suited is not None else None

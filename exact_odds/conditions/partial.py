@@ -2,15 +2,15 @@
 
 * :func:`decided`: a condition with its card reads unknown, read in three values (true, false, or
   open) from the coup's value names alone. Where the values settle a pay table's line whatever the
-  cards, an engine need not look at those cards (:mod:`exact_odds.punto_banco.card_pools`).
+  cards, an engine need not look at those cards (:mod:`exact_odds.cards.routes.card_pools`).
 * :func:`lines_without_suits`: the lines of many coups read with their cards' ranks known and their
   suits unknown: where the ranks and values settle a line whatever the suits, an engine need not
-  weigh those coups' suits (:mod:`exact_odds.punto_banco.card_suits`).
+  weigh those coups' suits (:mod:`exact_odds.cards.routes.card_suits`).
 * :func:`named`: the parts of a condition that say what an older card name means put back as that
   name (the largest first: ``player_suited_pair`` before the ``player_pair`` inside it), so an engine
-  that knows those names as facts prices it (the hand paths, :mod:`exact_odds.punto_banco.card_fast`).
+  that knows those names as facts prices it (the hand paths, :mod:`exact_odds.cards.routes.card_fast`).
 
-Both read the expanded trees of :func:`exact_odds.bets.language.expanded`; neither restates what a
+Both read the expanded trees of :func:`exact_odds.conditions.language.expanded`; neither restates what a
 name means.
 """
 
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import ast
 
-from exact_odds.bets import language
-from exact_odds.bets.card_names import CONSTANTS
-from exact_odds.bets.language import MEANINGS
+from exact_odds.conditions import language
+from exact_odds.conditions.card_names import CONSTANTS
+from exact_odds.conditions.language import MEANINGS
 
 
 def decided(tree: ast.Expression, values: dict):

@@ -12,7 +12,7 @@ Each node of the condition's syntax tree gets one kind:
 * ``true/false``: a true/false name (``tie``), a comparison, and/or/not of
   true/false parts;
 * ``tuple``/``list`` of numbers: ``(8, 9)``, ``[8, 9]``;
-* an aggregate over a set of cards (:mod:`exact_odds.bets.language`) gives a
+* an aggregate over a set of cards (:mod:`exact_odds.conditions.language`) gives a
   number (``count``, ``of_a_kind``) or true/false (the others); its predicate
   is itself a true/false condition over one card's ``rank``, ``value``,
   ``suit``, ``red`` and ``black``.
@@ -35,8 +35,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Collection
 
-from exact_odds.bets import language
-from exact_odds.bets.card_names import CONSTANTS
+from exact_odds.conditions import language
+from exact_odds.conditions.card_names import CONSTANTS
 
 NUMBER, TRUTH, TUPLE, LIST = "a number", "true/false", "a tuple of numbers", "a list of numbers"
 
