@@ -36,7 +36,7 @@ import ast
 from collections.abc import Collection
 
 from exact_odds.bets import language
-from exact_odds.bets.card_names import CONSTANTS
+from exact_odds.bets.vocabulary import CONSTANTS
 
 NUMBER, TRUTH, TUPLE, LIST = "a number", "true/false", "a tuple of numbers", "a list of numbers"
 

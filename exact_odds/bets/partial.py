@@ -19,8 +19,7 @@ from __future__ import annotations
 import ast
 
 from exact_odds.bets import language
-from exact_odds.bets.card_names import CONSTANTS
-from exact_odds.bets.language import MEANINGS
+from exact_odds.bets.vocabulary import CONSTANTS, MEANINGS
 
 
 def decided(tree: ast.Expression, values: dict):
