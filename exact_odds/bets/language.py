@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from exact_odds.bets.vocabulary import CONSTANTS, MEANINGS  # noqa: F401  (MEANINGS: read here by other modules)
+from exact_odds.bets.vocabulary import CONSTANTS, MEANINGS
 
 #: A card slot: (hand, index) with hand 0 = Player, 1 = Banker and index 0-2 (the third card).
 Slot = tuple[int, int]

@@ -146,12 +146,15 @@ _CONSTANTS: dict[str, Name] = {
                         ("spades", 1), ("hearts", 2), ("diamonds", 3), ("clubs", 4))
 }
 
-#: Every condition name, once: the one table the lists below derive from.
-NAMES: dict[str, Name] = {
-    **_COUP, **_DEAL, **_PAIR, **_hand("player"), **_hand("banker"), **_CONSTANTS,
+_LITERALS: dict[str, Name] = {
     "true": _truth("literal", "a line that always holds"),
     "false": _truth("literal", "a line that never holds"),
 }
+
+#: The table's parts, in the order every list shows them (no name in two: tests/bets/test_vocabulary.py).
+PARTS = (_COUP, _DEAL, _PAIR, _hand("player"), _hand("banker"), _CONSTANTS, _LITERALS)
+#: Every condition name, once: the one table the lists below derive from.
+NAMES: dict[str, Name] = {n: name for part in PARTS for n, name in part.items()}
 
 
 def _described(family: str) -> dict[str, str]:
