@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from exact_odds.conditions.card_names import CONSTANTS
-from exact_odds.conditions.vocabulary import COUP_NAMES, DEAL_NAMES, coup_names, deal_names
+from exact_odds.conditions.vocabulary import CONSTANTS, COUP_NAMES, DEAL_NAMES, coup_names, deal_names
 
 
 def older_counts(bet, dist) -> tuple[list, int, str | None]:

@@ -11,7 +11,8 @@ loss).
 The names a condition may use are listed in :data:`COUP_NAMES` (the finished
 coup), :data:`DEAL_NAMES` (two-card totals and third-card values),
 :data:`PAIR_NAMES` (pairs in the first four cards) and :data:`CARD_NAMES`
-(every card's rank, suit and colour; :mod:`exact_odds.conditions.card_names`).
+(every card's rank, suit and colour), each defined once in
+:data:`exact_odds.conditions.vocabulary.NAMES`.
 Conditions are parsed once and checked against that vocabulary, so a typo is
 an error with the name, never a silent loss.
 
@@ -31,7 +32,6 @@ from fractions import Fraction
 from types import CodeType
 from typing import TYPE_CHECKING
 
-from exact_odds.conditions.card_names import CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS, PAIR_NAMES, SUIT_NAMES  # noqa: F401
 from exact_odds.conditions.condition import condition_problem, structure_problem
 from exact_odds.conditions.language import LITERALS
 from exact_odds.bets.result import BetResult, LineResult
@@ -41,7 +41,8 @@ from exact_odds.records import FACTORY, frozen
 from exact_odds.rules.coup import Coup, Deal
 from exact_odds.text import NumberError, exact_fraction
 
-from exact_odds.conditions.vocabulary import (ALL_NAMES, COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, coup_names,  # noqa: F401
+from exact_odds.conditions.vocabulary import (ALL_NAMES, CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS,  # noqa: F401
+                                        COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, PAIR_NAMES, SUIT_NAMES, coup_names,
                                         deal_names, pair_names)
 
 if TYPE_CHECKING:

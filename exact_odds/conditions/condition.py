@@ -36,7 +36,7 @@ import ast
 from collections.abc import Collection
 
 from exact_odds.conditions import language
-from exact_odds.conditions.card_names import CONSTANTS
+from exact_odds.conditions.vocabulary import CONSTANTS
 
 NUMBER, TRUTH, TUPLE, LIST = "a number", "true/false", "a tuple of numbers", "a list of numbers"
 

@@ -15,8 +15,9 @@ forms say it in one short line:
 * ``true`` and ``false``.
 
 The older card names (``player_suited``, ``player_card1_rank``,
-``identical_pairs``, ...) are defined here in these terms (:data:`MEANINGS`),
-so each name has one definition and every engine evaluates the same thing.
+``identical_pairs``, ...) are defined in these terms (:data:`MEANINGS`, one
+entry each in :data:`exact_odds.conditions.vocabulary.NAMES`), so each name has one
+definition and every engine evaluates the same thing.
 
 :func:`evaluate` computes a condition over *arrays* of coups at once (numpy):
 ``env`` gives each card slot's rank, suit and presence and each value name's
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from exact_odds.conditions.card_names import CONSTANTS
+from exact_odds.conditions.vocabulary import CONSTANTS, MEANINGS
 
 #: A card slot: (hand, index) with hand 0 = Player, 1 = Banker and index 0-2 (the third card).
 Slot = tuple[int, int]
@@ -88,19 +89,6 @@ AGGREGATES: dict[str, tuple[str, bool, str]] = {
 #: The literals.
 LITERALS: dict[str, bool] = {"true": True, "false": False}
 
-#: The card names of :mod:`exact_odds.conditions.card_names`, each defined once in this language.
-MEANINGS: dict[str, str] = {
-    "player_pair": "same_rank(player_first_two)",
-    "banker_pair": "same_rank(banker_first_two)",
-    "player_suited_pair": "same_rank(player_first_two) and same_suit(player_first_two)",
-    "banker_suited_pair": "same_rank(banker_first_two) and same_suit(banker_first_two)",
-    "pairs_same_rank": "same_rank(first_four)",
-    "identical_pairs": ("same_rank(first_four) and ("
-                        "(player_card1_suit == banker_card1_suit and player_card2_suit == banker_card2_suit) or "
-                        "(player_card1_suit == banker_card2_suit and player_card2_suit == banker_card1_suit))"),
-    **{f"{h}_suited": f"same_suit({h}_hand)" for h in ("player", "banker")},
-    **{f"{h}_{c}": f"all({h}_hand, {c})" for h in ("player", "banker") for c in ("red", "black")},
-}
 #: ``player_card2_suit`` and the like: one attribute of one card (0, or false, when the card was not drawn).
 CARD_ATTRIBUTES = {f"{card}_{attr}": (slot, attr) for card, slot in CARDS.items()
                    for attr in ("rank", "suit", "red", "black")}

@@ -19,8 +19,7 @@ from __future__ import annotations
 import ast
 
 from exact_odds.conditions import language
-from exact_odds.conditions.card_names import CONSTANTS
-from exact_odds.conditions.language import MEANINGS
+from exact_odds.conditions.vocabulary import CONSTANTS, MEANINGS
 
 
 def decided(tree: ast.Expression, values: dict):

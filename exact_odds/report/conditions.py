@@ -3,7 +3,9 @@
 
 The condition language is the one of :mod:`exact_odds.bets.paytable` (names
 compared with whole numbers, joined by and/or/not); each name's phrase is
-below, each operator's word beside it. Anything this module does not know
+its entry's in :data:`exact_odds.conditions.vocabulary.NAMES` (:data:`NOUNS` for
+numbers, :data:`CLAUSES` and :data:`NEGATIONS` for true/false), each
+operator's word is below. Anything this module does not know
 how to say is shown as written, so no condition is ever misread.
 """
 
@@ -11,66 +13,7 @@ from __future__ import annotations
 
 import ast
 
-#: Names whose value is a number: the noun phrase a comparison starts with.
-NOUNS = {
-    "player": "the Player's final total",
-    "banker": "the Banker's final total",
-    "player_cards": "the number of Player cards",
-    "banker_cards": "the number of Banker cards",
-    "cards": "the number of cards dealt",
-    "winning_total": "the winning total",
-    "margin": "the margin between the totals",
-    "player_initial": "the Player's two-card total",
-    "banker_initial": "the Banker's two-card total",
-    "player_third": "the Player's third card",
-    "banker_third": "the Banker's third card",
-}
-
-#: Names whose value is true or false: the clause each stands for.
-CLAUSES = {
-    "player_natural": "the Player has a natural",
-    "banker_natural": "the Banker has a natural",
-    "natural": "either hand has a natural",
-    "player_wins": "Player wins",
-    "banker_wins": "Banker wins",
-    "tie": "the hands tie",
-    "player_pair": "the Player's first two cards are a pair",
-    "banker_pair": "the Banker's first two cards are a pair",
-    "player_suited_pair": "the Player's first two cards are a suited pair",
-    "banker_suited_pair": "the Banker's first two cards are a suited pair",
-    "pairs_same_rank": "both hands pair in the same rank",
-    "identical_pairs": "both hands hold the same two cards",
-}
-
-#: The clauses negated ('not banker_natural').
-NEGATIONS = {
-    "player_natural": "the Player has no natural",
-    "banker_natural": "the Banker has no natural",
-    "natural": "neither hand has a natural",
-    "player_wins": "Player does not win",
-    "banker_wins": "Banker does not win",
-    "tie": "the hands do not tie",
-}
-
-
-
-def _card_phrases() -> None:
-    """The card-level names (:mod:`exact_odds.conditions.card_names`): ranks and suits as nouns, colours as clauses."""
-    for hand in ("player", "banker"):
-        who = hand.capitalize()
-        CLAUSES[f"{hand}_suited"] = f"the {who}'s cards all have the same suit"
-        CLAUSES[f"{hand}_red"] = f"the {who}'s cards are all red"
-        CLAUSES[f"{hand}_black"] = f"the {who}'s cards are all black"
-        for i, nth in (("1", "first"), ("2", "second"), ("3", "third")):
-            NOUNS[f"{hand}_card{i}_rank"] = f"the rank of the {who}'s {nth} card"
-            NOUNS[f"{hand}_card{i}_suit"] = f"the suit of the {who}'s {nth} card"
-            CLAUSES[f"{hand}_card{i}_red"] = f"the {who}'s {nth} card is red"
-            CLAUSES[f"{hand}_card{i}_black"] = f"the {who}'s {nth} card is black"
-    for name in ("ace", "jack", "queen", "king", "spades", "hearts", "diamonds", "clubs"):
-        NOUNS[name] = name
-
-
-_card_phrases()
+from exact_odds.conditions.vocabulary import CLAUSES, NEGATIONS, NOUNS
 
 _OPS = {ast.Eq: "is", ast.NotEq: "is not", ast.Lt: "is less than", ast.LtE: "is at most",
         ast.Gt: "is more than", ast.GtE: "is at least", ast.In: "is one of", ast.NotIn: "is not one of"}

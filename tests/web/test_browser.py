@@ -9,6 +9,8 @@ import time
 
 from exact_odds.punto_banco.analysis import analyse
 from exact_odds.report.numbers import percent_text
+from exact_odds.information.play import information_play
+from exact_odds.information.seen import Information
 from exact_odds.rules.shoe import Shoe
 
 from served import Served, browser, chromium_or_skip, make_setup  # noqa: F401 (browser: a fixture)
@@ -197,4 +199,29 @@ def test_the_bead_plate_is_six_rows_filled_column_by_column_with_ties_marked(bro
             assert next_cell[0] == 0 and round(next_cell[1]) == round(cells[13][1]) and next_cell[2] > cells[13][2]
             page.close()
     finally:
+        served.stop()
+
+
+def test_the_page_marks_the_next_card_high_then_low(browser, tmp_path):
+    """Information play at the table (issue 39): High shows the EVs given the next card High; Low after it, given High then Low; a card dealt clears it."""
+    setup = make_setup(("banker", "player", "tie"))
+    served = Served(tmp_path, setup)
+    page = browser.new_page()
+    try:
+        page.goto(served.url + "/")
+        page.wait_for_function("() => window.state && window.state.version === 0")
+        page.click("#seen-high")
+        page.wait_for_function("() => document.querySelectorAll('#seen-bets tbody tr').length === 3")
+        play = information_play(setup.shoe, Information(group=(1,), high={6, 7, 8, 9}), setup.bets)
+        rows = [r.locator("td").all_inner_texts() for r in page.locator("#seen-bets tbody tr").all()]
+        assert rows == [[b.name, ("+" if ev > 0 else "") + percent_text(ev, 4)]
+                        for b, ev in zip(setup.bets, play.state("H").evs)]
+        assert "bet Player" in page.locator("#seen-text").inner_text()
+        page.click("#seen-low")
+        page.wait_for_function("() => document.querySelector('#seen-text').textContent.includes('H L')")
+        page.click('#grid button[data-card="9h"]')
+        page.wait_for_function("() => window.state && window.state.version === 1")
+        assert page.locator("#seen-bets tbody tr").count() == 0
+    finally:
+        page.close()
         served.stop()

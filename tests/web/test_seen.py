@@ -8,11 +8,10 @@ from starlette.testclient import TestClient
 
 from exact_odds.information.play import information_play
 from exact_odds.information.seen import Information
-from exact_odds.report.numbers import percent_text
 from exact_odds.web.app import create_app
 from exact_odds.web.session import Sessions
 
-from served import Served, browser, make_setup  # noqa: F401 (browser: a fixture)
+from served import make_setup
 
 KEYS = ("banker", "player", "tie", "player_pair")
 
@@ -54,28 +53,3 @@ def test_not_while_a_coup_is_dealt(client):
     client.post("/api/sessions/t/deal", json={"card": "9h", "version": 0})
     r = client.get("/api/sessions/t/seen?next=H")
     assert r.status_code == 400 and "not finished" in r.json()["error"]
-
-
-def test_the_page_marks_the_next_card_high_then_low(browser, tmp_path):
-    """High shows the EVs given the next card High; Low after it, given High then Low; a card dealt clears it."""
-    setup = make_setup(("banker", "player", "tie"))
-    served = Served(tmp_path, setup)
-    page = browser.new_page()
-    try:
-        page.goto(served.url + "/")
-        page.wait_for_function("() => window.state && window.state.version === 0")
-        page.click("#seen-high")
-        page.wait_for_function("() => document.querySelectorAll('#seen-bets tbody tr').length === 3")
-        play = information_play(setup.shoe, Information(group=(1,), high={6, 7, 8, 9}), setup.bets)
-        rows = [r.locator("td").all_inner_texts() for r in page.locator("#seen-bets tbody tr").all()]
-        assert rows == [[b.name, ("+" if ev > 0 else "") + percent_text(ev, 4)]
-                        for b, ev in zip(setup.bets, play.state("H").evs)]
-        assert "bet Player" in page.locator("#seen-text").inner_text()
-        page.click("#seen-low")
-        page.wait_for_function("() => document.querySelector('#seen-text').textContent.includes('H L')")
-        page.click('#grid button[data-card="9h"]')
-        page.wait_for_function("() => window.state && window.state.version === 1")
-        assert page.locator("#seen-bets tbody tr").count() == 0
-    finally:
-        page.close()
-        served.stop()
