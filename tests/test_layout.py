@@ -74,6 +74,19 @@ def test_no_import_circle():
     assert cycles == []
 
 
+#: Layers that import nothing above them (issue 38): the condition language below pay tables and the card
+#: engine; the card engine below pay tables (it reads conditions, the rules and the value walk).
+BELOW = {"exact_odds.conditions": ("exact_odds.bets", "exact_odds.cards", "exact_odds.punto_banco"),
+         "exact_odds.cards": ("exact_odds.bets",)}
+
+
+def test_the_layers_import_only_what_is_below_them():
+    names = modules()
+    wrong = [(m, n) for m, p in names.items() for layer, above in BELOW.items() if m.startswith(layer)
+             for n in imports(p, names) if n.startswith(above)]
+    assert wrong == []
+
+
 def test_the_graph_sees_an_import_circle(tmp_path):
     """The checker above would report a circle if there were one."""
     a, b = tmp_path / "a.py", tmp_path / "b.py"
