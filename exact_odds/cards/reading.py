@@ -46,6 +46,14 @@ class Reading:
             self._once[what] = make(self)
         return self._once[what]
 
+    def for_shoe(self, what: str, shoe: Shoe, make: Callable):
+        """``make(self, shoe)``, worked out once per reading and shoe: the last shoe's answer is kept (the
+        routes of one price ask alike; a shoe in play is priced once, then the next)."""
+        last = self._once.get(what)
+        if last is None or last[0] is not shoe:
+            last = self._once[what] = (shoe, make(self, shoe))
+        return last[1]
+
     @cached_property
     def trees(self) -> tuple:
         """Each condition expanded (the older names replaced by their meaning in the language)."""
@@ -113,7 +121,12 @@ class Reading:
 
 def in_play(reading: Reading, shoe: Shoe) -> bool:
     """Whether the bet reads suits beyond the first four cards of a shoe whose ranks differ in their suits
-    (a shoe in play), so each rank's suits must be weighed apart (the classes' slow case)."""
+    (a shoe in play), so each rank's suits must be weighed apart (the classes' slow case). Every route
+    asks it: it is worked out once per reading and shoe (the last shoe kept)."""
+    return reading.for_shoe("in play", shoe, _in_play)
+
+
+def _in_play(reading: Reading, shoe: Shoe) -> bool:
     if not reading.reads_suits or shoe.is_infinite or reading.first_four_only and shoe.suited is not None:
         return False
     return len(set(suit_model(shoe).given_rank().ranks)) > 1

@@ -46,6 +46,8 @@ def table() -> dict:
 
 
 def _counts(reading: Reading, shoe: Shoe, tableau):
+    if shoe.suited is None or len(set(shoe.suited)) != 1:  # not fresh decks: never shipped (no key to make)
+        return None
     found = table().get(key(reading.conditions, shoe, tableau) or "")
     if not (isinstance(found, list) and len(found) == len(reading.conditions) + 1
             and all(type(n) is int and n >= 0 for n in found) and sum(found) == six_card_total(shoe)):

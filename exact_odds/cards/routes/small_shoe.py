@@ -75,7 +75,11 @@ def kinds(reading: Reading, shoe: Shoe) -> tuple[tuple[int, ...], tuple[int, ...
 
 
 def rows(reading: Reading, shoe: Shoe) -> int:
-    """An estimate, from above, of the sequences the route settles on ``shoe``."""
+    """An estimate, from above, of the sequences the route settles on ``shoe`` (once per reading and shoe)."""
+    return reading.for_shoe("small shoe rows", shoe, _rows)
+
+
+def _rows(reading: Reading, shoe: Shoe) -> int:
     k = len(kinds(reading, shoe)[0])
     n = shoe.size
     first = min(k ** 4, falling(n, 4))
