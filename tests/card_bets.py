@@ -93,6 +93,19 @@ def priced_as_brute_force_by(answered, conditions, cards):
     assert len(answered) == 1 and answered[0] is not None
 
 
+def brute_force_priced_by(route, conditions, cards):
+    """Check that ``table(conditions)`` priced on ``cards`` equals brute force, with every line holding
+    somewhere, and that the card engine's route ``route`` priced it (its explanation); the priced bet."""
+    from oracles.brute import brute_lines
+
+    expected = dict(brute_lines(cards, conditions))
+    assert len(expected) == len(conditions) + 1  # every line holds somewhere
+    result = table(conditions).price(walk(Shoe.from_cards(cards)))
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
+    assert result.explanation.route == route, result.explanation
+    return result
+
+
 def events_holding(live, suit_at) -> int:
     """The live events (suit_events.lattice) that hold where each slot has the suit ``suit_at[slot]``, as a
     bit mask: "in", every card of the event among its suits; "alike", its cards all of one suit."""
