@@ -16,10 +16,16 @@ def table(conditions):
 def line_counts(bet, shoe):
     """The six-card count of each line that settles some coup on ``shoe``; the counts add up to the total and
     every probability lies in [0, 1]."""
+    return line_counts_explained(bet, shoe)[0]
+
+
+def line_counts_explained(bet, shoe):
+    """:func:`line_counts` of ``bet`` on ``shoe``, and how the card engine priced it (its explanation:
+    ``.route``, ``.declined``)."""
     result = bet.price(walk(shoe))
     assert sum(line.count for line in result.lines) == result.total
     assert all(0 <= line.probability <= 1 for line in result.lines)
-    return {i: line.count for i, line in enumerate(result.lines) if line.count}
+    return {i: line.count for i, line in enumerate(result.lines) if line.count}, result.explanation
 
 
 def spied(monkeypatch, module, name):

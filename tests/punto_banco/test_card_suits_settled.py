@@ -23,10 +23,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exact_odds.bets import language
 from exact_odds.bets.partial import lines_without_suits
-from exact_odds.punto_banco.walk import walk
 from exact_odds.punto_banco.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
-from card_bets import table
+from card_bets import line_counts_explained, table
 from oracles.brute import brute_lines
 
 #: Bets whose ranks alone settle most coups (a run, three of a kind), or whose suits are read only by
@@ -121,12 +120,11 @@ def classes_only():
 
 
 def priced_by_the_classes(conditions, cards):
-    """The six-card count of each line of ``table(conditions)`` that settles some coup on the shoe of
-    ``cards``, checking the classes priced it and the counts add up to the total."""
-    result = table(conditions).price(walk(Shoe.from_cards(cards)))
-    assert result.explanation.route == "classes"
-    assert sum(line.count for line in result.lines) == result.total
-    return {i: line.count for i, line in enumerate(result.lines) if line.count}
+    """:func:`card_bets.line_counts` of ``table(conditions)`` on the shoe of ``cards``, checking the classes
+    priced it."""
+    counts, explanation = line_counts_explained(table(conditions), Shoe.from_cards(cards))
+    assert explanation.route == "classes"
+    return counts
 
 
 @pytest.mark.parametrize("conditions", SETTLED_BY_RANKS, ids=lambda c: " | ".join(c)[:60])
