@@ -1,5 +1,5 @@
-"""Helpers shared by the tests of card-level bets: a pay table of conditions, its line counts, a spy on a route,
-a suited shoe in play."""
+"""Helpers shared by the tests of card-level bets: a pay table of conditions, its line counts and the route
+that priced it, a spy on a function, a suited shoe in play."""
 
 import random
 
@@ -29,7 +29,8 @@ def line_counts_explained(bet, shoe):
 
 
 def spied(monkeypatch, module, name):
-    """What ``module.name`` (a route that answers counts or None) answered, in order."""
+    """What ``module.name`` answered, in order: a spy on a step inside a route (which route priced a bet,
+    its explanation says: :func:`brute_force_priced_by`, :func:`line_counts_explained`)."""
     answered = []
     real = getattr(module, name)
     monkeypatch.setattr(module, name, lambda *a, **k: answered.append(real(*a, **k)) or answered[-1])
@@ -86,17 +87,6 @@ def brute_counts(cards, conditions) -> list:
 
     expected = brute_lines(cards, conditions)
     return [expected.get(i, 0) for i in range(len(conditions) + 1)]
-
-
-def priced_as_brute_force_by(answered, conditions, cards):
-    """Check that ``table(conditions)`` priced on ``cards`` equals brute force, with every line holding
-    somewhere, and that the route spied into ``answered`` (:func:`spied`) answered it, once."""
-    from oracles.brute import brute_lines
-
-    expected = dict(brute_lines(cards, conditions))
-    assert len(expected) == len(conditions) + 1  # every line holds somewhere
-    assert priced(conditions, cards) == expected
-    assert len(answered) == 1 and answered[0] is not None
 
 
 def brute_force_priced_by(route, conditions, cards):
