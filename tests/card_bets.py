@@ -1,5 +1,5 @@
-"""Helpers shared by the tests of card-level bets: a pay table of conditions, its line counts, a spy on a route,
-a suited shoe in play."""
+"""Helpers shared by the tests of card-level bets: a pay table of conditions, its line counts and the route
+that priced it, a spy on a function, a suited shoe in play."""
 
 import random
 
@@ -16,14 +16,21 @@ def table(conditions):
 def line_counts(bet, shoe):
     """The six-card count of each line that settles some coup on ``shoe``; the counts add up to the total and
     every probability lies in [0, 1]."""
+    return line_counts_explained(bet, shoe)[0]
+
+
+def line_counts_explained(bet, shoe):
+    """:func:`line_counts` of ``bet`` on ``shoe``, and how the card engine priced it (its explanation:
+    ``.route``, ``.declined``)."""
     result = bet.price(walk(shoe))
     assert sum(line.count for line in result.lines) == result.total
     assert all(0 <= line.probability <= 1 for line in result.lines)
-    return {i: line.count for i, line in enumerate(result.lines) if line.count}
+    return {i: line.count for i, line in enumerate(result.lines) if line.count}, result.explanation
 
 
 def spied(monkeypatch, module, name):
-    """What ``module.name`` (a route that answers counts or None) answered, in order."""
+    """What ``module.name`` answered, in order: a spy on a step inside a route (which route priced a bet,
+    its explanation says: :func:`brute_force_priced_by`, :func:`line_counts_explained`)."""
     answered = []
     real = getattr(module, name)
     monkeypatch.setattr(module, name, lambda *a, **k: answered.append(real(*a, **k)) or answered[-1])
@@ -82,15 +89,17 @@ def brute_counts(cards, conditions) -> list:
     return [expected.get(i, 0) for i in range(len(conditions) + 1)]
 
 
-def priced_as_brute_force_by(answered, conditions, cards):
+def brute_force_priced_by(route, conditions, cards):
     """Check that ``table(conditions)`` priced on ``cards`` equals brute force, with every line holding
-    somewhere, and that the route spied into ``answered`` (:func:`spied`) answered it, once."""
+    somewhere, and that the card engine's route ``route`` priced it (its explanation); the priced bet."""
     from oracles.brute import brute_lines
 
     expected = dict(brute_lines(cards, conditions))
     assert len(expected) == len(conditions) + 1  # every line holds somewhere
-    assert priced(conditions, cards) == expected
-    assert len(answered) == 1 and answered[0] is not None
+    result = table(conditions).price(walk(Shoe.from_cards(cards)))
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
+    assert result.explanation.route == route, result.explanation
+    return result
 
 
 def events_holding(live, suit_at) -> int:

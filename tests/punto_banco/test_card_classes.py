@@ -19,7 +19,7 @@ from exact_odds.bets.paytable import COUP_NAMES, DEAL_NAMES, deal_names
 from exact_odds.cards.routes.every_card import card_counts
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
-from card_bets import line_counts, shoe_in_play, table
+from card_bets import line_counts, line_counts_explained, shoe_in_play, table
 from oracles.brute import brute_lines
 
 #: Every new form at least once, mixed with value names and the older card names.
@@ -185,34 +185,24 @@ HAND_FACT_FORMS = [
 
 
 @pytest.mark.parametrize("condition", HAND_FACT_FORMS)
-def test_hand_suit_forms_take_the_hand_path_in_play_and_equal_brute_force(condition, monkeypatch):
-    from exact_odds.cards.routes import card_fast
-
-    answered = []
-    real = card_fast.hand_fact_counts
-
-    def spy(*args):
-        answered.append(real(*args))
-        return answered[-1]
-
-    monkeypatch.setattr(card_fast, "hand_fact_counts", spy)
+def test_hand_suit_forms_take_the_hand_path_in_play_and_equal_brute_force(condition):
     cards = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
     expected = dict(brute_lines(cards, [condition]))
     assert expected.get(0)  # the line holds on some coups of this shoe
-    assert line_counts(table([condition]), Shoe.from_cards(cards)) == expected
-    assert answered and answered[0] is not None
+    counts, explanation = line_counts_explained(table([condition]), Shoe.from_cards(cards))
+    assert counts == expected
+    assert explanation.route == "hand paths"
 
 
-def test_a_hand_suit_form_that_reads_another_card_keeps_to_the_classes(monkeypatch):
-    from exact_odds.cards.routes import card_fast
-
-    answered = []
-    real = card_fast.hand_fact_counts
-    monkeypatch.setattr(card_fast, "hand_fact_counts", lambda *a: answered.append(real(*a)) or answered[-1])
+def test_a_hand_suit_form_that_reads_another_card_is_declined_by_the_hand_path():
+    """The hand path tries it and declines (a card read by itself); another route prices it."""
     condition = "same_suit(player_hand) and player_card1_rank == 9"
     cards = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
-    assert line_counts(table([condition]), Shoe.from_cards(cards)) == dict(brute_lines(cards, [condition]))
-    assert answered == [None]
+    counts, explanation = line_counts_explained(table([condition]), Shoe.from_cards(cards))
+    assert counts == dict(brute_lines(cards, [condition]))
+    assert dict(explanation.declined)["hand paths"] == \
+        "reads cards other than as whole hands' suits and colours or one hand's pair"
+    assert explanation.route not in ("hand paths", "small shoe")
 
 
 @pytest.fixture(autouse=True)

@@ -2,14 +2,14 @@
 play by suit-count generating functions (card_counts), against other counts.
 
 * Brute force over every ordered six cards of small suited shoes (tests/oracles/brute.py), through the
-  bet's price (a spy says the counts answered): by themselves, with value names, with ranks, over several
+  bet's price (its explanation says the counts answered): by themselves, with value names, with ranks, over several
   lines, with one card's suit read by itself; and hypothesis on random depleted small shoes.
 * The card classes (card_classes._coup_counts, the slow route the counts replace) on a suited 8-deck shoe
   in play (slow: about 80 s).
 * The patterns (card_patterns) and the pools (card_pools), different methods, for bets they price too, on
   both sides of the int64 bound (N**6 < 2**62: 1,290 cards in int64, 1,291 in Python integers).
 * Three writings of "three cards of one suit" priced alike.
-* Bets the counts do not take are declined (None) and priced by another route.
+* Bets the counts do not take are declined (None, or in the explanation) and priced by another route.
 """
 
 import collections
@@ -27,8 +27,8 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import (brute_counts, events_holding, priced, priced_as_brute_force_by, route_args,
-                       shoe_in_play, small_suited_shoes, spied as spied_on, table)
+from card_bets import (brute_counts, brute_force_priced_by, events_holding, route_args, shoe_in_play,
+                       small_suited_shoes, spied, table)
 from oracles.brute import brute_lines
 
 
@@ -65,15 +65,9 @@ FORMS = [
 ]
 
 
-def spied(monkeypatch):
-    """What the counts answered, in order (the counts or None)."""
-    return spied_on(monkeypatch, card_counts, "count_counts")
-
-
-
 @pytest.mark.parametrize("conditions", FORMS, ids=[" | ".join(f) for f in FORMS])
-def test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch):
-    priced_as_brute_force_by(spied(monkeypatch), conditions, SMALL)
+def test_suit_counts_over_every_card_equal_brute_force(conditions):
+    brute_force_priced_by("suit counts", conditions, SMALL)
 
 
 @pytest.mark.slow
@@ -92,21 +86,16 @@ def test_suit_counts_asked_directly_equal_brute_force(conditions, monkeypatch):
 RUNS = ["Ah", "2h", "3h", "4h", "5h", "6h", "2s", "Kc"]
 
 
-def test_a_suited_run_of_every_card_is_counted_and_equals_brute_force(monkeypatch):
+def test_a_suited_run_of_every_card_is_counted_and_equals_brute_force():
     """``suited_run(all_cards)`` is ``run(all_cards) and same_suit(all_cards)``: the counts take it."""
-    conditions = ["suited_run(all_cards)", "run(all_cards) and banker_wins"]
-    answered = spied(monkeypatch)
-    expected = dict(brute_lines(RUNS, conditions))
-    assert len(expected) == len(conditions) + 1  # every line holds somewhere
-    assert priced(conditions, RUNS) == expected
-    assert len(answered) == 1 and answered[0] is not None
+    brute_force_priced_by("suit counts", ["suited_run(all_cards)", "run(all_cards) and banker_wins"], RUNS)
 
 
 def test_rows_alike_but_in_the_order_of_interchangeable_cards_equal_brute_force(monkeypatch):
     """A part reads suits with a value name, so the rows are numbered by their rank classes with each hand's
     cards in no order (card_counts._block_alike) rather than by the parts that read no suit."""
     conditions = ["of_a_suit(all_cards) > banker and count(player_hand, rank == 9) >= 2 or any(banker_hand, rank == 9)"]
-    by_blocks = spied_on(monkeypatch, card_counts, "_block_alike")
+    by_blocks = spied(monkeypatch, card_counts, "_block_alike")  # the plan numbers its rows this way, once
     expected = brute_lines(SMALL, conditions)
     assert _counts(conditions, Shoe.from_cards(SMALL)) == [expected[i] for i in range(len(conditions) + 1)]
     assert len(by_blocks) == 1
@@ -165,8 +154,7 @@ def test_suit_counts_with_a_named_card_equal_the_pools_on_both_sides_of_the_int6
     assert pools is not None and _counts(conditions, shoe) == pools
 
 
-def test_three_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch):
-    answered = spied(monkeypatch)
+def test_three_cards_of_one_suit_written_three_ways_is_priced_alike():
     writings = ["player == 8 and of_a_suit(all_cards) >= 3",
                 "player == 8 and (" + " or ".join(f"count(all_cards, suit == {s}) >= 3"
                                                   for s in ("spades", "hearts", "diamonds", "clubs")) + ")",
@@ -174,7 +162,7 @@ def test_three_cards_of_one_suit_written_three_ways_is_priced_alike(monkeypatch)
     dist = walk(shoe_in_play(8, 150))
     prices = [table([w]).price(dist) for w in writings]
     assert len({tuple(line.probability for line in p.lines) for p in prices}) == 1
-    assert len(answered) == 3 and None not in answered
+    assert [p.explanation.route for p in prices] == ["suit counts"] * 3
 
 
 @pytest.mark.parametrize("condition", [
@@ -211,8 +199,8 @@ SLOW_FORMS = [
 
 @pytest.mark.slow
 @pytest.mark.parametrize("conditions", SLOW_FORMS, ids=[" | ".join(f) for f in SLOW_FORMS])
-def test_two_pairs_or_sets_beside_suit_counts_equal_brute_force(conditions, monkeypatch):
-    test_suit_counts_over_every_card_equal_brute_force(conditions, monkeypatch)
+def test_two_pairs_or_sets_beside_suit_counts_equal_brute_force(conditions):
+    test_suit_counts_over_every_card_equal_brute_force(conditions)
 
 
 P1, P2, P3, B1, B2, B3 = (0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)
@@ -271,10 +259,11 @@ def test_a_pair_of_suits_equals_the_pair_read_card_by_card(shoe, monkeypatch):
 
 def test_a_plan_past_the_row_limit_is_declined_and_priced_otherwise(monkeypatch):
     monkeypatch.setattr(card_pools, "LIMIT", 1000)
-    answered = spied(monkeypatch)
     conditions = ["of_a_suit(all_cards) >= 3 and any(all_cards, suit == hearts)"]
-    assert priced(conditions, SMALL) == dict(brute_lines(SMALL, conditions))
-    assert answered == [None]  # (declined)
+    result = table(conditions).price(walk(Shoe.from_cards(SMALL)))
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(SMALL, conditions))
+    assert dict(result.explanation.declined)["suit counts"] == "its plan passes its limits of rows, entries or work"
+    assert result.explanation.route not in ("suit counts", "small shoe")
 
 
 def test_a_plan_past_its_entries_is_declined(monkeypatch):

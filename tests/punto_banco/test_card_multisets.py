@@ -3,7 +3,7 @@
 multisets of pools (card_multisets), against other counts.
 
 * Brute force over every ordered six cards of a small suited shoe (tests/oracles/brute.py), through the
-  bet's price (a spy says the multisets answered): ranks with colours, with value names (tested or used
+  bet's price (its explanation says the multisets answered): ranks with colours, with value names (tested or used
   whole), one card named by rank and suit, several lines, a constant suit; and hypothesis on random
   depleted small shoes.
 * The pools (card_pools), a different method, for a bet both take, on both sides of the int64 bound
@@ -13,8 +13,8 @@ multisets of pools (card_multisets), against other counts.
 * Bets read over the hands (and every card), by brute force on the small shoe and on random small shoes;
   ranks with colours per hand (about 9.6 million rows, a plan of about 6 s) in the slow set.
 * What the multisets do not take (a slot read by itself, an aggregate over first_cards or
-  player_first_two, a plan past its limit) is declined (None) before anything is expanded, and priced by
-  another route.
+  player_first_two, a plan past its limit) is declined (None, or in the explanation) before anything is
+  expanded, and priced by another route.
 """
 
 import pytest
@@ -27,8 +27,8 @@ from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
 from exact_odds.cards.reading import in_play
-from card_bets import (brute_counts, priced, priced_as_brute_force_by, route_args, shoe_in_play,
-                       small_suited_shoes, spied as spied_on, table)
+from card_bets import (brute_counts, brute_force_priced_by, line_counts_explained, route_args, shoe_in_play,
+                       small_suited_shoes, table)
 from oracles.brute import brute_lines
 
 
@@ -46,22 +46,14 @@ FORMS = [
 ]
 
 
-def spied(monkeypatch):
-    """What the multisets answered, in order (the counts or None)."""
-    return spied_on(monkeypatch, card_multisets, "multiset_counts")
-
-
-
-
-
 def _counts(conditions, shoe):
     trees, _, value_names, slots, of_card = route_args(conditions)
     return card_multisets.multiset_counts(trees, of_card, value_names, slots, shoe, PUNTO_BANCO, deal_names)
 
 
 @pytest.mark.parametrize("conditions", FORMS, ids=[" | ".join(f) for f in FORMS])
-def test_bets_read_over_every_card_equal_brute_force(conditions, monkeypatch):
-    _hand_forms_equal_brute_force(conditions, monkeypatch)
+def test_bets_read_over_every_card_equal_brute_force(conditions):
+    brute_force_priced_by("multisets", conditions, SMALL)
 
 
 @settings(max_examples=6, deadline=None)
@@ -97,8 +89,7 @@ def test_a_red_pair_at_the_int64_bound_equals_python_integers(monkeypatch):
         (shoe.size - 4) * (shoe.size - 5)
 
 
-def test_a_red_pair_written_three_ways_is_priced_alike(monkeypatch):
-    answered = spied(monkeypatch)
+def test_a_red_pair_written_three_ways_is_priced_alike():
     ranks = range(1, 14)
     writings = ["of_a_kind(all_cards, red) >= 2",
                 " or ".join(f"count(all_cards, rank == {r} and red) >= 2" for r in ranks),
@@ -106,7 +97,7 @@ def test_a_red_pair_written_three_ways_is_priced_alike(monkeypatch):
     dist = walk(shoe_in_play(8, 150))
     prices = [table([w]).price(dist) for w in writings]
     assert len({tuple(line.probability for line in p.lines) for p in prices}) == 1
-    assert len(answered) == 3 and None not in answered
+    assert [p.explanation.route for p in prices] == ["multisets"] * 3
 
 
 @pytest.mark.parametrize("condition", [
@@ -140,10 +131,17 @@ def test_a_plan_past_the_limit_is_declined_before_it_is_expanded(condition, monk
 
 def test_a_plan_past_a_lowered_limit_is_declined_and_priced_otherwise(monkeypatch):
     monkeypatch.setattr(card_multisets, "LIMIT", 1000)
-    answered = spied(monkeypatch)
     conditions = ["tie and count(all_cards, rank == 9 and suit == hearts) >= 1"]
-    assert priced(conditions, SMALL) == dict(brute_lines(SMALL, conditions))
-    assert answered == [None]
+    _priced_otherwise_past_the_limit(conditions, "its plan passes its limit of 1,000 rows")
+
+
+def _priced_otherwise_past_the_limit(conditions, reason):
+    """``table(conditions)`` on SMALL equals brute force, the multisets declined it for ``reason`` while they
+    planned, and another route priced it."""
+    result = table(conditions).price(walk(Shoe.from_cards(SMALL)))
+    assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(SMALL, conditions))
+    assert dict(result.explanation.declined)["multisets"] == reason
+    assert result.explanation.route not in ("multisets", "small shoe")
 
 
 def test_the_orderings_of_a_multiset_of_pools_onto_its_values():
@@ -162,23 +160,23 @@ def test_the_orderings_of_a_multiset_of_pools_onto_its_values():
 @pytest.mark.parametrize("conditions", [["of_a_kind(all_cards, red) >= 2"],
                                         ["of_a_kind(all_cards, black) >= 2 or of_a_kind(all_cards) >= 3",
                                          "tie and of_a_kind(all_cards, red) >= 2"]])
-def test_ranks_split_by_colour_on_fresh_decks_take_the_multisets(conditions, monkeypatch):
+def test_ranks_split_by_colour_on_fresh_decks_take_the_multisets(conditions):
     """On a shoe whose ranks hold their suits alike the classes expand each rank group's suits (a Red Pair:
     20 s on 1 or 8 decks); a bet whose classes split ranks by suit or colour (more than 13) takes the
     multisets (checked against the classes in the slow test below)."""
-    from card_bets import line_counts
-
-    answered = spied(monkeypatch)
     shoe = Shoe.decks(1)
     assert not in_play(table(conditions).reading, shoe)
-    assert len(line_counts(table(conditions), shoe)) == len(conditions) + 1
-    assert len(answered) == 1 and answered[0] is not None
+    counts, explanation = line_counts_explained(table(conditions), shoe)
+    assert len(counts) == len(conditions) + 1  # every line holds somewhere
+    assert explanation.route == "multisets"
 
 
-def test_a_bet_of_few_classes_on_fresh_decks_keeps_the_classes(monkeypatch):
-    answered = spied(monkeypatch)
-    table(["count(all_cards, rank == 9 and suit == hearts) >= 1 and player_wins"]).price(walk(Shoe.decks(1)))
-    assert answered == []  # 2 classes: the classes take 30-40 ms
+def test_a_bet_of_few_classes_on_fresh_decks_keeps_the_classes():
+    result = table(["count(all_cards, rank == 9 and suit == hearts) >= 1 and player_wins"]).price(walk(Shoe.decks(1)))
+    assert result.explanation.route == "classes"  # 2 classes: the classes take 30-40 ms
+    # the multisets did not take it, so built no plan
+    assert dict(result.explanation.declined)["multisets"] == \
+        "not a bet reading suits beyond the first four cards on a shoe whose ranks differ in suits"
 
 
 @pytest.mark.slow
@@ -211,20 +209,15 @@ HEAVY_HAND_FORMS = [
 ]
 
 
-def _hand_forms_equal_brute_force(conditions, monkeypatch):
-    """Priced through the bet, with the multisets answering, equal to brute force on SMALL."""
-    priced_as_brute_force_by(spied(monkeypatch), conditions, SMALL)
-
-
 @pytest.mark.parametrize("conditions", HAND_FORMS, ids=[" | ".join(f) for f in HAND_FORMS])
-def test_bets_read_over_the_hands_equal_brute_force(conditions, monkeypatch):
-    _hand_forms_equal_brute_force(conditions, monkeypatch)
+def test_bets_read_over_the_hands_equal_brute_force(conditions):
+    brute_force_priced_by("multisets", conditions, SMALL)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("conditions", HEAVY_HAND_FORMS, ids=[" | ".join(f) for f in HEAVY_HAND_FORMS])
-def test_ranks_with_colours_per_hand_equal_brute_force(conditions, monkeypatch):
-    _hand_forms_equal_brute_force(conditions, monkeypatch)
+def test_ranks_with_colours_per_hand_equal_brute_force(conditions):
+    brute_force_priced_by("multisets", conditions, SMALL)
 
 
 @settings(max_examples=6, deadline=None)
@@ -237,12 +230,10 @@ def test_hands_on_random_small_shoes_equal_brute_force(cards):
 
 
 @pytest.mark.slow
-def test_a_hand_suit_beside_a_hand_pair_past_the_limit_is_priced_otherwise(monkeypatch):
+def test_a_hand_suit_beside_a_hand_pair_past_the_limit_is_priced_otherwise():
     """Suits and ranks per hand: 52 pools, about 536 million rows, declined; another route prices it."""
-    answered = spied(monkeypatch)
     conditions = ["same_suit(banker_hand) and of_a_kind(player_hand, red) >= 2"]
-    assert priced(conditions, SMALL) == dict(brute_lines(SMALL, conditions))
-    assert answered == [None]
+    _priced_otherwise_past_the_limit(conditions, f"its plan passes its limit of {card_multisets.LIMIT:,} rows")
 
 
 def test_a_red_and_black_hand_pair_in_play_is_planned_by_the_hands(monkeypatch):

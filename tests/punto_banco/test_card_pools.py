@@ -2,7 +2,7 @@
 compared only with each other, by patterns of suits (card_patterns), against other counts.
 
 * Brute force over every ordered six cards of small suited shoes (tests/oracles/brute.py): the pools or
-  the patterns answer there (a spy says so), for suit classes, colours and suit equality.
+  the patterns answer there (the bet's explanation says which), for suit classes, colours and suit equality.
 * The patterns against the plain pools, which expand every read card's suit, on shoes in play and on
   both sides of the int64 bound; three writings of one bet priced alike; the patterns of k cards against
   the Stirling numbers.
@@ -16,47 +16,39 @@ import pytest
 
 from exact_odds.conditions import language
 from exact_odds.bets.paytable import deal_names
-from exact_odds.cards.routes import card_classes, card_counts, card_patterns, card_pools, suit_alone
+from exact_odds.cards.routes import card_classes, card_patterns, card_pools
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.suits import suit_model
 from exact_odds.rules.tableau import PUNTO_BANCO
 from exact_odds.cards.engine import excluding
-from card_bets import route_args, shoe_in_play, spied as spied_on, table, value_names as all_value_names
+from card_bets import route_args, shoe_in_play, table, value_names as all_value_names
 from oracles.brute import brute_lines
 
 SMALL = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "9c"]
+#: (condition, the route that prices it): a suit read by name by the pools, suits only compared with each
+#: other by the patterns
 THIRD_CARD_FORMS = [
-    "same_suit(third_cards) and player_cards == 3",
-    "any(third_cards, suit == hearts) and tie",
-    "player_card3_suit == banker_card3_suit or all(third_cards, red) and banker == 7",
+    ("same_suit(third_cards) and player_cards == 3", "suit patterns"),
+    ("any(third_cards, suit == hearts) and tie", "pools"),
+    ("player_card3_suit == banker_card3_suit or all(third_cards, red) and banker == 7", "pools"),
 ]
 
 
-def spied(monkeypatch):
-    return spied_on(monkeypatch, card_pools, "pool_counts")
+def priced_by_pools_or_patterns(condition, cards):
+    """``table([condition])`` priced on ``cards`` with the ways of events alone, which the engine asks
+    before the patterns where suits are only compared (test_suit_alone), left out."""
+    with excluding("events alone"):
+        return table([condition]).price(walk(Shoe.from_cards(cards)))
 
 
-def symmetric_spied(monkeypatch):
-    """What the pools and the patterns answered, in order: (whether by patterns, the counts or None). The
-    ways of events alone, which the route tries first (test_suit_alone), decline here."""
-    monkeypatch.setattr(suit_alone, "alone_counts", lambda *a: None)
-    answered = []
-    for module, name in ((card_pools, "pool_counts"), (card_patterns, "pattern_counts")):
-        real = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda *a, real=real, by=module is card_patterns:
-                            answered.append((by, real(*a))) or answered[-1][1])
-    return answered
-
-
-@pytest.mark.parametrize("condition", THIRD_CARD_FORMS)
-def test_third_cards_suits_by_pools_equal_brute_force(condition, monkeypatch):
-    answered = symmetric_spied(monkeypatch)
+@pytest.mark.parametrize(("condition", "route"), THIRD_CARD_FORMS)
+def test_third_cards_suits_by_pools_equal_brute_force(condition, route):
     expected = dict(brute_lines(SMALL, [condition]))
     assert expected.get(0)
-    result = table([condition]).price(walk(Shoe.from_cards(SMALL)))
+    result = priced_by_pools_or_patterns(condition, SMALL)
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
-    assert len(answered) == 1 and answered[0][1] is not None
+    assert result.explanation.route == route
 
 
 def pools_and_classes(conditions, shoe):
@@ -94,10 +86,10 @@ def test_a_bet_past_the_row_limit_is_declined_and_priced_otherwise(monkeypatch):
     """A third card's suit against constants: four pools a sequence, past a limit of 1,000 rows; another
     route prices it."""
     monkeypatch.setattr(card_pools, "LIMIT", 1000)
-    answered = spied(monkeypatch)
     condition = "player_card3_suit == hearts or banker_card3_suit in (spades, diamonds)"
     result = table([condition]).price(walk(Shoe.from_cards(SMALL)))
-    assert answered == [None]
+    assert dict(result.explanation.declined)["pools"] == "its plan passes its limit of 1,000 rows"
+    assert result.explanation.route not in ("pools", "small shoe")
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(SMALL, [condition]))
 
 
@@ -116,13 +108,13 @@ SYMMETRIC_FORMS = [
 
 
 @pytest.mark.parametrize("condition", SYMMETRIC_FORMS)
-def test_suits_compared_with_each_other_by_patterns_equal_brute_force(condition, monkeypatch):
-    answered = symmetric_spied(monkeypatch)
+def test_suits_compared_with_each_other_by_patterns_equal_brute_force(condition):
     expected = dict(brute_lines(FOUR_SUITS, [condition]))
     assert expected.get(0) and expected.get(1)
-    result = table([condition]).price(walk(Shoe.from_cards(FOUR_SUITS)))
+    result = priced_by_pools_or_patterns(condition, FOUR_SUITS)
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
-    assert [symmetric for symmetric, _ in answered] == [True] and answered[0][1] is not None
+    assert result.explanation.route == "suit patterns"
+    assert dict(result.explanation.declined)["pools"] == "suits compared only with each other: the suit patterns take it"
 
 
 def test_any_two_cards_of_one_suit_written_three_ways_is_priced_alike():
@@ -166,14 +158,13 @@ def test_patterns_equal_every_suit_expanded_in_play(shoe):
 @pytest.mark.slow
 @pytest.mark.parametrize("condition", [f"player == 8 and ({ALL_PAIRS})",
                                        "player_card1_suit == banker_card3_suit and banker == 7 or same_suit(player_hand)"])
-def test_patterns_equal_brute_force_on_ten_cards_of_four_suits(condition, monkeypatch):
+def test_patterns_equal_brute_force_on_ten_cards_of_four_suits(condition):
     """Ten cards: every read card's suit can be any of the four (the plain pools decline four read cards)."""
-    answered = symmetric_spied(monkeypatch)
     cards = ["Ah", "9h", "2h", "Kh", "9s", "Kd", "8h", "9c", "3d", "8s"]
     expected = dict(brute_lines(cards, [condition]))
-    result = table([condition]).price(walk(Shoe.from_cards(cards)))
+    result = priced_by_pools_or_patterns(condition, cards)
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == expected
-    assert [symmetric for symmetric, _ in answered] == [True] and answered[0][1] is not None
+    assert result.explanation.route == "suit patterns"
 
 
 def stirling2(n, k):
@@ -198,10 +189,12 @@ def test_the_patterns_of_k_cards_are_the_set_partitions_into_four_blocks_or_fewe
 
 def test_a_pattern_plan_past_the_limit_is_declined_and_priced_otherwise(monkeypatch):
     monkeypatch.setattr(card_pools, "LIMIT", 1000)
-    answered = symmetric_spied(monkeypatch)
     condition = "same_suit(third_cards) and player_cards == 3"
-    result = table([condition]).price(walk(Shoe.from_cards(FOUR_SUITS)))
-    assert answered == [(True, None)]
+    result = priced_by_pools_or_patterns(condition, FOUR_SUITS)
+    declined = dict(result.explanation.declined)
+    assert declined["suit patterns"] == "its plan passes its limit of 1,000 rows or namings"
+    assert declined["pools"] == "suits compared only with each other: the suit patterns take it"  # not planned
+    assert result.explanation.route == "classes"
     assert {i: line.count for i, line in enumerate(result.lines) if line.count} == dict(brute_lines(FOUR_SUITS, [condition]))
 
 

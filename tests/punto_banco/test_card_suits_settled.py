@@ -8,8 +8,9 @@ coups alike in every part the suits can change once for all of them. Checked her
   language's own evaluator, which reads the suits): where it names a line, every assignment gives it;
   where two coups are numbered alike, every assignment settles them alike;
 * bets that take both short cuts against brute force over every ordered six cards of small shoes
-  (tests/oracles/brute.py, written apart from the engine): a shoe whose ranks hold their suits alike (the
-  classes are the route there) and a shoe in play with the pools and patterns turned off.
+  (tests/oracles/brute.py, written apart from the engine): a shoe whose ranks hold their suits alike and a
+  shoe in play, with every other route of the engine left out so the classes price them (the bet's
+  explanation says so).
 
 8 decks: benchmarks/bench_card_classes.py times these bets (the suits weighed only where they count).
 """
@@ -22,10 +23,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from exact_odds.conditions import language
 from exact_odds.conditions.partial import lines_without_suits
-from exact_odds.cards.routes import card_patterns, card_pools, suit_alone
 from exact_odds.cards.routes.card_suits import ALL_SLOTS, settle_lines
 from exact_odds.rules.shoe import Shoe
-from card_bets import line_counts, table
+from card_bets import line_counts_explained, table
 from oracles.brute import brute_lines
 
 #: Bets whose ranks alone settle most coups (a run, three of a kind), or whose suits are read only by
@@ -109,12 +109,22 @@ def test_a_run_that_is_no_run_settles_suited_run_without_suits():
 # --- whole bets against brute force ---------------------------------------------------------------------
 
 @pytest.fixture
-def classes_only(monkeypatch):
-    """The pools, the patterns and the ways of events alone decline, so the classes price every suit bet
-    that the counts do not (as past their limit)."""
-    monkeypatch.setattr(card_pools, "pool_counts", lambda *a: None)
-    monkeypatch.setattr(card_patterns, "pattern_counts", lambda *a: None)
-    monkeypatch.setattr(suit_alone, "alone_counts", lambda *a: None)
+def classes_only():
+    """Every route of the engine but the classes left out: the small shoe's own enumeration, which the
+    engine asks first on these small shoes, the routes of suits in play and the suit counts; so the
+    classes price every bet here."""
+    from exact_odds.cards.engine import excluding, routes
+
+    with excluding(*(route.name for route in routes() if route.name != "classes")):
+        yield
+
+
+def priced_by_the_classes(conditions, cards):
+    """:func:`card_bets.line_counts` of ``table(conditions)`` on the shoe of ``cards``, checking the classes
+    priced it."""
+    counts, explanation = line_counts_explained(table(conditions), Shoe.from_cards(cards))
+    assert explanation.route == "classes"
+    return counts
 
 
 @pytest.mark.parametrize("conditions", SETTLED_BY_RANKS, ids=lambda c: " | ".join(c)[:60])
@@ -122,7 +132,7 @@ def test_bets_settled_by_ranks_equal_brute_force(conditions, classes_only):
     """Aces and twos in every suit: each rank's suits alike (the suits are then weighed by the ways the
     cards can share them)."""
     cards = [r + s for r in ("A", "2") for s in "hsdc"]
-    assert line_counts(table(conditions), Shoe.from_cards(cards)) == dict(brute_lines(cards, conditions))
+    assert priced_by_the_classes(conditions, cards) == dict(brute_lines(cards, conditions))
 
 
 @pytest.mark.parametrize("conditions", SETTLED_BY_RANKS[:4], ids=lambda c: " | ".join(c)[:60])
@@ -130,7 +140,7 @@ def test_bets_settled_by_ranks_in_play_equal_brute_force(conditions, classes_onl
     """A shoe whose ranks differ in their suits: the classes weigh each rank's suits apart (several suit
     models in one bucket)."""
     cards = ["Ah", "As", "Ad", "2h", "2h", "2s", "3d", "3s", "Kc"]
-    assert line_counts(table(conditions), Shoe.from_cards(cards)) == dict(brute_lines(cards, conditions))
+    assert priced_by_the_classes(conditions, cards) == dict(brute_lines(cards, conditions))
 
 
 # --- the exact sums by group, on both sides of the int64 edge -------------------------------------------

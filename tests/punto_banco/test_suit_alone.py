@@ -4,7 +4,7 @@ one suit left unnamed, on suited shoes in play.
 * Brute force over every ordered six cards of small suited shoes (tests/oracles/brute.py): forms with a
   part, two and three parts sharing pools, named and restricted cards beside parts, a part some suits
   only, restricted sets neither nested nor disjoint (named instead), several lines; through the bet's
-  price (a spy says the route answered); and hypothesis on random small shoes.
+  price (its explanation says the route answered); and hypothesis on random small shoes.
 * The variants count each deal once, on the line of the events it holds (suit by suit, every suit of the
   dealt cards).
 * The two ways of weighing a component (from its parts' ways by suit, and suit by suit) agree.
@@ -25,8 +25,8 @@ from exact_odds.bets.paytable import deal_names
 from exact_odds.cards.routes import card_patterns, suit_alone, suit_events, suit_products
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
-from card_bets import (brute_counts, events_holding, priced_as_brute_force_by, route_args, shoe_in_play,
-                       small_suited_shoes, spied)
+from card_bets import (brute_counts, brute_force_priced_by, events_holding, route_args, shoe_in_play,
+                       small_suited_shoes)
 
 #: Eight cards on which every line of the forms below settles some coups (20,160 ordered six: quick).
 EIGHT = ["Ah", "9h", "9h", "Kh", "2s", "Kd", "8h", "3d"]
@@ -75,17 +75,15 @@ def test_suits_read_through_events_alone_equal_brute_force(conditions):
     assert all(expected) and _counts(conditions, EIGHT) == expected
 
 
-def test_suited_runs_of_either_hand_are_priced_by_the_ways_as_brute_force(monkeypatch):
+def test_suited_runs_of_either_hand_are_priced_by_the_ways_as_brute_force():
     """Through the bet's price: its pattern plan would name 293 million suits (minutes)."""
-    answered = spied(monkeypatch, suit_alone, "alone_counts")
-    priced_as_brute_force_by(answered, FORMS[2], EIGHT)
+    brute_force_priced_by("events alone", FORMS[2], EIGHT)
 
 
-def test_fresh_decks_whose_classes_split_ranks_by_colour_are_priced_by_the_ways(monkeypatch):
+def test_fresh_decks_whose_classes_split_ranks_by_colour_are_priced_by_the_ways():
     """A red pair in the Player's hand beside the Banker's alike, on a shoe whose ranks hold their suits alike
     (as fresh decks): the classes would expand 1.5 billion rows at one deck, past memory."""
-    answered = spied(monkeypatch, suit_alone, "alone_counts")
-    priced_as_brute_force_by(answered, SLOW_FORMS[1], [r + s for r in "A9" for s in "hsdc"])
+    brute_force_priced_by("events alone", SLOW_FORMS[1], [r + s for r in "A9" for s in "hsdc"])
 
 
 @pytest.mark.slow
