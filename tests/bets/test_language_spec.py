@@ -351,7 +351,8 @@ def priced_four_ways(shoe):
     return out
 
 
-@pytest.mark.parametrize("cards", [TEN, SIXTEEN], ids=["10 cards in play", "16 cards"])
+@pytest.mark.parametrize("cards", [pytest.param(TEN, marks=pytest.mark.slow), SIXTEEN],  # TEN: 8 s of brute force
+                         ids=["10 cards in play", "16 cards"])
 def test_four_writings_give_the_same_fractions_route_and_plan(cards):
     """On a small shoe the small shoe's enumeration prices every writing: the same Fractions, the same route,
     the same plan size (its rows: the ordered draws it settles), whatever the writing."""

@@ -73,7 +73,7 @@ def test_rank_sort_agrees_with_brute_force():
     agree(TEN, {1: "group", 6: "group"}, high=frozenset({9, 10}), sort_by="rank")
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ranks=st.lists(st.integers(0, 12), min_size=6, max_size=8),
        seen=st.dictionaries(st.integers(1, 6), st.sampled_from(["group", "value"]), min_size=1, max_size=3),
        high=st.frozensets(st.integers(0, 9), min_size=1, max_size=9))

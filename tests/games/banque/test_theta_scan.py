@@ -137,7 +137,7 @@ def _probe(theta: float, n: int, levels: int = 3):
     return [(x + width / 2, y + width / 2) for x, y in cells], width
 
 
-@pytest.mark.parametrize("k", [10, 17, 22, 31, 100])
+@pytest.mark.parametrize("k", [17, 31] + [pytest.param(k, marks=pytest.mark.slow) for k in (10, 22, 100)])
 def test_the_float_probe_finds_nothing_the_search_missed(k):
     found = [(float(e.x), float(e.y)) for e in solve_banque(_game(), Fraction(k, 200)).equilibria]
     cells, width = _probe(k / 200, 40)
