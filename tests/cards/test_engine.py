@@ -53,12 +53,19 @@ def test_the_small_shoe_takes_what_the_classes_would_weigh_rank_by_rank_and_says
     bet, shoe = table([RED_PAIR_IN_ORDER]), Shoe.from_cards(SMALL_IN_PLAY)
     e = explain(bet, shoe)
     assert e.route == "small shoe" and e.estimate.rows and e.estimate.memory and e.seconds is not None
-    assert dict(e.declined) == {"shipped": "not a catalog bet on 1 to 8 fresh decks"}  # asked before it
+    assert dict(e.declined) == {"shipped": "counts are shipped for 1 to 8 fresh decks only"}  # asked before it
     taken, declined = engine.candidates(bet.reading, shoe)  # every route asked
     reasons = dict(declined)
     assert "suit or colour by name" in reasons["suit patterns"]
     assert "reads a card by its place" in reasons["multisets"]
     assert [r.name for r in taken][0] == "small shoe" and [r.name for r in taken][-1] == "classes"
+
+
+def test_the_shipped_route_says_which_of_shoe_and_bet_it_lacks():
+    fresh, own = Shoe.decks(6), table(["same_suit(player_hand) and tie"])
+    assert dict(explain(own, fresh).declined)["shipped"] == "counts are shipped for the catalog's card bets only"
+    assert dict(explain("all_red", Shoe.decks(9)).declined)["shipped"] == \
+        "counts are shipped for 1 to 8 fresh decks only"
 
 
 def test_only_the_routes_before_the_one_that_prices_are_asked():

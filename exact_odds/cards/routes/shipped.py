@@ -62,10 +62,10 @@ class Shipped(Route):
     def accepts(self, reading: Reading, shoe: Shoe) -> str | None:
         from exact_odds.rules.tableau import PUNTO_BANCO
 
-        if shoe.is_infinite or shoe.suited is None:
-            return "only for suited finite shoes"
+        if shoe.is_infinite or shoe.suited is None or len(set(shoe.suited)) != 1 or not 1 <= shoe.suited[0] <= 8:
+            return "counts are shipped for 1 to 8 fresh decks only"
         if _counts(reading, shoe, PUNTO_BANCO) is None:
-            return "not a catalog bet on 1 to 8 fresh decks"
+            return "counts are shipped for the catalog's card bets only"
         return None
 
     def place(self, reading: Reading, shoe: Shoe) -> int:
