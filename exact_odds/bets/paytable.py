@@ -32,21 +32,21 @@ from fractions import Fraction
 from types import CodeType
 from typing import TYPE_CHECKING
 
+from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.conditions.condition import condition_problem, structure_problem
 from exact_odds.conditions.language import LITERALS
-from exact_odds.bets.result import BetResult, LineResult
+from exact_odds.conditions.vocabulary import (ALL_NAMES, CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS,  # noqa: F401
+                                              COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, PAIR_NAMES, SUIT_NAMES,
+                                              coup_names, deal_names, pair_names)
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.notebook import html_table, short
 from exact_odds.records import FACTORY, frozen
 from exact_odds.rules.coup import Coup, Deal
 from exact_odds.text import NumberError, exact_fraction
 
-from exact_odds.conditions.vocabulary import (ALL_NAMES, CARD_NAMES, CARD_NUMBER_NAMES, CONSTANTS,  # noqa: F401
-                                        COUP_NAMES, DEAL_NAMES, NUMBER_NAMES, PAIR_NAMES, SUIT_NAMES, coup_names,
-                                        deal_names, pair_names)
-
 if TYPE_CHECKING:
     from exact_odds.cards.routes.first_four import FirstFour
+
 
 class PayTableError(ValueError):
     """A pay table that cannot be used; the message says what is wrong."""
@@ -275,8 +275,8 @@ class PayTable:
         """'pair', 'card', 'deal' or 'coup': the distribution this bet is priced on.
 
         'pair': the first four cards' pair names only (:mod:`~exact_odds.cards.routes.first_four`);
-        'card': any other use of card names, alone or with coup and deal names
-        (:mod:`~exact_odds.cards.routes.every_card`); 'deal' and 'coup': card values only."""
+        'card': any other use of card names, alone or with coup and deal names (the card engine,
+        :mod:`~exact_odds.cards.engine`); 'deal' and 'coup': card values only."""
         names = self.names - CONSTANTS.keys()
         card = names - COUP_NAMES.keys() - DEAL_NAMES.keys()
         if card:
