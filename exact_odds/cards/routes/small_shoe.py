@@ -36,6 +36,9 @@ from exact_odds.rules.shoe import Shoe
 MOST_ROWS = 3_000_000
 #: The largest shoe the route takes: N**6 < 2**63 <= (N + 1)**6, so every number it forms fits int64.
 INT64_SHOE = 1448
+#: On a shoe of at most this many cards the route goes first: at most about 2.5 million sequences,
+#: under a second, where the reference route's first plan takes 1-2 s (docs/benchmarks.md).
+SMALL = 16
 #: Up to this many sequences (a few milliseconds) the route goes first on any shoe.
 QUICK_ROWS = 200_000
 #: Sequences settled at once: bounds the arrays held (about :data:`BYTES_PER_ROW` each).
@@ -107,12 +110,14 @@ class SmallShoe(Route):
 
     def place(self, reading: Reading, shoe: Shoe) -> int:
         # First where the other routes' cost is not bounded by the shoe (suits weighed rank by rank on a
-        # shoe in play) or where it is a few milliseconds; else after the reference route, which prices
-        # such a bet from a plan cached per bet (a fresh shoe's classes): this one is then taken only
-        # where the reference passes the memory budget.
+        # shoe in play), on a shoe of at most SMALL cards (under a second, where the reference's first
+        # plan takes 1-2 s), or where it is a few milliseconds; else after the reference route, which
+        # prices such a bet from a plan cached per bet: this one is then taken only where the reference
+        # passes the memory budget.
         if shoe.is_infinite or reading.reads_suits and shoe.suited is None:
             return 100  # it does not accept: its place does not matter
-        return 0 if in_play(reading, shoe) or rows(reading, shoe) <= QUICK_ROWS else 100
+        first = in_play(reading, shoe) or shoe.size <= SMALL or rows(reading, shoe) <= QUICK_ROWS
+        return 0 if first else 100
 
     def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
         n = rows(reading, shoe)
