@@ -288,11 +288,7 @@ def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_B
     ``counts[s][b][line]`` exact integers, ``total`` the shoe's six-card sequences."""
     import numpy as np
 
-    if not isinstance(shoe, Shoe):
-        raise InformationError(f"shoe must be a Shoe (such as Shoe.decks(8)), not {shoe!r:.60}")
-    if not isinstance(information, Information):
-        raise InformationError(f"information must be an Information, not {information!r:.60}")
-    shoe = shoe if shoe.is_infinite else shoe.checked()
+    shoe = checked_shoe(shoe, information)
     seqs = six_rank_sequences(tableau)
     readings = information.readings()
     weights, code, deal, radix, origin = _rows(np, seqs, shoe, readings)
@@ -408,3 +404,13 @@ def states_of(information: Information, bets, labels, counts, total: int, must_b
 
 __all__ = ["CONVENTIONS", "InformationPlay", "InformationState", "MUST_BET", "SIT_OUT", "information_play",
            "joint", "POSITIONS"]
+
+
+def checked_shoe(shoe, information) -> Shoe:
+    """``shoe``, checked (a finite one for its counts), where ``shoe`` is a Shoe and ``information`` an
+    :class:`Information`; else :class:`InformationError` saying what was given."""
+    if not isinstance(shoe, Shoe):
+        raise InformationError(f"shoe must be a Shoe (such as Shoe.decks(8)), not {shoe!r:.60}")
+    if not isinstance(information, Information):
+        raise InformationError(f"information must be an Information, not {information!r:.60}")
+    return shoe if shoe.is_infinite else shoe.checked()

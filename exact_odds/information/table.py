@@ -14,8 +14,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from exact_odds.cards.substrate.sequences import SixRankSequences, exact_sums, six_rank_sequences
-from exact_odds.information.play import (MUST_BET, SIT_OUT, InformationState, _rows, checked_bets, line_index,
-                                         scaled_pays)
+from exact_odds.information.play import (MUST_BET, SIT_OUT, InformationState, _rows, checked_bets, checked_shoe,
+                                         line_index, scaled_pays)
 from exact_odds.information.seen import POSITION_SHORT, Information, InformationError
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
@@ -93,13 +93,9 @@ def next_coup(shoe: Shoe, information: Information, seen, bets=None, must_bet: b
     """
     import numpy as np
 
-    if not isinstance(shoe, Shoe):
-        raise InformationError(f"shoe must be a Shoe (such as Shoe.decks(8)), not {shoe!r:.60}")
-    if not isinstance(information, Information):
-        raise InformationError(f"information must be an Information, not {information!r:.60}")
+    shoe = checked_shoe(shoe, information)
     if not isinstance(must_bet, bool):
         raise InformationError(f"must_bet must be True or False, not {must_bet!r:.60}")
-    shoe = shoe if shoe.is_infinite else shoe.checked()
     bets = checked_bets(bets)
     if not all(b.is_value_level for b in bets):
         raise InformationError("the next coup at the table is priced for bets on the coup's values (Banker, "
