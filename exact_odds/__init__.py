@@ -40,7 +40,7 @@ for _module, _names in {
     "punto_banco.coup": "CoupDistribution",
     "punto_banco.features": "walk_compiled",
     "punto_banco.pricer": "Pricer",
-    "punto_banco.analysis": "Analysis analyse METHODS",
+    "bets.analysis": "Analysis analyse METHODS",
     "cards.routes.first_four": "PairDistribution pair_distribution",
     "punto_banco.distribution": "final_totals wins_by_total cards_used total_grid outcomes_by_player_first_two",
     # bets: pay tables, the catalog, choosing bets, break-even
@@ -113,7 +113,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from exact_odds.information.seen import Information, InformationError
     from exact_odds.information.sorts import SortSearch, best_sort
     from exact_odds.information.table import next_coup
-    from exact_odds.punto_banco.analysis import METHODS, Analysis, analyse
+    from exact_odds.bets.analysis import METHODS, Analysis, analyse
     from exact_odds.punto_banco.coup import CoupDistribution
     from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two,
                                                      total_grid, wins_by_total)

@@ -75,9 +75,11 @@ def test_no_import_circle():
 
 
 #: Layers that import nothing above them (issue 38): the condition language below pay tables and the card
-#: engine; the card engine below pay tables (it reads conditions, the rules and the value walk).
+#: engine; the card engine below pay tables (it reads conditions, the rules and the value walk); the value
+#: walk and its pricer below both (the pricer reads a bet through its ValueBet protocol).
 BELOW = {"exact_odds.conditions": ("exact_odds.bets", "exact_odds.cards", "exact_odds.punto_banco"),
-         "exact_odds.cards": ("exact_odds.bets",)}
+         "exact_odds.cards": ("exact_odds.bets",),
+         "exact_odds.punto_banco": ("exact_odds.bets", "exact_odds.cards")}
 
 
 def test_the_layers_import_only_what_is_below_them():

@@ -30,7 +30,7 @@ FROZEN = [
     ("exact_odds.report.document", "Section"),
     ("exact_odds.report.document", "Report"),
     ("exact_odds.bets.catalog", "Catalog"),
-    ("exact_odds.punto_banco.analysis", "Analysis"),
+    ("exact_odds.bets.analysis", "Analysis"),
     ("exact_odds.bets.selection", "ValueLevelSelection"),
     ("exact_odds.report.punto_banco", "DistributionTable"),
 ]
@@ -244,7 +244,7 @@ def _catalogs():
 
 
 def _analyses():
-    from exact_odds.punto_banco.analysis import analyse
+    from exact_odds.bets.analysis import analyse
     from exact_odds.rules.shoe import Shoe
 
     a = analyse(Shoe.decks(1))

@@ -30,7 +30,7 @@ from dataclasses import field
 from functools import lru_cache, partial
 from fractions import Fraction
 from types import CodeType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from exact_odds.bets.result import BetResult, LineResult
 from exact_odds.conditions.condition import condition_problem, structure_problem
@@ -309,6 +309,24 @@ class PayTable:
         i = self.settle(coup)
         return self.lines[i].pays if i < len(self.lines) else self.otherwise
 
+    def value_settler(self) -> Callable[[Deal], int]:
+        """A function deal -> index of the line that settles this value-level bet (len(lines) for
+        ``otherwise``): the lookup :meth:`price` makes, coup-level tables reading the finished coup,
+        deal-level tables the deal. The compiled fast path (:mod:`exact_odds.punto_banco.pricer`) asks
+        for it; a bet that reads ranks or suits has none (:class:`PayTableError`)."""
+        family = self.family
+        if family == "coup":
+            return self._settle_by_coup
+        if family == "deal":
+            return self._settle_by_deal
+        raise PayTableError(f"bet {self.name!r} looks at ranks or suits; the fast path prices value-level bets only")
+
+    def _settle_by_coup(self, deal: Deal) -> int:
+        return self._settle(deal.coup, coup_names)
+
+    def _settle_by_deal(self, deal: Deal) -> int:
+        return self._settle(deal, deal_names)
+
     @property
     def pays_text(self) -> str:
         """The pay table in one line: 'Banker wins 19/20 to 1; Tie push'."""
@@ -347,9 +365,10 @@ class PayTable:
         counts = [0] * (len(self.lines) + 1)
         for state, n in states.items():
             counts[self._settle(state, names_of)] += n
-        return self._result(counts, dist.total, assumptions)
+        return self.result(counts, dist.total, assumptions)
 
-    def _result(self, counts: list, total: int, assumptions: tuple[str, ...], explanation=None) -> BetResult:
+    def result(self, counts: Sequence[int], total: int, assumptions: tuple[str, ...] = (),
+               explanation=None) -> BetResult:
         """The priced bet from each line's count (the last: ``otherwise``) out of ``total``."""
         rows = [LineResult(l.label, l.pays, n, Fraction(n) / total) for l, n in zip(self.lines, counts)]
         rows.append(LineResult(self.otherwise_label, self.otherwise, counts[-1], Fraction(counts[-1]) / total))
@@ -361,7 +380,7 @@ class PayTable:
         from exact_odds.cards import engine
 
         counts, total, assumption, explanation = engine.price(self.reading, dist)
-        return self._result(counts, total, (assumption,) if assumption else (), explanation)
+        return self.result(counts, total, (assumption,) if assumption else (), explanation)
 
     reading = property(lambda self: _reading_of(self), doc="What the lines read (cards.reading.Reading), once.")
 

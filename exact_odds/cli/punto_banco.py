@@ -50,7 +50,7 @@ def edge(decks, shoe_counts, remove, variant, bets, paytables, commission, exact
       exact-odds edge --paytable my_bets.toml
       exact-odds edge --bets lucky8_player,dragon7 --remove 5h,Kd,9c --explain   # which route priced each
     """
-    from exact_odds.punto_banco.analysis import analyse
+    from exact_odds.bets.analysis import analyse
     from exact_odds.report.punto_banco import analysis_by_decks_report, analysis_report
     from exact_odds.cli.bets import select_from_options
     from exact_odds.cards.budget import memory_budget as memory_budget_of

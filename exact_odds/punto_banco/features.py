@@ -32,7 +32,7 @@ feature. Hence (:func:`precision`):
 
 numpy is imported lazily and only through :func:`numpy_or_none`; without it
 everything runs in pure Python. ``exact-odds edge`` never loads it: a single
-cold shoe is quicker on the recursive walk (:func:`exact_odds.punto_banco.analysis.analyse`
+cold shoe is quicker on the recursive walk (:func:`exact_odds.bets.analysis.analyse`
 with ``method="walk"``).
 """
 

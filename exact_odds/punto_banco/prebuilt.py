@@ -24,7 +24,7 @@ already refuse a stale or damaged file.)
 
 Anything else (a changed rule or pay table, a damaged file) and the pricer is
 built as before. The file is generated reproducibly (sorted keys, no
-timestamps): ``python -m exact_odds.punto_banco.make_prebuilt`` writes it, and
+timestamps): ``python -m exact_odds.bets.make_prebuilt`` writes it, and
 ``--check`` (and a default test) regenerates it and compares the bytes.
 """
 
@@ -35,12 +35,14 @@ import json
 from fractions import Fraction
 from itertools import chain
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from exact_odds.bets.paytable import PayTable
 from exact_odds.punto_banco.basis import Basis, basis_of_lists
 from exact_odds.punto_banco.bilinear import six_value_multisets
 from exact_odds.rules.tableau import Tableau
+
+if TYPE_CHECKING:  # the pricer imports this module
+    from exact_odds.punto_banco.pricer import ValueBet
 
 #: The shipped file, next to this module (listed in pyproject's package-data).
 PATH = Path(__file__).with_name("prebuilt.json")
@@ -48,7 +50,7 @@ PATH = Path(__file__).with_name("prebuilt.json")
 FORMAT = 1
 
 
-def key(bets: Sequence[PayTable], tableau: Tableau) -> str:
+def key(bets: Sequence[ValueBet], tableau: Tableau) -> str:
     """What the rows depend on, as canonical text: the tableau's draw tables and, per bet in order,
     its name, every line's condition and payout, and the otherwise payout."""
     spec = {
@@ -65,7 +67,7 @@ def _digest(data: dict) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def entry(bets: Sequence[PayTable], tableau: Tableau, basis: Basis) -> dict:
+def entry(bets: Sequence[ValueBet], tableau: Tableau, basis: Basis) -> dict:
     """The stored form of one pricer's basis."""
     rows, e, pe = basis.lists()
     data = {"key": key(bets, tableau), "rows": rows, "e": e, "pe": pe}
@@ -77,7 +79,7 @@ def text(entries: Sequence[dict]) -> str:
     return json.dumps({"format": FORMAT, "pricers": list(entries)}, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def load(np: Any, bets: Sequence[PayTable], tableau: Tableau, n_rows: int, path: Path | None = None) -> Basis | None:
+def load(np: Any, bets: Sequence[ValueBet], tableau: Tableau, n_rows: int, path: Path | None = None) -> Basis | None:
     """The shipped basis of ``bets`` on ``tableau`` (from ``path``, default :data:`PATH`) if it is
     there and passes every check (module docstring), else None (the caller builds it)."""
     try:
@@ -124,7 +126,7 @@ def _checked(np: Any, data: dict, n_rows: int, n_bets: int) -> Basis | None:
 EIGHT_DECKS = (2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216)
 
 
-def _prices_eight_decks(np: Any, basis: Basis, bets: Sequence[PayTable], n_rows: int) -> bool:
+def _prices_eight_decks(np: Any, basis: Basis, bets: Sequence[ValueBet], n_rows: int) -> bool:
     """The 8-deck shoe priced from ``basis``: Banker, Player and Tie equal the published counts
     (:data:`EIGHT_DECKS`), and every bet's lines are counts that add up to the total.
 

@@ -52,9 +52,8 @@ import threading
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
-from exact_odds.bets.paytable import BetResult, LineResult, PayTable, PayTableError, coup_names, deal_names
 from exact_odds.punto_banco import native, prebuilt
 from exact_odds.punto_banco.basis import Basis, reduce_rows
 from exact_odds.punto_banco.bilinear import Kernel
@@ -75,22 +74,23 @@ CHUNK = 256
 OUTCOMES = ("banker", "player", "tie")
 
 
-def settler(bet: PayTable) -> Callable[[Deal], int]:
-    """A function deal -> index of the line that settles the bet (len(lines) for otherwise).
+class ValueBet(Protocol):
+    """What the pricer reads of a value-level bet (:class:`~exact_odds.bets.paytable.PayTable` is one; this
+    layer does not import the bets' layer): its lines' payouts, the otherwise payout, who settles a deal
+    and what a priced bet is."""
 
-    The same lookup :meth:`PayTable.price` makes: coup-level tables read the
-    finished coup, deal-level tables the deal."""
-    family = bet.family
-    if family == "coup":
-        return lambda deal: bet._settle(deal.coup, coup_names)
-    if family == "deal":
-        return lambda deal: bet._settle(deal, deal_names)
-    raise PayTableError(f"bet {bet.name!r} looks at ranks or suits; the fast path prices value-level bets only")
+    name: str
+    lines: Sequence[Any]
+    otherwise: Fraction
+
+    def value_settler(self) -> Callable[[Deal], int]: ...
+
+    def result(self, counts: Sequence[int], total: int) -> Any: ...
 
 
-def payout(bet: PayTable, deal: Deal) -> Fraction:
+def payout(bet: ValueBet, deal: Deal) -> Fraction:
     """What a value-level bet pays per unit on ``deal`` (-1 is a lost stake)."""
-    i = settler(bet)(deal)
+    i = bet.value_settler()(deal)
     return bet.lines[i].pays if i < len(bet.lines) else bet.otherwise
 
 
@@ -103,13 +103,10 @@ class Pricer:
     counts :meth:`PayTable.price` adds up. A row count is ``row . f``.
     """
 
-    def __init__(self, bets: Iterable[PayTable] = (), tableau: Tableau = PUNTO_BANCO):
+    def __init__(self, bets: Iterable[ValueBet] = (), tableau: Tableau = PUNTO_BANCO):
         self.bets = tuple(bets)
-        for bet in self.bets:
-            if not bet.is_value_level:
-                raise PayTableError(
-                    f"bet {bet.name!r} looks at ranks or suits; the fast path prices value-level bets only"
-                )
+        #: per bet, deal -> its line (a bet reading ranks or suits has none: it raises here)
+        self.settlers = tuple(bet.value_settler() for bet in self.bets)
         self.tableau = tableau
         self.offsets = []
         n_rows = len(OUTCOMES)
@@ -147,7 +144,7 @@ class Pricer:
     def deal_rows(self) -> tuple[tuple[int, ...], ...]:
         """For every deal of the compiled walk, the rows it counts in."""
         if self._deal_rows is None:
-            settlers = [settler(bet) for bet in self.bets]
+            settlers = self.settlers
             deal_rows = []
             for deal in self.compiled.deals:
                 rows = [OUTCOMES.index(deal.coup.winner)]
@@ -339,20 +336,13 @@ class Pricer:
             return (matrix @ basis).tolist()
         return [int(x) for x in matrix.astype(object) @ basis.astype(object)]
 
-    def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[BetResult, ...]:
-        """Every bet priced on ``shoe``, equal to ``bet.price(walk(shoe))``.
-
-        Value-level bets rest on no assumption beyond the shoe, so
-        ``assumptions`` is empty, as :meth:`PayTable.price` leaves it."""
+    def results(self, shoe: Shoe, counts: list[int] | None = None) -> tuple[Any, ...]:
+        """Every bet priced on ``shoe`` (each bet's :meth:`result` of its lines' counts), equal to
+        ``bet.price(walk(shoe))``. Value-level bets rest on no assumption beyond the shoe."""
         counts = self.counts(shoe) if counts is None else counts
         total = six_card_total(shoe)
-        out = []
-        for bet, off in zip(self.bets, self.offsets):
-            n = counts[off: off + len(bet.lines) + 1]
-            rows = [LineResult(l.label, l.pays, c, Fraction(c, total)) for l, c in zip(bet.lines, n)]
-            rows.append(LineResult(bet.otherwise_label, bet.otherwise, n[-1], Fraction(n[-1], total)))
-            out.append(BetResult(bet, tuple(rows), total))
-        return tuple(out)
+        return tuple(bet.result(counts[off: off + len(bet.lines) + 1], total)
+                     for bet, off in zip(self.bets, self.offsets))
 
     def expected_values(self, counts: Sequence[int], total: int) -> list[Fraction]:
         """Each bet's expected value per unit from row counts (exact)."""
@@ -520,23 +510,23 @@ class Pricer:
         return [sum(mult * f[m] for m, mult in row) for row in self.rows]
 
 
-def pay_scale(bet: PayTable) -> int:
+def pay_scale(bet: ValueBet) -> int:
     """The least common denominator of a bet's payouts (20 for 19/20)."""
     return math.lcm(*(p.denominator for p in [l.pays for l in bet.lines] + [bet.otherwise]))
 
 
 @lru_cache(maxsize=32)
-def cached_pricer(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
+def cached_pricer(bets: tuple[ValueBet, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
     """A cached :class:`Pricer` for a tuple of bets."""
     return Pricer(bets, tableau)
 
 
 #: The last pricers :func:`pricer_of` gave, by the identities of the bets and tableau asked with; each
 #: entry keeps those very objects alive, so no identity in a key is reused while it is here.
-_BY_IDENTITY: dict[tuple[int, ...], tuple[tuple[PayTable, ...], Tableau, Pricer]] = {}
+_BY_IDENTITY: dict[tuple[int, ...], tuple[tuple[ValueBet, ...], Tableau, Pricer]] = {}
 
 
-def pricer_of(bets: tuple[PayTable, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
+def pricer_of(bets: tuple[ValueBet, ...], tableau: Tableau = PUNTO_BANCO) -> Pricer:
     """:func:`cached_pricer`, found first by the identity of the very same bet objects: hashing a
     tuple of pay tables (their lines and Fractions) was a tenth of ``analyse(method="compiled")``."""
     key = (id(tableau), *map(id, bets))

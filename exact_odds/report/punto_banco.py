@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from exact_odds.punto_banco.analysis import Analysis
+from exact_odds.bets.analysis import Analysis
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.records import frozen
 from exact_odds.punto_banco.distribution import (cards_used, final_totals, outcomes_by_player_first_two, total_grid,
@@ -209,7 +209,7 @@ def distribution_report(dist: CoupDistribution, keys: Iterable[str] | None = Non
 
 def edge_tables() -> dict[str, str]:
     """House edge of the standard bets, Markdown and CSV, per reference shoe."""
-    from exact_odds.punto_banco.analysis import analyse
+    from exact_odds.bets.analysis import analyse
 
     out = {}
     for d in REFERENCE_DECKS:

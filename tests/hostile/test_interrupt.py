@@ -100,7 +100,7 @@ def test_a_ctrl_c_that_python_wrapped_in_another_error_is_still_one_line(monkeyp
     """A Ctrl-C while a dataclass is being defined (a lazy import inside a command) reaches us as
     'RuntimeError: Error calling __set_name__' caused by the KeyboardInterrupt: it printed a traceback
     and exit status 1 (seen once in test_ctrl_c_while_the_command_line_loads_is_one_line)."""
-    import exact_odds.punto_banco.analysis as analysis
+    import exact_odds.bets.analysis as analysis
     from click.testing import CliRunner
     from exact_odds.cli import main
 

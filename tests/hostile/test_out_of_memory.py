@@ -42,7 +42,7 @@ def one_line_out_of_memory(r, allocation=True):
 
 #: command -> the library call it makes that runs out (module, name), and its arguments.
 FAMILIES = [
-    ("exact_odds.punto_banco.analysis", "analyse", ["edge", "--decks", "1"]),
+    ("exact_odds.bets.analysis", "analyse", ["edge", "--decks", "1"]),
     ("exact_odds.punto_banco.walk", "walk", ["bet", "banker", "--decks", "1"]),
     ("exact_odds.punto_banco.walk", "walk", ["distribution", "--decks", "1"]),
     ("exact_odds.punto_banco.walk", "walk", ["breakeven", "tie", "--decks", "1"]),
@@ -77,7 +77,7 @@ def test_an_array_too_big_to_ask_for_is_one_line_too(monkeypatch, ask):
     MemoryError: the same line."""
     import numpy as np
 
-    import exact_odds.punto_banco.analysis as analysis
+    import exact_odds.bets.analysis as analysis
 
     monkeypatch.setattr(analysis, "analyse", lambda *a, **k: eval(ask, {"np": np}))
     r = cli(["edge"])
@@ -86,7 +86,7 @@ def test_an_array_too_big_to_ask_for_is_one_line_too(monkeypatch, ask):
 
 
 def test_other_value_errors_are_not_called_out_of_memory(monkeypatch):
-    import exact_odds.punto_banco.analysis as analysis
+    import exact_odds.bets.analysis as analysis
 
     def other(*args, **kwargs):
         raise ValueError("something else")
@@ -97,7 +97,7 @@ def test_other_value_errors_are_not_called_out_of_memory(monkeypatch):
 
 
 def test_a_memory_error_without_words_is_one_line_too(monkeypatch):
-    import exact_odds.punto_banco.analysis as analysis
+    import exact_odds.bets.analysis as analysis
 
     def bare(*args, **kwargs):
         raise MemoryError
@@ -187,7 +187,7 @@ def test_a_real_limit_on_memory_is_one_line():
     """``ulimit -v``: the process may map 300 MB more than it has once the command line is loaded, and the
     command asks numpy for an array of 1 GB (a library call given a size past the limit, as a plan's is)."""
     prelude = ("import resource, numpy\n"
-               "import exact_odds.cli, exact_odds.punto_banco.analysis as analysis\n"
+               "import exact_odds.cli, exact_odds.bets.analysis as analysis\n"
                "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
                "resource.setrlimit(resource.RLIMIT_AS, (size + (300 << 20), resource.RLIM_INFINITY))\n"
                "real = analysis.analyse\n"

@@ -18,7 +18,7 @@ from exact_odds.bets.selection import select_one_shoe
 from exact_odds.cli import main
 from exact_odds.in_play.track.log import Undo, parse_token, read_log
 from exact_odds.in_play.track.table import Table
-from exact_odds.punto_banco.analysis import analyse
+from exact_odds.bets.analysis import analyse
 from exact_odds.report.numbers import percent_text
 from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.rules.shoe import Shoe

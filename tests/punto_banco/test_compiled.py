@@ -7,7 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exact_odds.punto_banco import analysis, features
+from exact_odds.bets import analysis
+from exact_odds.punto_banco import features
 from exact_odds.punto_banco import pricer as pricing
 from exact_odds.punto_banco import walk as engine
 from exact_odds.punto_banco.compiled import compiled

@@ -14,7 +14,7 @@ from exact_odds.bets.breakeven import break_even
 from exact_odds.bets.catalog import builtin_catalog
 from exact_odds.bets.paytable import PayTableError
 from exact_odds.bets.selection import select_bets
-from exact_odds.punto_banco.analysis import analyse
+from exact_odds.bets.analysis import analyse
 from exact_odds.cards.routes.first_four import pair_distribution
 from exact_odds.punto_banco.walk import walk
 from exact_odds.rules.shoe import Shoe

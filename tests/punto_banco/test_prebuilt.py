@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.punto_banco import make_prebuilt, prebuilt
+from exact_odds.bets import make_prebuilt
+from exact_odds.punto_banco import prebuilt
 from exact_odds.punto_banco import pricer as pricing
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
 
@@ -19,7 +20,7 @@ def standard_bets():
 
 
 def test_the_shipped_file_is_a_fresh_build_byte_for_byte():
-    """Regenerating gives identical bytes (python -m exact_odds.punto_banco.make_prebuilt --check)."""
+    """Regenerating gives identical bytes (python -m exact_odds.bets.make_prebuilt --check)."""
     assert prebuilt.PATH.read_text() == make_prebuilt.fresh_text()
 
 

@@ -7,7 +7,7 @@ with the project's one percent formatter.
 
 import time
 
-from exact_odds.punto_banco.analysis import analyse
+from exact_odds.bets.analysis import analyse
 from exact_odds.report.numbers import percent_text
 from exact_odds.information.play import information_play
 from exact_odds.information.seen import Information

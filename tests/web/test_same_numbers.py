@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from starlette.testclient import TestClient
 
-from exact_odds.punto_banco.analysis import analyse
+from exact_odds.bets.analysis import analyse
 from exact_odds.rules.cards import RANKS, SUITS
 from exact_odds.web.app import create_app
 from exact_odds.web.session import Sessions

@@ -6,7 +6,7 @@ bettor knows the 52 rank-suit counts of the cards not yet seen (the burned
 cards, dealt face down, are among them). A bet that reads ranks, suits or
 colours (a pair, Lucky 8, All Red) is priced on that exact suited shoe by the
 library, ``bet.price(walk(shoe))`` through
-:func:`~exact_odds.punto_banco.analysis.analyse`, one shoe at a time: no suit
+:func:`~exact_odds.bets.analysis.analyse`, one shoe at a time: no suit
 model is assumed. What a coup paid is read from its cards: the pay table's
 first line whose condition holds for the coup's cards and values, read as
 every engine reads it (:func:`~exact_odds.conditions.language.evaluate`), else
@@ -25,7 +25,7 @@ from typing import Sequence
 
 from exact_odds.conditions.language import Cards, evaluate, expanded
 from exact_odds.bets.paytable import PayTable, deal_names
-from exact_odds.punto_banco.analysis import analyse
+from exact_odds.bets.analysis import analyse
 from exact_odds.rules.coup import Deal
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe

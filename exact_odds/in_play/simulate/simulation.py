@@ -490,7 +490,7 @@ def full_shoe_edges(bets: tuple[PayTable, ...], decks: int) -> list[Fraction]:
                      if value else []))
     card = [i for i, b in enumerate(bets) if not b.is_value_level]
     if card:
-        from exact_odds.punto_banco.analysis import analyse  # (the card walk: only for card-level bets)
+        from exact_odds.bets.analysis import analyse  # (the card walk: only for card-level bets)
 
         edges.update(zip(card, (r.house_edge for r in analyse(shoe, [bets[i] for i in card]).results)))
     return [edges[i] for i in range(len(bets))]

@@ -191,10 +191,10 @@ def _lines_of(block: tuple[int, bytes]) -> int:
 def _with_cards(price: ShoePrice, shoe: Shoe, tableau: Tableau, value: tuple[int, ...], cards: tuple[int, ...],
                 card_bets: tuple[PayTable, ...]) -> ShoePrice:
     """``price`` (the value-level bets) with the card-level bets priced on ``shoe`` by
-    :func:`~exact_odds.punto_banco.analysis.analyse`, every bet in its place. A card-level house
+    :func:`~exact_odds.bets.analysis.analyse`, every bet in its place. A card-level house
     edge h = p/q is kept as the numerator -p * total over q * total, so every bet's edge is
     ``-num / (scale * total)`` as for the others (exact, whatever the bet's own denominator)."""
-    from exact_odds.punto_banco.analysis import analyse
+    from exact_odds.bets.analysis import analyse
 
     results = analyse(shoe, card_bets, tableau, method="compiled").results
     n = len(value) + len(cards)
@@ -301,7 +301,7 @@ def sweep_text_chunks(lines: "Sequence[SweepLine] | SweepBytes", bets: Iterable[
     in the workers themselves, a chunk at a time, in input order (so the parent only reads the
     file and writes the text). Value-level bets are priced many shoes at a time; card-level bets
     (pairs, suits: :func:`split_bets`) one shoe at a time with
-    :func:`~exact_odds.punto_banco.analysis.analyse`, exactly, on the line's shoe: with its suits
+    :func:`~exact_odds.bets.analysis.analyse`, exactly, on the line's shoe: with its suits
     for a line of 52 rank-suit counts, under the unknown-suit model for 13 rank counts (then
     stated in each :class:`ShoePrice`'s ``assumptions``). A line given as text (:func:`check_sweep_lines`) is read in the
     worker too: one whose shoe has too few cards or more than ``max_cards`` raises

@@ -301,7 +301,7 @@ class Table:
 
     def price_cards(self) -> CardPrices | None:
         """The card-level bets priced for the coup about to be dealt (:attr:`card_prices`), exactly as
-        :func:`~exact_odds.punto_banco.analysis.analyse` prices them on the shoe left
+        :func:`~exact_odds.bets.analysis.analyse` prices them on the shoe left
         (:meth:`ShoeInPlay.card_shoe`); kept per shoe, so an undo back to a shoe already priced is free.
 
         Does nothing while a coup is being dealt (its prices were those before its first card) or

@@ -1,6 +1,6 @@
 """Write (or check) the shipped standard-bet pricer, :data:`exact_odds.punto_banco.prebuilt.PATH`.
 
-``python -m exact_odds.punto_banco.make_prebuilt`` builds the standard bets' pricer on the
+``python -m exact_odds.bets.make_prebuilt`` builds the standard bets' pricer on the
 punto banco tableau from the compiled walk (never from the shipped file) and writes its
 basis; ``--check`` builds it and compares the bytes with the shipped file (exit 1 if they differ).
 """

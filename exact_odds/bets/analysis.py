@@ -14,10 +14,10 @@ from functools import partial
 from typing import Any, Callable
 
 from exact_odds.bets.catalog import builtin_catalog
-from exact_odds.punto_banco.coup import CoupDistribution
-from exact_odds.punto_banco.walk import check_walk_arguments, walk
 from exact_odds.bets.paytable import BetResult, PayTable
+from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.notebook import frame, html_table, listing, percent, short
+from exact_odds.punto_banco.walk import check_walk_arguments, walk
 from exact_odds.records import frozen
 from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO, Tableau
