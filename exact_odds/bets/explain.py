@@ -2,8 +2,8 @@
 
 :func:`explain` is the library's answer to "how was this priced?": a card-level bet's
 :class:`~exact_odds.cards.engine.Explanation` from the card engine (the route, the reasons of the routes
-that declined, the plan's size and memory, the time), and for the other bets the distribution they are
-read from (the value walk's coups or deals, or the first four cards' pairs).
+that declined, the plan's size and memory, the time; pair bets are the engine's too, its route 'first
+four'), and for the value-level bets the distribution they are read from (the value walk's coups or deals).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ NOT_CARD_LEVEL = {
     "coup": ("value walk", "card values only: read from the walk's distribution of finished coups"),
     "deal": ("value walk", "card values only: read from the walk's distribution of deals (two-card totals and "
                            "third cards)"),
-    "pair": ("first four", "the first four cards' pairs: read from the first-four distribution of the shoe"),
 }
 
 

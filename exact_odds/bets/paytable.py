@@ -291,10 +291,13 @@ class PayTable:
     def _settle(self, state, names_of) -> int:
         hit = self._by_state.get(state)
         if hit is None:
-            names = names_of(state)
-            hit = next((i for i, line in enumerate(self.lines) if line.holds(names)), len(self.lines))
-            self._by_state[state] = hit
+            hit = self._by_state[state] = self.first_line(names_of(state))
         return hit
+
+    def first_line(self, names: dict[str, int | bool]) -> int:
+        """Index of the first line whose condition holds for these values of the names (len(lines): none
+        holds, ``otherwise`` settles)."""
+        return next((i for i, line in enumerate(self.lines) if line.holds(names)), len(self.lines))
 
     def settle(self, coup: Coup) -> int:
         """Index of the line that settles ``coup`` (len(lines) for ``otherwise``).
@@ -342,30 +345,22 @@ class PayTable:
     def price(self, dist: CoupDistribution) -> BetResult:
         """Price this bet on a distribution: how often each line settles it.
 
-        Coup- and deal-level bets read ``dist``; pair bets read the first-four
-        distribution of the same shoe (:func:`~exact_odds.cards.routes.first_four.pair_distribution`,
-        cached per shoe), so no bet walks the game again."""
+        Coup- and deal-level bets read ``dist``; pair and card bets are priced by the card engine (pair
+        bets by its route 'first four', on the first-four distribution of the same shoe, cached per
+        shoe), so no bet walks the game again."""
         if not isinstance(dist, CoupDistribution):
             raise TypeError(f"price needs a CoupDistribution (such as walk(shoe)), not {type(dist).__name__}")
-        assumptions: tuple[str, ...] = ()
         family = self.family
-        if family == "card":
+        if family in ("card", "pair"):
             return self._price_cards(dist)
-        if family == "pair":
-            from exact_odds.cards.routes.first_four import pair_distribution
-
-            pairs = pair_distribution(dist.shoe)
-            states, names_of = pairs.states, pair_names
-            if self.uses_suits and pairs.suits_assumed:
-                assumptions = (pairs.suits_assumed,)
-        elif family == "deal":
+        if family == "deal":
             states, names_of = dist.deals, deal_names
         else:
             states, names_of = dist.coups, coup_names
         counts = [0] * (len(self.lines) + 1)
         for state, n in states.items():
             counts[self._settle(state, names_of)] += n
-        return self.result(counts, dist.total, assumptions)
+        return self.result(counts, dist.total)
 
     def result(self, counts: Sequence[int], total: int, assumptions: tuple[str, ...] = (),
                explanation=None) -> BetResult:
@@ -391,7 +386,7 @@ def _reading_of(bet: PayTable):
     from exact_odds.bets.older_names import older_counts
 
     older = partial(older_counts, bet) if bet.names <= ALL_NAMES.keys() else None
-    return Reading(tuple(line.condition for line in bet.lines), deal_names, bet.name, older)
+    return Reading(tuple(line.condition for line in bet.lines), deal_names, bet.name, older, bet.first_line)
 
 
 #: A decimal whose exponent alone puts it far above 1 ('1e999', '2.5E+100'): refused as out of range.

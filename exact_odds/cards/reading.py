@@ -31,13 +31,17 @@ class Reading:
     nothing). ``value_of(deal)`` gives the value names of a :class:`~exact_odds.rules.coup.Deal`
     (:func:`exact_odds.bets.paytable.deal_names`); ``bet_name`` names the bet in notes and refusals;
     ``older`` is given where the bet is written in the older card names only (``player_suited``, ...),
-    whose own walk a route can take (:mod:`exact_odds.cards.routes.in_play`)."""
+    whose own walk a route can take (:mod:`exact_odds.cards.routes.in_play`); ``first_line(names)`` is the
+    index of the first line whose condition holds for these values of the vocabulary's names (len of the
+    lines where none does), the pay table's own settling, which a route that settles named states (the
+    first four cards' pairs, :mod:`exact_odds.cards.routes.first_four`) asks."""
 
     conditions: tuple[str, ...]
     value_of: Callable[[Deal], dict]
     bet_name: str = ""
     #: the older names' own pricing, ``older(dist) -> (counts, total, assumption)``, where they have one
     older: Callable | None = None
+    first_line: Callable[[dict], int] | None = None
     _once: dict = field(default_factory=dict, compare=False, repr=False)
 
     def once(self, what: str, make: Callable):

@@ -53,7 +53,8 @@ def test_the_small_shoe_takes_what_the_classes_would_weigh_rank_by_rank_and_says
     bet, shoe = table([RED_PAIR_IN_ORDER]), Shoe.from_cards(SMALL_IN_PLAY)
     e = explain(bet, shoe)
     assert e.route == "small shoe" and e.estimate.rows and e.estimate.memory and e.seconds is not None
-    assert dict(e.declined) == {"shipped": "counts are shipped for 1 to 8 fresh decks only"}  # asked before it
+    assert dict(e.declined) == {"first four": "reads more than the first four cards' pair names",
+                                "shipped": "counts are shipped for 1 to 8 fresh decks only"}  # asked before it
     taken, declined = engine.candidates(bet.reading, shoe)  # every route asked
     reasons = dict(declined)
     assert "suit or colour by name" in reasons["suit patterns"]
@@ -71,7 +72,7 @@ def test_the_shipped_route_says_which_of_shoe_and_bet_it_lacks():
 def test_only_the_routes_before_the_one_that_prices_are_asked():
     """A quick bet is not held up by what later routes would work out (the events' lattice: 0.17 s)."""
     e = explain("all_black", Shoe.decks(8).remove(["Ah", "Kd"]))
-    assert e.route == "hand paths" and [r for r, _ in e.declined] == ["shipped", "small shoe"]
+    assert e.route == "hand paths" and [r for r, _ in e.declined] == ["first four", "shipped", "small shoe"]
 
 
 def test_a_route_forced_on_a_reading_it_does_not_take_says_why():

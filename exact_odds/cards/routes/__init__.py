@@ -2,6 +2,7 @@
 
 | route | module | takes |
 |---|---|---|
+| first four | :mod:`.first_four` | a bet on the first four cards' pair names alone: closed-form counts by rank and suit |
 | shipped | :mod:`.shipped` | a catalog bet on 1 to 8 fresh decks: counts shipped with the package |
 | small shoe | :mod:`.small_shoe` | any bet on a small finite shoe: every ordered draw of its cards |
 | hand paths | :mod:`.in_play` | whole hands' suits and colours, one hand's pair, on a shoe in play |
@@ -14,4 +15,4 @@
 | classes | :mod:`.classes` | every bet (the reference route, last) |
 """
 
-from exact_odds.cards.routes import shipped, small_shoe, in_play, classes  # noqa: F401  (the order of the registry)
+from exact_odds.cards.routes import first_four, shipped, small_shoe, in_play, classes  # noqa: F401  (the order of the registry)

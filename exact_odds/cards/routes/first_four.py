@@ -36,16 +36,18 @@ then be fractions.
 
 from __future__ import annotations
 
+import ast
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
+from exact_odds.cards.reading import Reading
+from exact_odds.cards.route import Estimate, Route, register
 from exact_odds.punto_banco.notebook import html_table, percent, short
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
-
 from exact_odds.rules.suits import INFINITE_SUITS
 
 
@@ -219,3 +221,51 @@ def _unknown_suits(shoe: Shoe) -> PairDistribution:
     for (_, facts), n in joint.items():
         states[FirstFour(*facts)] += n
     return PairDistribution(shoe, {k: _integral(v) for k, v in states.items() if v}, total, assumed)
+
+
+def _names_read(reading: Reading) -> frozenset:
+    """Every vocabulary name the lines read, constants left out."""
+    from exact_odds.conditions.vocabulary import CONSTANTS
+
+    return frozenset(n.id for c in reading.conditions for n in ast.walk(ast.parse(c, mode="eval"))
+                     if isinstance(n, ast.Name)) - CONSTANTS.keys()
+
+
+class FirstFourRoute(Route):
+    name = "first four"
+    summary = "the first four cards' pairs, counted in closed form by rank and suit (no walk of the game)"
+
+    def accepts(self, reading: Reading, shoe: Shoe) -> str | None:
+        if reading.first_line is None:
+            return "the bet gives no settling of named states"
+        from exact_odds.conditions.vocabulary import PAIR_NAMES
+
+        names = reading.once("names read", _names_read)
+        if not names or not names <= PAIR_NAMES.keys():
+            return "reads more than the first four cards' pair names"
+        return None
+
+    def place(self, reading: Reading, shoe: Shoe) -> int:
+        return -2
+
+    def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
+        return Estimate(rows=15, memory=0, seconds=0.0)  # the pair states (14 and none)
+
+    def price(self, reading: Reading, dist) -> tuple[list, int, str | None]:
+        """Each line's count over the pair states of the shoe (fractions where unknown suits are averaged
+        over); the suit model's statement where a line reads a suited pair and suits were assumed."""
+        from exact_odds.conditions.vocabulary import SUIT_NAMES, pair_names
+
+        pairs = pair_distribution(dist.shoe)
+        line_of = reading.once("line of each pair state", lambda r: {})  # at most 15 states, settled once
+        counts = [0] * (len(reading.conditions) + 1)
+        for state, n in pairs.states.items():
+            i = line_of.get(state)
+            if i is None:
+                i = line_of[state] = reading.first_line(pair_names(state))
+            counts[i] += n
+        suited = reading.once("names read", _names_read) & SUIT_NAMES
+        return counts, pairs.total, pairs.suits_assumed if suited else None
+
+
+register(FirstFourRoute())

@@ -83,11 +83,21 @@ def rows(reading: Reading, shoe: Shoe) -> int:
 
 
 def _rows(reading: Reading, shoe: Shoe) -> int:
-    k = len(kinds(reading, shoe)[0])
-    n = shoe.size
+    return _rows_of(len(kinds(reading, shoe)[0]), shoe.size)
+
+
+def _rows_of(k: int, n: int) -> int:
+    """The sequences of ``k`` kinds from ``n`` cards, from above (growing with ``k``)."""
     first = min(k ** 4, falling(n, 4))
     fifth, sixth = min(k, n - 4), min(k, n - 5)
     return int(first * (1 + FIFTH * fifth + SIXTH * fifth * sixth))
+
+
+def _least_rows(shoe: Shoe) -> int:
+    """:func:`_rows` of any bet on ``shoe`` from below, without its kinds: a kind holds cards of one value,
+    so there are at least as many kinds as values in the shoe (a few operations: the place of the route
+    is asked of every bet on every shoe, most far past :data:`QUICK_ROWS`)."""
+    return _rows_of(len({RANK_VALUES[r] for r, c in enumerate(shoe.ranks) if c}), shoe.size)
 
 
 class SmallShoe(Route):
@@ -116,7 +126,8 @@ class SmallShoe(Route):
         # passes the memory budget.
         if shoe.is_infinite or reading.reads_suits and shoe.suited is None:
             return 100  # it does not accept: its place does not matter
-        first = in_play(reading, shoe) or shoe.size <= SMALL or rows(reading, shoe) <= QUICK_ROWS
+        first = in_play(reading, shoe) or shoe.size <= SMALL or (
+            _least_rows(shoe) <= QUICK_ROWS and rows(reading, shoe) <= QUICK_ROWS)
         return 0 if first else 100
 
     def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
