@@ -198,7 +198,71 @@ def expanded(text: str) -> ast.Expression:
                 return ast.Constant(LITERALS[node.id])
             return node
 
-    return ast.fix_missing_locations(Expand().visit(tree))
+    return ast.fix_missing_locations(Gather().visit(Expand().visit(tree)))
+
+
+#: The slots always dealt (the first four cards); a third card may be missing.
+_ALWAYS = frozenset({(0, 0), (1, 0), (0, 1), (1, 1)})
+#: What a card not drawn shows to a test of one card (docs/bets.md: 0, or false).
+_NOT_DRAWN = {"rank": 0, "suit": 0, "red": False, "black": False}
+
+
+def _one_card_test(node: ast.AST) -> tuple[Slot, ast.AST] | None:
+    """(slot, the test on the per-card name) where ``node`` tests one attribute of one card, by comparisons,
+    ``not`` and constants alone (``player_card3_suit == hearts`` gives ((0, 2), ``suit == hearts``))."""
+    allowed = (ast.Compare, ast.UnaryOp, ast.Not, ast.USub, ast.Name, ast.Constant, ast.Tuple, ast.List,
+               ast.Load, ast.cmpop)
+    if not isinstance(node, (ast.Compare, ast.UnaryOp, ast.Name)) or not all(
+            isinstance(n, allowed) for n in ast.walk(node)):
+        return None
+    names = [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+    read = [CARD_ATTRIBUTES[n] for n in names if n in CARD_ATTRIBUTES]
+    if len(read) != 1 or any(n not in CARD_ATTRIBUTES and n not in CONSTANTS for n in names):
+        return None
+    test = ast.parse(ast.unparse(node), mode="eval").body  # a copy, renamed below
+    for n in ast.walk(test):
+        if isinstance(n, ast.Name) and n.id in CARD_ATTRIBUTES:
+            n.id = read[0][1]
+    return read[0][0], test
+
+
+def _holds_on_a_card_not_drawn(test: ast.AST) -> bool:
+    return bool(eval(compile(ast.fix_missing_locations(ast.Expression(test)), "<test>", "eval"),
+                     {"__builtins__": {}}, {**CONSTANTS, **_NOT_DRAWN}))
+
+
+class Gather(ast.NodeTransformer):
+    """One test of one card, or-ed (and-ed) over exactly the cards of a named set, becomes ``any`` (``all``)
+    over the set, where that means the same: the set's cards are always dealt, or the test is false (for
+    ``or``; true for ``and``) on a card not drawn. ``player_card1_suit == hearts or ... or
+    banker_card3_suit == hearts`` is then ``any(all_cards, suit == hearts)``: the routes read one
+    meaning, whatever the writing (docs/bets.md, "What a writing costs")."""
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        self.generic_visit(node)
+        groups: dict[str, list[tuple[int, Slot, ast.AST]]] = {}
+        for i, value in enumerate(node.values):
+            one = _one_card_test(value)
+            if one is not None:
+                groups.setdefault(ast.dump(one[1], annotate_fields=False), []).append((i, *one))
+        aggregate = "any" if isinstance(node.op, ast.Or) else "all"
+        replaced: dict[int, ast.AST | None] = {}
+        for members in groups.values():
+            slots = [slot for _, slot, _ in members]
+            name = next((n for n, (_, set_slots) in SETS.items()
+                         if len(slots) == len(set_slots) == len(set(slots)) and set(slots) == set(set_slots)), None)
+            if name is None:
+                continue
+            test = members[0][2]
+            if not set(SETS[name][1]) <= _ALWAYS and _holds_on_a_card_not_drawn(test) != (aggregate == "all"):
+                continue
+            call = ast.Call(ast.Name(aggregate, ast.Load()), [ast.Name(name, ast.Load()), test], [])
+            replaced[members[0][0]] = call
+            replaced.update({i: None for i, _, _ in members[1:]})
+        if not replaced:
+            return node
+        values = [replaced.get(i, v) for i, v in enumerate(node.values) if replaced.get(i, v) is not None]
+        return ast.copy_location(values[0] if len(values) == 1 else ast.BoolOp(node.op, values), node)
 
 
 def reads(trees, value_names) -> Reads:
