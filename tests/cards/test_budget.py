@@ -38,8 +38,6 @@ def test_the_budget_in_force(monkeypatch):
     with memory_budget("512MB"):
         assert budget.budget() == 512 * 1024 ** 2
     assert budget.budget() == 3 * GIB
-    monkeypatch.setenv("EXACT_ODDS_MEMORY_BUDGET", "lots")  # unreadable: the default
-    assert budget.budget() == budget.DEFAULT
     with pytest.raises(BudgetError):
         with memory_budget(10):
             pass
@@ -115,3 +113,26 @@ def test_a_bad_budget_on_the_command_line_is_one_line(args):
     from conftest import assert_bad_input_is_one_line
 
     assert_bad_input_is_one_line(["bet", "all_red", *args], "--memory-budget")
+
+
+def test_an_unreadable_budget_in_the_environment_is_an_error_naming_it(monkeypatch):
+    monkeypatch.setenv("EXACT_ODDS_MEMORY_BUDGET", "lots")
+    with pytest.raises(BudgetError, match="the environment variable EXACT_ODDS_MEMORY_BUDGET: memory budget 'lots' "
+                                          "is not a size; give one such as 2GB") as said:
+        budget.budget()
+    assert "\n" not in str(said.value) and "unset it" in str(said.value)
+    with memory_budget("3GB"):  # a budget given in the call answers first
+        assert budget.budget() == 3 * GIB
+    with pytest.raises(BudgetError, match="EXACT_ODDS_MEMORY_BUDGET"):
+        engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(9)))
+
+
+@pytest.mark.parametrize("value", ["lots", "1MB"])
+def test_the_command_line_refuses_an_unreadable_budget_in_the_environment_in_one_line(value):
+    import os
+
+    r = subprocess.run([sys.executable, "-m", "exact_odds", "bet", "all_red", "--decks", "9"], capture_output=True,
+                       text=True, timeout=120, env=dict(os.environ, EXACT_ODDS_MEMORY_BUDGET=value))
+    assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
+    (line,) = r.stderr.strip().splitlines()
+    assert "EXACT_ODDS_MEMORY_BUDGET" in line and value in line
