@@ -135,9 +135,9 @@ def refusal(bet: str, size: int, declined: list[tuple[str, str]], needs: list[tu
     line = f"{bet}: no route prices it on this shoe within the memory budget of {_budget.describe(size)} ({stopped})"
     if needs:
         least, name = min(needs)
-        return (line + f"; the least of its plans (the route '{name}') would need about {_budget.describe(least)}: "
-                f"raise the budget past it (EXACT_ODDS_MEMORY_BUDGET, or memory_budget() in Python)")
-    return line + "; it needs a larger memory budget (EXACT_ODDS_MEMORY_BUDGET, or memory_budget() in Python)"
+        return (line + f"; the least of its plans (the route '{name}') would need about {_budget.describe(least)}, "
+                f"a budget to give with EXACT_ODDS_MEMORY_BUDGET or memory_budget()")
+    return line + "; it needs a larger memory budget, given with EXACT_ODDS_MEMORY_BUDGET or memory_budget()"
 
 
 def estimate(way: Route, reading: Reading, dist) -> Estimate:
