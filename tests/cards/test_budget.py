@@ -136,3 +136,30 @@ def test_the_command_line_refuses_an_unreadable_budget_in_the_environment_in_one
     assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
     (line,) = r.stderr.strip().splitlines()
     assert "EXACT_ODDS_MEMORY_BUDGET" in line and value in line
+
+
+class _Sizing(_Fake):
+    """A route whose sizing itself passes the budget (it would build a substrate too large)."""
+
+    def estimate(self, reading, shoe, tableau=None):
+        raise MemoryError
+
+
+def test_the_decline_by_estimate_is_shown_by_explain_in_words_and_json(registry):
+    registry[:] = [_Sizing("unsized"), _Fake("huge", memory=6 * GIB + GIB // 10), _Fake("modest", memory=1024)]
+    _, _, _, explanation = engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    reasons = {d["route"]: d["reason"] for d in explanation.record()["declined"]}
+    assert reasons == {"unsized": "sizing its plan passed the memory budget of 2 GiB",
+                       "huge": "its plan would need about 6.1 GiB, past the memory budget of 2 GiB"}
+    assert "  declined: 'huge': its plan would need about 6.1 GiB, past the memory budget of 2 GiB" in str(explanation)
+    assert explanation.record()["plan"]["memory_bytes"] == 1024
+
+
+def test_the_refusal_names_the_least_need_among_the_plans_estimated(registry):
+    registry[:] = [_Fake("huge", memory=100 * GIB), _Fake("large", memory=6 * GIB + GIB // 10), _Sizing("unsized")]
+    with pytest.raises(OverBudget) as refused:
+        engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    line = str(refused.value)
+    assert "\n" not in line
+    assert "the least of its plans (the route 'large') would need about 6.1 GiB" in line
+    assert "EXACT_ODDS_MEMORY_BUDGET" in line and "unsized: sizing its plan passed" in line

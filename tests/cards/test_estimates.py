@@ -125,8 +125,15 @@ def test_a_budget_past_the_estimate_lets_the_plan_be_tried():
     assert f"about {budget.describe(need)}" in str(explanation)
 
 
-def test_the_issue_41_bet_is_declined_or_priced_within_the_budget():
-    """Issue 41's bet at 8 fresh decks: the classes' plan is sized before it is built (priced where it fits)."""
+def test_the_issue_41_bet_is_refused_at_8_decks_without_its_rows_built(monkeypatch):
+    """Issue 41's bet at 8 fresh decks: the classes' rows (its suits' buckets) would pass the budget; the
+    grouping of the sequences is all that is built before the refusal."""
     reading = table([ISSUE_41]).reading
     estimate = Classes().estimate(reading, Shoe.decks(8), PUNTO_BANCO)
-    assert estimate.rows and estimate.memory
+    assert estimate.memory > 2 * GIB and estimate.rows > 10 ** 8
+    settled = []
+    monkeypatch.setattr(card_classes, "suited_counts", lambda *a: settled.append(a))
+    monkeypatch.delenv("EXACT_ODDS_MEMORY_BUDGET", raising=False)
+    with pytest.raises(OverBudget, match=f"would need about {budget.describe(estimate.memory)}"):
+        engine.price(reading, walk(Shoe.decks(8)))
+    assert not settled

@@ -506,6 +506,8 @@ def _block_suits(bm, m: int, how: tuple) -> int:
     tell them apart (the rows card_suits._assignments makes of the block)."""
     from exact_odds.cards.routes.every_card import _block_options
 
+    if bm != "infinite" and m > sum(bm.base):  # more cards than the rank has: no row (the group weighs 0)
+        return 0
     return len({tuple(how[x] for x in combo) for combo, _ in _block_options(bm, m)[0]})
 
 
