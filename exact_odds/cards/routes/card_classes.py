@@ -406,13 +406,16 @@ def _evaluation_arrays(tree) -> int:
 
 def plan_size(reading, shoe: Shoe, tableau) -> tuple[int, int]:
     """``(rows, memory)``: upper bounds of the rows :func:`class_counts` settles for ``reading`` on ``shoe``
-    and the bytes its plan allocates at its peak, worked out before any plan is built from the reading, the
+    and the bytes its plan allocates at its peak, worked out before any row is built from the reading, the
     suit model of the shoe and the card walk's sequences (:func:`six_rank_sequences`, the substrate every
     whole-coup route shares: built here if no route built it yet). The sizes follow how the plan is built:
     the first four cards' g**4 sequences of classes; the whole coup's grouping of the card walk's
     sequences, and, for a bet that reads suits, the rows of each bucket of groups (the groups alike in
     which read cards share a rank and their ranks' suit models) times the suits its read cards can have,
-    settled about :data:`~exact_odds.cards.routes.card_suits.CHUNK` rows at a time, a bucket whole."""
+    settled about :data:`~exact_odds.cards.routes.card_suits.CHUNK` rows at a time, a bucket whole. For
+    that count the grouping itself (:func:`_coup_plan`: shoe-independent, at most :data:`SEQ_FIXED` +
+    :data:`SEQ_PER_SLOT` bytes a sequence, and kept for the price) is formed here: the engine sizes a
+    route under the budget's cap, so even this first step cannot pass it."""
     read = reading.reads
     model = suit_model(shoe).given_rank() if read.suit else None
     known = model is None or model.assumption is None or shoe.is_infinite
