@@ -463,7 +463,7 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
         cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
         for r in plan.slot_ranks:
             key = key * c + cls_of_rank[r]
-    keys = np.unique(key)
+    keys = np.unique(key) if c > 1 else np.arange(int(key.max()) + 1)  # every group occurs (np.unique's)
     del key
     classes = []
     rest = keys
@@ -480,8 +480,19 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
     order = open_keys[np.argsort(bucket[open_keys], kind="stable")]
     cut = np.flatnonzero(np.r_[True, bucket[order][1:] != bucket[order][:-1]]) if len(order) else []
     suit_classes = _suit_classes(read)
+    ends = list(cut[1:]) + [len(order)]
+    if alike is not None and len(order):  # each bucket's groups alike in what stays open: one row set each
+        seg = np.repeat(np.arange(len(cut)), np.diff(np.r_[cut, len(order)]))
+        same = alike[groups[order]]
+        at = np.lexsort((same, seg))
+        seg, same = seg[at], same[at]
+        new = np.r_[True, (seg[1:] != seg[:-1]) | (same[1:] != same[:-1])]
+        open_groups = np.bincount(seg[new], minlength=len(cut)).tolist()
+        del seg, same, at, new
+    else:
+        open_groups = [int(stop - start) for start, stop in zip(cut, ends)]
     total = held_rows = peak = 0
-    for start, stop in zip(cut, list(cut[1:]) + [len(order)]):
+    for start, stop, n in zip(cut, ends, open_groups):
         members = order[start:stop]
         first = int(members[0])
         labels, held = _blocks(int(plan.pairs[groups[first]]), k, pairs)
@@ -494,7 +505,6 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
             suits = 1
             for b, bm in enumerate(block_models):
                 suits *= _block_suits(bm, sum(1 for j in held if labels[j] == b), suit_classes)
-        n = len(members) if alike is None else len(np.unique(alike[groups[members]]))
         rows = n * suits
         total += rows
         held_rows += rows
