@@ -53,16 +53,19 @@ def parse_budget(text: str) -> int:
 
 
 def budget() -> int:
-    """The budget in force: :func:`memory_budget`'s, else ``EXACT_ODDS_MEMORY_BUDGET``, else :data:`DEFAULT`."""
+    """The budget in force: :func:`memory_budget`'s, else ``EXACT_ODDS_MEMORY_BUDGET``, else :data:`DEFAULT`.
+    An unreadable ``EXACT_ODDS_MEMORY_BUDGET`` raises :class:`BudgetError` (one line: the variable, and how
+    to fix it) where it would be used."""
     set_here = _budget.get()
     if set_here is not None:
         return set_here
     env = os.environ.get("EXACT_ODDS_MEMORY_BUDGET")
-    if env:
+    if env is not None and env.strip():
         try:
             return parse_budget(env)
-        except BudgetError:
-            pass  # an unreadable setting leaves the default (the command line checks its own option)
+        except BudgetError as exc:  # said, not ignored: the budget meant would silently be the default
+            raise BudgetError(f"the environment variable EXACT_ODDS_MEMORY_BUDGET: {exc} (or unset it for the "
+                              f"default of {describe(DEFAULT)})") from None
     return DEFAULT
 
 

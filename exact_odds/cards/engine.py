@@ -15,15 +15,17 @@ route before it declined, its plan's size and memory where it estimates them, an
 
 from __future__ import annotations
 
+import inspect
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Iterator
 
 from exact_odds.cards import budget as _budget
 from exact_odds.cards.budget import OverBudget
 from exact_odds.cards.reading import Reading
-from exact_odds.cards.route import REGISTRY, Declined, Explanation, Route
+from exact_odds.cards.route import REGISTRY, Declined, Estimate, Explanation, Route
 
 
 def routes() -> list[Route]:
@@ -90,13 +92,20 @@ def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, 
     else:
         asked = ordered(reading, shoe)
     size = _budget.budget()
+    needs: list[tuple[int, str]] = []  # (bytes, route) of each plan estimated past the budget
     for way in asked:
         why = None if route is not None else _refusal(way, reading, shoe)
         if why is not None:
             declined.append((way.name, why))
             continue
-        est = way.estimate(reading, shoe)
+        try:
+            with _budget.guarded(size):  # sizing may build the shared card walk: held to the budget too
+                est = estimate(way, reading, dist)
+        except MemoryError:
+            declined.append((way.name, f"sizing its plan passed the memory budget of {_budget.describe(size)}"))
+            continue
         if est.memory is not None and est.memory > size:
+            needs.append((est.memory, way.name))
             declined.append((way.name, f"its plan would need about {_budget.describe(est.memory)}, past the "
                                        f"memory budget of {_budget.describe(size)}"))
             continue
@@ -116,10 +125,35 @@ def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, 
         explanation = Explanation(reading.bet_name or reading.conditions[0], way.name, way.summary,
                                   tuple(declined), est, seconds)
         return counts, total, assumption, explanation
-    raise OverBudget(f"{reading.bet_name or reading.conditions[0]}: no route prices it on this shoe within the "
-                     f"memory budget of {_budget.describe(size)} ("
-                     + "; ".join(f"{r}: {why}" for r, why in declined if "memory" in why)
-                     + "); it needs a larger memory budget")
+    raise OverBudget(refusal(reading.bet_name or reading.conditions[0], size, declined, needs))
+
+
+def refusal(bet: str, size: int, declined: list[tuple[str, str]], needs: list[tuple[int, str]]) -> str:
+    """The one line of a bet no route prices within the budget ``size``: the routes the budget stopped,
+    what the cheapest of the plans estimated would need, and how to give it."""
+    stopped = "; ".join(f"{r}: {why}" for r, why in declined if "memory budget" in why)
+    line = f"{bet}: no route prices it on this shoe within the memory budget of {_budget.describe(size)} ({stopped})"
+    if needs:
+        least, name = min(needs)
+        return (line + f"; the least of its plans (the route '{name}') would need about {_budget.describe(least)}, "
+                f"a budget to give with EXACT_ODDS_MEMORY_BUDGET or memory_budget()")
+    return line + "; it needs a larger memory budget, given with EXACT_ODDS_MEMORY_BUDGET or memory_budget()"
+
+
+def estimate(way: Route, reading: Reading, dist) -> Estimate:
+    """``way``'s estimate of its plan for ``reading`` on ``dist``'s shoe (and tableau, for a route whose
+    :meth:`Route.estimate` takes one: the card walk's sequences depend on it)."""
+    if _takes_tableau(type(way).estimate):
+        return way.estimate(reading, dist.shoe, tableau=dist.tableau)
+    return way.estimate(reading, dist.shoe)
+
+
+@lru_cache(maxsize=64)
+def _takes_tableau(method) -> bool:
+    try:
+        return "tableau" in inspect.signature(method).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a builtin
+        return False
 
 
 def _named(name: str) -> Route:

@@ -92,8 +92,11 @@ class Route:
         """Its order among the routes that accept (lower first; ties keep the registry's order)."""
         return 50
 
-    def estimate(self, reading: Reading, shoe) -> Estimate:
-        """The plan's size, before it is built (:class:`Estimate`; unknown parts None)."""
+    def estimate(self, reading: Reading, shoe, tableau=None) -> Estimate:
+        """The plan's size, before it is built (:class:`Estimate`; unknown parts None). The engine asks it
+        before :meth:`price`, and declines the route without building where its memory passes the budget;
+        it must bound what :meth:`price` allocates. A route whose plan depends on the tableau (the card
+        walk's sequences) takes ``tableau``; one that does not may leave the parameter out."""
         return Estimate()
 
     def price(self, reading: Reading, dist) -> tuple[list, int, str | None]:

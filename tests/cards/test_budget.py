@@ -38,8 +38,6 @@ def test_the_budget_in_force(monkeypatch):
     with memory_budget("512MB"):
         assert budget.budget() == 512 * 1024 ** 2
     assert budget.budget() == 3 * GIB
-    monkeypatch.setenv("EXACT_ODDS_MEMORY_BUDGET", "lots")  # unreadable: the default
-    assert budget.budget() == budget.DEFAULT
     with pytest.raises(BudgetError):
         with memory_budget(10):
             pass
@@ -115,3 +113,53 @@ def test_a_bad_budget_on_the_command_line_is_one_line(args):
     from conftest import assert_bad_input_is_one_line
 
     assert_bad_input_is_one_line(["bet", "all_red", *args], "--memory-budget")
+
+
+def test_an_unreadable_budget_in_the_environment_is_an_error_naming_it(monkeypatch):
+    monkeypatch.setenv("EXACT_ODDS_MEMORY_BUDGET", "lots")
+    with pytest.raises(BudgetError, match="the environment variable EXACT_ODDS_MEMORY_BUDGET: memory budget 'lots' "
+                                          "is not a size; give one such as 2GB") as said:
+        budget.budget()
+    assert "\n" not in str(said.value) and "unset it" in str(said.value)
+    with memory_budget("3GB"):  # a budget given in the call answers first
+        assert budget.budget() == 3 * GIB
+    with pytest.raises(BudgetError, match="EXACT_ODDS_MEMORY_BUDGET"):
+        engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(9)))
+
+
+@pytest.mark.parametrize("value", ["lots", "1MB"])
+def test_the_command_line_refuses_an_unreadable_budget_in_the_environment_in_one_line(value):
+    import os
+
+    r = subprocess.run([sys.executable, "-m", "exact_odds", "bet", "all_red", "--decks", "9"], capture_output=True,
+                       text=True, timeout=120, env=dict(os.environ, EXACT_ODDS_MEMORY_BUDGET=value))
+    assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
+    (line,) = r.stderr.strip().splitlines()
+    assert "EXACT_ODDS_MEMORY_BUDGET" in line and value in line
+
+
+class _Sizing(_Fake):
+    """A route whose sizing itself passes the budget (it would build a substrate too large)."""
+
+    def estimate(self, reading, shoe, tableau=None):
+        raise MemoryError
+
+
+def test_the_decline_by_estimate_is_shown_by_explain_in_words_and_json(registry):
+    registry[:] = [_Sizing("unsized"), _Fake("huge", memory=6 * GIB + GIB // 10), _Fake("modest", memory=1024)]
+    _, _, _, explanation = engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    reasons = {d["route"]: d["reason"] for d in explanation.record()["declined"]}
+    assert reasons == {"unsized": "sizing its plan passed the memory budget of 2 GiB",
+                       "huge": "its plan would need about 6.1 GiB, past the memory budget of 2 GiB"}
+    assert "  declined: 'huge': its plan would need about 6.1 GiB, past the memory budget of 2 GiB" in str(explanation)
+    assert explanation.record()["plan"]["memory_bytes"] == 1024
+
+
+def test_the_refusal_names_the_least_need_among_the_plans_estimated(registry):
+    registry[:] = [_Fake("huge", memory=100 * GIB), _Fake("large", memory=6 * GIB + GIB // 10), _Sizing("unsized")]
+    with pytest.raises(OverBudget) as refused:
+        engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    line = str(refused.value)
+    assert "\n" not in line
+    assert "the least of its plans (the route 'large') would need about 6.1 GiB" in line
+    assert "EXACT_ODDS_MEMORY_BUDGET" in line and "unsized: sizing its plan passed" in line

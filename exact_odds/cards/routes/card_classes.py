@@ -41,8 +41,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from exact_odds.conditions import language
-from exact_odds.cards.routes.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, settle_lines, slot_pairs,
-                                               exact_number, suited_counts)
+from exact_odds.cards.routes.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, _blocks, settle_lines,
+                                               slot_pairs, exact_number, suited_counts)
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
@@ -352,3 +352,183 @@ def _suit_classes(read) -> tuple:
     recipe = signature_of(read)[1]
     ids: dict = {}
     return tuple(ids.setdefault(_suit_class(recipe, s), len(ids)) for s in range(1, 5))
+
+
+# --- the plan's size, before it is built ------------------------------------------
+
+#: Bytes per row of the rows settled at once (card_suits._settle_pieces): the group of each row, a row of
+#: zeros, each read slot's rank and suit, each value name (int64 each), the line (int16) and the arrays
+#: of the evaluation (:func:`_evaluation_arrays`), with the suits' concatenation held twice while it is
+#: formed.
+ROW_FIXED = 2 * 8 + 8 + 2
+ROW_PER_SLOT = 2 * 8
+ROW_PER_VALUE = 8
+#: Bytes per sequence of the card walk (its 1.66 million for punto banco) the whole coup's plan holds at
+#: its peak outside those rows: the grouping's keys and their sort (np.unique), the sequences' weights,
+#: their sums by key as Python integers, and per read slot its ranks, classes and sort keys. Measured
+#: upper bounds (tests/cards/test_estimates.py measures the allocations of the forms it prices).
+SEQ_FIXED = 96
+SEQ_PER_SLOT = 24
+#: Bytes per sequence the card walk's multisets of cards take while they are formed (_rank_multisets: its
+#: six sorted codes and keys in int64; formed once per tableau, counted whether or not it is yet).
+RANK_MULTISETS = 104
+#: Bytes per row of the first four cards' plan (g**4 rows): four int16 classes, the ranks and suits read,
+#: the sorted classes and the multiset key in int64 (and their temporaries), and the evaluation's arrays.
+FIRST_FOUR_ROW = 4 * 2 + 8 * 2 + 2 + 4 * 8 + 4 * 8
+#: ... and while its lines are settled: the classes, ranks and suits, the line and the evaluation.
+FIRST_FOUR_SETTLE = 4 * 2 + 8 * 2 + 2
+#: The first four cards' plan holds a count per line and multiset key (int64).
+FIRST_FOUR_PER_LINE = 8
+
+
+def _evaluation_arrays(tree) -> int:
+    """An upper bound of the bytes per row the evaluation of ``tree`` holds at once (language.evaluate):
+    a name's or arithmetic's array (int64 at most: 8), a comparison's or logic's (bool, and a temporary:
+    2), and for an aggregate over k cards each card's presence and predicate (2 each) and its own int64
+    arrays: three (a count, the cards held, the best of a kind), ten for a run (the highest and lowest
+    ranks, ace low and high, and their temporaries)."""
+    import ast
+
+    total = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            try:
+                k = len(language.slots_of(node.args[0]))
+            except Exception:  # noqa: BLE001 - a form the reading accepted: count every slot
+                k = 6
+            total += 8 * (10 if node.func.id in ("run", "suited_run") else 3) + 2 * k
+        elif isinstance(node, (ast.Name, ast.BinOp, ast.UnaryOp)):
+            total += 8
+        elif isinstance(node, (ast.BoolOp, ast.Compare)):
+            total += 2
+    return total
+
+
+def plan_size(reading, shoe: Shoe, tableau) -> tuple[int, int]:
+    """``(rows, memory)``: upper bounds of the rows :func:`class_counts` settles for ``reading`` on ``shoe``
+    and the bytes its plan allocates at its peak, worked out before any row is built from the reading, the
+    suit model of the shoe and the card walk's sequences (:func:`six_rank_sequences`, the substrate every
+    whole-coup route shares: built here if no route built it yet). The sizes follow how the plan is built:
+    the first four cards' g**4 sequences of classes; the whole coup's grouping of the card walk's
+    sequences, and, for a bet that reads suits, the rows of each bucket of groups (the groups alike in
+    which read cards share a rank and their ranks' suit models) times the suits its read cards can have,
+    settled about :data:`~exact_odds.cards.routes.card_suits.CHUNK` rows at a time, a bucket whole. For
+    that count the grouping itself (:func:`_coup_plan`: shoe-independent, at most :data:`SEQ_FIXED` +
+    :data:`SEQ_PER_SLOT` bytes a sequence, and kept for the price) is formed here: the engine sizes a
+    route under the budget's cap, so even this first step cannot pass it."""
+    read = reading.reads
+    model = suit_model(shoe).given_rank() if read.suit else None
+    known = model is None or model.assumption is None or shoe.is_infinite
+    evaluation = max((_evaluation_arrays(t) for t in reading.trees), default=0)
+    lines = len(reading.trees) + 1
+    if read.first_four_only and known:  # its ranks and suits are int16: the evaluation's arrays half as wide
+        g = len(classes_of(reading.signature)[1])
+        rows = g ** 4
+        return rows, rows * (max(FIRST_FOUR_ROW, FIRST_FOUR_SETTLE + evaluation // 2) + FIRST_FOUR_PER_LINE * lines)
+    from exact_odds.cards.substrate.sequences import six_rank_sequences
+
+    seqs = six_rank_sequences(tableau)
+    n_seq = len(seqs.deal)
+    k = len(reading.slots)
+    base = n_seq * (SEQ_FIXED + SEQ_PER_SLOT * k)
+    row = ROW_FIXED + ROW_PER_SLOT * k + ROW_PER_VALUE * len(reading.value_names) + evaluation
+    if not read.suit:  # each group settled once, and the sequences counted by line and multiset of cards
+        groups = min(n_seq, _value_classes(reading, seqs) * (max(_rank_ids(reading.signature[0])) + 1) ** k)
+        return groups, base + n_seq * RANK_MULTISETS + groups * row + 8 * lines * n_seq
+    rows, peak_rows = _suited_rows(reading, shoe, tableau, model)
+    return rows, base + peak_rows * row
+
+
+def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
+    """The rows a bet reading suits settles in all, and the most at once (card_suits.suited_counts), from
+    the grouping of the card walk's sequences (:func:`_coup_plan`: shoe-independent, bounded by
+    :data:`SEQ_FIXED` and :data:`SEQ_PER_SLOT`, and kept for the price): each bucket's open groups (those
+    whose ranks do not settle the line, one per set alike in what stays open) times the suits its read
+    cards can have, gathered as suited_counts gathers them until :data:`card_suits.CHUNK` rows. Groups
+    whose weight on this shoe is zero are counted too: an upper bound."""
+    from exact_odds.cards.routes.card_suits import CHUNK, _settled_by_ranks, _sharings
+
+    np = _numpy()
+    read = reading.reads
+    slots = reading.slots
+    k = len(slots)
+    pairs = slot_pairs(k)
+    plan = _coup_plan(reading.trees, signature_of(read), reading.value_names, slots, True, tableau,
+                      reading.value_of)
+    rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
+    distinct = list(dict.fromkeys(rank_models))
+    c = len(distinct)
+    key = plan.group.astype(np.int64)
+    if c > 1:  # as suited_counts: the suit model of each read slot's rank
+        cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
+        for r in plan.slot_ranks:
+            key = key * c + cls_of_rank[r]
+    keys = np.unique(key) if c > 1 else np.arange(int(key.max()) + 1)  # every group occurs (np.unique's)
+    del key
+    classes = []
+    rest = keys
+    for _ in plan.slot_ranks if c > 1 else ():
+        classes.append(rest % c)
+        rest = rest // c
+    classes.reverse()
+    groups = rest
+    bucket = plan.pairs[groups].astype(np.int64)
+    for cl in classes:
+        bucket = bucket * c + cl
+    settled, alike = _settled_by_ranks(np, reading.trees, plan)
+    open_keys = np.flatnonzero(settled[groups] < 0)
+    order = open_keys[np.argsort(bucket[open_keys], kind="stable")]
+    cut = np.flatnonzero(np.r_[True, bucket[order][1:] != bucket[order][:-1]]) if len(order) else []
+    suit_classes = _suit_classes(read)
+    ends = list(cut[1:]) + [len(order)]
+    if alike is not None and len(order):  # each bucket's groups alike in what stays open: one row set each
+        seg = np.repeat(np.arange(len(cut)), np.diff(np.r_[cut, len(order)]))
+        same = alike[groups[order]]
+        at = np.lexsort((same, seg))
+        seg, same = seg[at], same[at]
+        new = np.r_[True, (seg[1:] != seg[:-1]) | (same[1:] != same[:-1])]
+        open_groups = np.bincount(seg[new], minlength=len(cut)).tolist()
+        del seg, same, at, new
+    else:
+        open_groups = [int(stop - start) for start, stop in zip(cut, ends)]
+    total = held_rows = peak = 0
+    for start, stop, n in zip(cut, ends, open_groups):
+        members = order[start:stop]
+        first = int(members[0])
+        labels, held = _blocks(int(plan.pairs[groups[first]]), k, pairs)
+        block_models = tuple(distinct[int(classes[labels.index(b)][first])] if c > 1 else distinct[0]
+                             for b in range(max(labels, default=-1) + 1))
+        renaming = read.suit_symmetric and all(bm == "infinite" or len(set(bm.base)) == 1 for bm in block_models)
+        if renaming:  # as card_suits._assignments: a way of sharing suits per row, at most
+            suits = len(_sharings(len(held)))
+        else:  # the suits each block's cards can have, told apart as the bet tells them
+            suits = 1
+            for b, bm in enumerate(block_models):
+                suits *= _block_suits(bm, sum(1 for j in held if labels[j] == b), suit_classes)
+        rows = n * suits
+        total += rows
+        held_rows += rows
+        if held_rows >= CHUNK:
+            peak, held_rows = max(peak, held_rows), 0
+    return total, max(peak, held_rows)
+
+
+@lru_cache(maxsize=1024)
+def _block_suits(bm, m: int, how: tuple) -> int:
+    """How many suits ``m`` cards of one rank under the model ``bm`` can have, as the suit classes ``how``
+    tell them apart (the rows card_suits._assignments makes of the block)."""
+    from exact_odds.cards.routes.every_card import _block_options
+
+    if bm != "infinite" and m > sum(bm.base):  # more cards than the rank has: no row (the group weighs 0)
+        return 0
+    return len({tuple(how[x] for x in combo) for combo, _ in _block_options(bm, m)[0]})
+
+
+def _value_classes(reading, seqs) -> int:
+    """How many classes the bet's value names split the card walk's deals into (as :func:`_coup_plan`)."""
+    keys = set()
+    for d in seqs.deals:
+        names = reading.value_of(d)
+        keys.add(tuple(names[v] if tests is None else tuple(_TESTS[op](names[v], x) for op, x in tests)
+                       for v, tests in reading.value_names))
+    return max(len(keys), 1)

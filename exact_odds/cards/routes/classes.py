@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 
-from exact_odds.cards.route import Route, register
+from exact_odds.cards.route import Estimate, Route, register
 from exact_odds.cards.reading import in_play
 
 
@@ -23,6 +23,13 @@ class Classes(Route):
 
     def place(self, reading, shoe):
         return 99
+
+    def estimate(self, reading, shoe, tableau=None):
+        from exact_odds.cards.routes.card_classes import plan_size
+        from exact_odds.rules.tableau import PUNTO_BANCO
+
+        rows, memory = plan_size(reading, shoe, PUNTO_BANCO if tableau is None else tableau)
+        return Estimate(rows=rows, memory=memory)
 
     def price(self, reading, dist):
         from exact_odds.progress import SlowWork
