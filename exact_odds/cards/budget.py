@@ -34,7 +34,21 @@ class BudgetError(ValueError):
 
 
 class OverBudget(ValueError):
-    """No route prices a bet within the memory budget (one line: what it would need, and how to raise it)."""
+    """No route prices a bet within the memory budget: ``line`` says so and what the least plan estimated
+    would need (``need``, bytes; None where no plan was estimated); the message adds how to give it in the
+    library (a command line says its option instead)."""
+
+    def __init__(self, line: str, need: int | None = None) -> None:
+        self.line, self.need = line, need
+        how = (f"give at least {describe(need)}" if need else "give a larger one") + \
+            " with memory_budget(...) or EXACT_ODDS_MEMORY_BUDGET"
+        super().__init__(f"{line}; {how}")
+
+    def suggestion(self, option: str) -> str:
+        """How to give a budget that would hold the least plan with ``option`` (``--memory-budget 42GB``)."""
+        if self.need:
+            return f"give it with {option} {-(-self.need // 1024 ** 3)}GB"
+        return f"give a larger one with {option} SIZE (the default is {DEFAULT // 1024 ** 3}GB)"
 
 
 def parse_budget(text: str) -> int:

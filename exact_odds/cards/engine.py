@@ -15,11 +15,9 @@ route before it declined, its plan's size and memory where it estimates them, an
 
 from __future__ import annotations
 
-import inspect
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
 from typing import Iterator
 
 from exact_odds.cards import budget as _budget
@@ -125,35 +123,25 @@ def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, 
         explanation = Explanation(reading.bet_name or reading.conditions[0], way.name, way.summary,
                                   tuple(declined), est, seconds)
         return counts, total, assumption, explanation
-    raise OverBudget(refusal(reading.bet_name or reading.conditions[0], size, declined, needs))
+    raise refusal(reading.bet_name or reading.conditions[0], size, declined, needs)
 
 
-def refusal(bet: str, size: int, declined: list[tuple[str, str]], needs: list[tuple[int, str]]) -> str:
-    """The one line of a bet no route prices within the budget ``size``: the routes the budget stopped,
-    what the cheapest of the plans estimated would need, and how to give it."""
+def refusal(bet: str, size: int, declined: list[tuple[str, str]], needs: list[tuple[int, str]]) -> OverBudget:
+    """The refusal of a bet no route prices within the budget ``size``: the routes the budget stopped, and
+    what the cheapest of the plans estimated would need."""
     stopped = "; ".join(f"{r}: {why}" for r, why in declined if "memory budget" in why)
     line = f"{bet}: no route prices it on this shoe within the memory budget of {_budget.describe(size)} ({stopped})"
-    if needs:
-        least, name = min(needs)
-        return (line + f"; the least of its plans (the route '{name}') would need about {_budget.describe(least)}, "
-                f"a budget to give with EXACT_ODDS_MEMORY_BUDGET or memory_budget()")
-    return line + "; it needs a larger memory budget, given with EXACT_ODDS_MEMORY_BUDGET or memory_budget()"
+    if not needs:
+        return OverBudget(line)
+    least, name = min(needs)
+    return OverBudget(line + f"; the least of its plans (the route '{name}') would need about "
+                             f"{_budget.describe(least)}", least)
 
 
 def estimate(way: Route, reading: Reading, dist) -> Estimate:
-    """``way``'s estimate of its plan for ``reading`` on ``dist``'s shoe (and tableau, for a route whose
-    :meth:`Route.estimate` takes one: the card walk's sequences depend on it)."""
-    if _takes_tableau(type(way).estimate):
-        return way.estimate(reading, dist.shoe, tableau=dist.tableau)
-    return way.estimate(reading, dist.shoe)
-
-
-@lru_cache(maxsize=64)
-def _takes_tableau(method) -> bool:
-    try:
-        return "tableau" in inspect.signature(method).parameters
-    except (TypeError, ValueError):  # pragma: no cover - a builtin
-        return False
+    """``way``'s estimate of its plan for ``reading`` on ``dist``'s shoe and tableau (the card walk's
+    sequences depend on the tableau)."""
+    return way.estimate(reading, dist.shoe, dist.tableau)
 
 
 def _named(name: str) -> Route:

@@ -259,7 +259,7 @@ def input_errors(fn):
         try:
             return fn(*args, **kwargs)
         except OverBudget as exc:  # the library says what it needs; the option gives it
-            raise InputError(f"{exc}: give it with --memory-budget SIZE (such as 8GB)") from None
+            raise InputError(f"{exc.line}; {exc.suggestion('--memory-budget')}") from None
         except (ShoeError, PayTableError, BudgetError) as exc:
             raise InputError(str(exc)) from None
 

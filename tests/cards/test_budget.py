@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import resource
 import subprocess
 import sys
@@ -64,7 +65,7 @@ class _Fake(Route):
     def place(self, reading, shoe):
         return 0
 
-    def estimate(self, reading, shoe):
+    def estimate(self, reading, shoe, tableau=None):
         return Estimate(rows=1, memory=self.memory)
 
     def price(self, reading, dist):
@@ -104,7 +105,9 @@ def test_the_command_line_refuses_a_plan_past_its_budget_in_one_line():
                         "--memory-budget", "64MB"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and r.stdout == ""
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and "within the memory budget of 64 MiB" in lines[0] and "--memory-budget SIZE" in lines[0]
+    assert len(lines) == 1 and "within the memory budget of 64 MiB" in lines[0]
+    # sizing the plan passed 64 MiB, so no need is known: the option and the default are named
+    assert "give a larger one with --memory-budget SIZE (the default is 2GB)" in lines[0]
     assert "Traceback" not in r.stderr
 
 
@@ -163,3 +166,5 @@ def test_the_refusal_names_the_least_need_among_the_plans_estimated(registry):
     assert "\n" not in line
     assert "the least of its plans (the route 'large') would need about 6.1 GiB" in line
     assert "EXACT_ODDS_MEMORY_BUDGET" in line and "unsized: sizing its plan passed" in line
+    assert line.endswith("give at least 6.1 GiB with memory_budget(...) or EXACT_ODDS_MEMORY_BUDGET")
+    assert refused.value.need == 6 * GIB + GIB // 10 and refused.value.suggestion("--memory-budget") == "give it with --memory-budget 7GB"

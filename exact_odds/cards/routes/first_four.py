@@ -248,7 +248,7 @@ class FirstFourRoute(Route):
     def place(self, reading: Reading, shoe: Shoe) -> int:
         return -2
 
-    def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
+    def estimate(self, reading: Reading, shoe: Shoe, tableau=None) -> Estimate:
         return Estimate(rows=15, memory=0, seconds=0.0)  # the pair states (14 and none)
 
     def price(self, reading: Reading, dist) -> tuple[list, int, str | None]:

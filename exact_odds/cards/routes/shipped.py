@@ -71,7 +71,7 @@ class Shipped(Route):
     def place(self, reading: Reading, shoe: Shoe) -> int:
         return -1
 
-    def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
+    def estimate(self, reading: Reading, shoe: Shoe, tableau=None) -> Estimate:
         return Estimate(rows=len(reading.conditions) + 1, memory=0, seconds=0.0)
 
     def price(self, reading: Reading, dist) -> tuple[list, int, None]:

@@ -130,7 +130,7 @@ class SmallShoe(Route):
             _least_rows(shoe) <= QUICK_ROWS and rows(reading, shoe) <= QUICK_ROWS)
         return 0 if first else 100
 
-    def estimate(self, reading: Reading, shoe: Shoe) -> Estimate:
+    def estimate(self, reading: Reading, shoe: Shoe, tableau=None) -> Estimate:
         n = rows(reading, shoe)
         return Estimate(rows=n, memory=min(n, CHUNK) * BYTES_PER_ROW, seconds=n * 2.5e-7)
 
