@@ -16,7 +16,7 @@ route before it declined, its plan's size and memory where it estimates them, an
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import Iterator
 
@@ -96,28 +96,28 @@ def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, 
         if why is not None:
             declined.append((way.name, why))
             continue
-        try:
-            with _budget.guarded(size):  # sizing may build the shared card walk: held to the budget too
+        est = None
+        fits = False
+        try:  # sizing may build the shared card walk: held to the budget too, under the same cap
+            with _budget.guarded(size) if way.builds_plan else nullcontext():
                 est = estimate(way, reading, dist)
-        except MemoryError:
-            declined.append((way.name, f"sizing its plan passed the memory budget of {_budget.describe(size)}"))
-            continue
-        if est.memory is not None and est.memory > size:
-            needs.append((est.memory, way.name))
-            declined.append((way.name, f"its plan would need about {_budget.describe(est.memory)}, past the "
-                                       f"memory budget of {_budget.describe(size)}"))
-            continue
-        start = time.perf_counter()
-        try:
-            with _budget.guarded(size):
-                counts, total, assumption = way.price(reading, dist)
+                fits = est.memory is None or est.memory <= size
+                if fits:
+                    start = time.perf_counter()
+                    counts, total, assumption = way.price(reading, dist)
         except Declined as reason:
             if route is not None:
                 raise
             declined.append((way.name, str(reason)))
             continue
         except MemoryError:
-            declined.append((way.name, f"its plan passed the memory budget of {_budget.describe(size)}"))
+            what = "sizing its plan" if est is None else "its plan"
+            declined.append((way.name, f"{what} passed the memory budget of {_budget.describe(size)}"))
+            continue
+        if not fits:
+            needs.append((est.memory, way.name))
+            declined.append((way.name, f"its plan would need about {_budget.describe(est.memory)}, past the "
+                                       f"memory budget of {_budget.describe(size)}"))
             continue
         seconds = time.perf_counter() - start
         explanation = Explanation(reading.bet_name or reading.conditions[0], way.name, way.summary,

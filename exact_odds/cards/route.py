@@ -83,6 +83,9 @@ class Route:
     name: str = ""
     #: what it does, in one line
     summary: str = ""
+    #: whether it builds a plan (held to the memory budget while it sizes and prices); a route that only
+    #: looks counts up or adds a few numbers runs without the cap
+    builds_plan: bool = True
 
     def accepts(self, reading: Reading, shoe) -> str | None:
         """None where the route takes ``reading`` on ``shoe``, else the reason it does not."""

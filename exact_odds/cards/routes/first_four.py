@@ -234,6 +234,7 @@ def _names_read(reading: Reading) -> frozenset:
 class FirstFourRoute(Route):
     name = "first four"
     summary = "the first four cards' pairs, counted in closed form by rank and suit (no walk of the game)"
+    builds_plan = False  # about a hundred integer operations a shoe: no plan to hold to the budget
 
     def accepts(self, reading: Reading, shoe: Shoe) -> str | None:
         if reading.first_line is None:

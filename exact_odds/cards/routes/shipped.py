@@ -58,6 +58,7 @@ def _counts(reading: Reading, shoe: Shoe, tableau):
 class Shipped(Route):
     name = "shipped"
     summary = "counts shipped with the package for this catalog bet on fresh decks (made by the other routes)"
+    builds_plan = False  # a lookup: no plan to hold to the budget
 
     def accepts(self, reading: Reading, shoe: Shoe) -> str | None:
         from exact_odds.rules.tableau import PUNTO_BANCO
