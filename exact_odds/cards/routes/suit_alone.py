@@ -241,35 +241,56 @@ def _components(np, codes):
     pool, code = codes // PARTED_CODES, codes % PARTED_CODES
     fixed = held & (code > 0)
     part = np.where(fixed & (code >= PART) & (code < RESTRICTED_AT), (code - PART) // 15, -1)
-    label = np.where(fixed, np.arange(6)[:, None], 6)
+    # which positions join depends only on a group's *shape*: each position's fixed card, its pool as the
+    # first fixed position of that pool, and its part (a few hundred shapes among hundreds of thousands of
+    # groups): the components are found once a shape
+    same_pool = np.full(pool.shape, 6, dtype=np.int64)
+    for j in range(5, -1, -1):
+        same_pool = np.where(fixed & fixed[j] & (pool == pool[j]), j, same_pool)
+    shape = np.zeros(len(codes[0]), dtype=np.int64)
+    for i in range(6):
+        shape = shape * 64 + np.where(fixed[i], 1 + same_pool[i] * 4 + part[i] + 1, 0)
+    shapes, of_shape = np.unique(shape, return_inverse=True)
+    of_shape = of_shape.reshape(-1)
+    at = np.empty(len(shapes), dtype=np.intp)
+    at[of_shape] = np.arange(len(of_shape))  # a group of each shape
+    s_fixed, s_pool, s_part = fixed[:, at], same_pool[:, at], part[:, at]
+    label = np.where(s_fixed, np.arange(6)[:, None], 6)
     while True:  # each card's component: the least position joined to it by a pool or a part
         new = label.copy()
         for i in range(6):
             for j in range(6):
-                joined = fixed[i] & fixed[j] & ((pool[i] == pool[j]) | (part[i] >= 0) & (part[i] == part[j]))
+                joined = s_fixed[i] & s_fixed[j] & ((s_pool[i] == s_pool[j]) | (s_part[i] >= 0) & (s_part[i] == s_part[j]))
                 new[i] = np.where(joined, np.minimum(new[i], label[j]), new[i])
         if (new == label).all():
             break
         label = new
-    keys = []
+    label = label[:, of_shape]
+    keys, where = [], []
     for c in range(6):
         mine = label == c
-        if mine.any():
-            key = np.zeros(len(codes[0]), dtype=np.int64)
-            for row in np.sort(np.where(mine, codes, EMPTY), axis=0):
-                key = key * 1000 + row
-            keys.append(np.where(mine.any(axis=0), key, -1))
+        here = np.flatnonzero(mine.any(axis=0))  # the groups with a component whose least position is c
+        if len(here):
+            # the component's codes in order (a group's codes are sorted), then EMPTY past them: the key of
+            # its sorted codes, EMPTY last, in base 1000 (below 1000**6 < 2**63)
+            mine, key = mine[:, here], np.zeros(len(here), dtype=np.int64)
+            for i in range(6):
+                key = np.where(mine[i], key * 1000 + codes[i, here], key)
+            keys.append((key + 1) * 1000 ** (6 - mine.sum(axis=0)) - 1)
+            where.append(here)
     if not keys:
         return np.zeros((6, 0), dtype=np.int64), np.zeros((0, len(codes[0])), dtype=np.intp)
-    found, index = np.unique(np.concatenate(keys), return_inverse=True)
-    index = index.reshape(len(keys), -1)
-    none = found[0] < 0  # (the key -1, no component there, sorts first)
-    table = np.zeros((6, len(found) - none), dtype=np.int64)
-    rest = found[int(none):]
+    found, inverse = np.unique(np.concatenate(keys), return_inverse=True)
+    index = np.full((len(keys), len(codes[0])), len(found), dtype=np.intp)  # past them all: none
+    start = 0
+    for j, here in enumerate(where):
+        index[j, here] = inverse.reshape(-1)[start:start + len(here)]
+        start += len(here)
+    table = np.zeros((6, len(found)), dtype=np.int64)
     for i in range(5, -1, -1):
-        table[i] = rest % 1000
-        rest = rest // 1000
-    return table, np.where(index < int(none), len(table[0]), index - int(none)).astype(np.intp)
+        table[i] = found % 1000
+        found = found // 1000
+    return table, index
 
 
 class Components(NamedTuple):
