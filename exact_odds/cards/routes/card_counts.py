@@ -226,39 +226,21 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     return plan if work(plan) <= most_work else None
 
 
-class _Summed:
-    """A flat int64 table of ``size`` entries summed from (index, value) pairs, a chunk at a time: by
-    ``np.bincount`` (float64), exact where the chunk's values sum to less than 2**53 in size (every partial
-    sum, and the float of every entry, is then an integer within that: exact), else by ``np.add.at``. As
-    ``np.add.at`` into zeros, many times quicker."""
+def summed_at(np, index, value, size: int):
+    """An int64 table of ``size`` entries, each the sum of the ``value`` at its ``index`` (as ``np.add.at``
+    into zeros): by ``np.bincount`` in float64 where the values' sizes sum below 2**53, so that every
+    partial sum, and so every float added, is an integer of at most that size (exact), else by
+    ``np.add.at`` in int64."""
+    value = np.asarray(value, dtype=np.int64)
+    if int(np.abs(value).sum(dtype=np.uint64)) < EXACT_FLOAT:
+        return np.bincount(index, weights=value, minlength=size).astype(np.int64)
+    table = np.zeros(size, dtype=np.int64)
+    np.add.at(table, index, value)
+    return table
 
-    CHUNK = 1 << 22
 
-    def __init__(self, np, size: int):
-        self.np, self.size, self.table = np, size, np.zeros(size, dtype=np.int64)
-        self.index, self.value, self.held = [], [], 0
-
-    def add(self, index, value) -> None:
-        self.index.append(index)
-        self.value.append(value)
-        self.held += len(index)
-        if self.held >= max(self.CHUNK, self.size // 2):
-            self._flush()
-
-    def _flush(self) -> None:
-        np = self.np
-        if not self.held:
-            return
-        index, value = np.concatenate(self.index), np.concatenate(self.value).astype(np.int64, copy=False)
-        self.index, self.value, self.held = [], [], 0
-        if int(np.abs(value).sum()) < 1 << 53:
-            self.table += np.bincount(index, weights=value, minlength=self.size).astype(np.int64)
-        else:
-            np.add.at(self.table, index, value)
-
-    def total(self):
-        self._flush()
-        return self.table
+#: Integers below it are exact in float64, and so is every sum of them that stays below it.
+EXACT_FLOAT = 1 << 53
 
 
 def _steps_of(np, codes):
@@ -486,11 +468,40 @@ def merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, li
         size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]], 1)
     if int(size.sum()) > limit:
         return None
-    rows, pool = _rows(np, ranks, values, slot_at)
     deals = _deal_classes(np, value_names, deals, deal_names)
     deals = (deals[0][deal], deals[1])  # each sequence's class, each class's values
-    rows, pool, times = _merged(np, trees, events, rows, pool, slot_at, deals[0], pattern)
+    kept, weight = _merged_sequences(np, trees, events, values, slot_at, deals[0], pattern)
+    rows, pool = _rows(np, ranks, values[:, kept], slot_at[:, kept])
+    rows = kept[rows]
+    rows, pool, times = _merged(np, trees, events, rows, pool, slot_at, deals[0], pattern, weight[rows])
     return ranks, rows, pool, times, slot_at, pattern, deals
+
+
+def _merged_sequences(np, trees, events, values, slot_at, deal_class, pattern):
+    """The sequences alike but for the order of their values within blocks of interchangeable slots made
+    one (where :func:`_merged` merges rows), each with how many it stands for: (the sequences kept, and
+    each sequence's count, by index). Two such sequences hold the same deal class and draws, and their rows
+    are each other's with the block's cards reordered, so they merge into the same rows, as often: the rows
+    of one of them, each counted as many times, merge as the rows of all. Else every sequence, once."""
+    n = values.shape[1]
+    blocks = partial.interchangeable(trees)
+    if not _symmetric(events, blocks):
+        return np.arange(n), np.ones(n, dtype=np.int64)
+    block_at = np.array([blocks[s] for s in ALL_SLOTS] + [len(ALL_SLOTS)], dtype=np.int64)  # slot -1: none
+    of_sequence = block_at[slot_at]
+    rank = np.argsort(np.argsort(of_sequence * 8 + np.arange(6)[:, None], axis=0), axis=0)
+    by_block = np.sort(of_sequence * 10 + values, axis=0) % 10  # (values 0-9; 0 past the coup's cards)
+    canonical = np.take_along_axis(by_block, rank, axis=0)
+    key = deal_class * 4 + pattern
+    for row in canonical:
+        key = key * 10 + row
+    _, inverse = np.unique(key, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    first = np.empty(int(inverse.max()) + 1 if n else 0, dtype=np.intp)
+    first[inverse] = np.arange(n)
+    weight = np.zeros(n, dtype=np.int64)
+    weight[first] = np.bincount(inverse)
+    return first, weight
 
 
 def alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pattern, deals):
@@ -508,16 +519,19 @@ def alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pa
     return rep_rank, first, alike.reshape(-1)
 
 
-def _merged(np, trees, events, rows, pool, slot_at, deal_class, pattern):
+def _merged(np, trees, events, rows, pool, slot_at, deal_class, pattern, weight=None):
     """The rows with those alike but for the order of the cards within blocks of interchangeable slots
     (:func:`partial.interchangeable`: ``player_hand`` under an aggregate) made one, each with how many rows
     it stands for: (rows, pool, times). A row's group, its lines and its events' variants are the same in
     every such order where the bet reads the block's cards in no order, its value names are held (the deal
     class), and its events are the same set when two slots of a block trade places (:func:`_symmetric`);
-    else the rows as they are, each once. A bet read over the hands: about 8 rows in 9 merged."""
+    else the rows as they are, each once. A bet read over the hands: about 8 rows in 9 merged. (``weight``:
+    how many rows each row stands for already, 1 if None: :func:`_merged_sequences`.)"""
     blocks = partial.interchangeable(trees)
+    if weight is None:
+        weight = np.ones(len(rows), dtype=np.int64)
     if not _symmetric(events, blocks):
-        return rows, pool, np.ones(len(rows), dtype=np.int64)
+        return rows, pool, weight
     block_at = np.array([blocks[s] for s in ALL_SLOTS] + [len(ALL_SLOTS)], dtype=np.int64)  # slot -1: none
     # which positions each block holds depends on the sequence alone (its slots): each position's rank, in
     # its sequence, among the positions by (block, position)
@@ -535,7 +549,7 @@ def _merged(np, trees, events, rows, pool, slot_at, deal_class, pattern):
     inverse = inverse.reshape(-1)
     first = np.empty(int(inverse.max()) + 1 if len(inverse) else 0, dtype=np.intp)
     first[inverse] = np.arange(len(inverse))
-    return rows[first], canonical[:, first], np.bincount(inverse)
+    return rows[first], canonical[:, first], summed_at(np, inverse, weight, len(first))
 
 
 def _symmetric(events: tuple, blocks: dict) -> bool:

@@ -172,12 +172,10 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
                 keep = line < n_lines - 1
                 pairs.append(dense.reshape(-1)[keep] * (n_lines - 1) + line[keep])
                 signed.append(c * times[here][keep])
-            pairs, at = np.unique(np.concatenate(pairs), return_inverse=True)
-            total = np.zeros(len(pairs), dtype=np.int64)
-            np.add.at(total, at.reshape(-1), np.concatenate(signed))
-            kept = total != 0
-            keys.append(kinds[pairs[kept] // (n_lines - 1)])
-            on.append(pairs[kept] % (n_lines - 1))
+            total = card_counts.summed_at(np, np.concatenate(pairs), np.concatenate(signed), len(kinds) * (n_lines - 1))
+            kept = np.flatnonzero(total)  # (the pairs present whose terms do not cancel, in order)
+            keys.append(kinds[kept // (n_lines - 1)])
+            on.append(kept % (n_lines - 1))
             value.append(total[kept])
     groups, group = np.unique(np.concatenate(keys or [np.zeros(0, dtype=np.int64)]), return_inverse=True)
     if len(groups) * (n_lines - 1) > MOST_GROUPS:
@@ -221,10 +219,12 @@ def _counted(np, codes):
     free = held & (codes % PARTED_CODES == 0)
     fixed = held & ~free
     f = sum(((pool == pool[i]) & fixed[i]).astype(np.int64) for i in range(6))
-    entry = np.sort(np.where(free, pool * 7 + f, 99), axis=0)
-    key = held.sum(axis=0).astype(np.int64)  # (below 7 * 100**6 < 2**63)
-    for row in entry:
-        key = key * 100 + row
+    # a group's codes are sorted (pool first, its free cards first), so its free cards' entries are in order:
+    # the key of the sorted entries, 99 last, in base 100 after the cards used (below 7 * 100**6 < 2**63)
+    key = held.sum(axis=0).astype(np.int64)
+    for i in range(6):
+        key = np.where(free[i], key * 100 + pool[i] * 7 + f[i], key)
+    key = (key + 1) * 100 ** (6 - free.sum(axis=0)) - 1
     kinds, of_kind = np.unique(key, return_inverse=True)
     table = np.zeros((6, len(kinds)), dtype=np.int64)
     for i in range(5, -1, -1):
