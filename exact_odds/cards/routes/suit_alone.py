@@ -106,6 +106,19 @@ def alone_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     return None if plan is None else weighed(plan, shoe)
 
 
+def estimate(reading, shoe=None, tableau=None):
+    """The plan's size before it is built (:func:`card_counts.estimate`: the rows it expands, a bound of the
+    rows it merges and settles; times the variants a row, :func:`suit_events.parted`, of its groups),
+    for the route's ``estimate(reading, shoe)``."""
+    from exact_odds.cards.route import Estimate
+
+    events = reading.once("events alone", lambda r: fitting_events(r.trees))
+    if events is None:
+        return Estimate()
+    rows, _ = card_counts.planned_rows(reading, events, parted, tableau)
+    return Estimate(rows=rows)
+
+
 def fitting_events(trees: tuple) -> tuple | None:
     """The events (:func:`suit_events.suit_events`) of a bet that reads suits through them alone, with no
     count over every card (that one moves with the suit counts: :mod:`card_counts`), where a row takes at
