@@ -170,14 +170,17 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
         if not len(here):
             continue
         of_class = within[alike[here]]
+        # each row's cards a row in memory (rows x 6), sorted along it: a row's pools with each variant's codes
+        by_row = np.ascontiguousarray(pool[:, here].T)
+        empty = by_row < 0
+        by_row = by_row * PARTED_CODES
         for codes, terms in variants:
             if not terms:  # (its sets of events cancel)
                 continue
-            code = np.sort(np.where(pool[:, here] < 0, EMPTY, pool[:, here] * PARTED_CODES + np.array(codes)[:, None]),
-                           axis=0)
+            code = np.sort(np.where(empty, EMPTY, by_row + np.array(codes)[None, :]), axis=1)
             key = np.zeros(len(here), dtype=np.int64)  # (below 1000**6 < 2**63)
-            for row in code:
-                key = key * 1000 + row
+            for i in range(6):
+                key = key * 1000 + code[:, i]
             kinds, dense = np.unique(key, return_inverse=True)
             pairs, signed = [], []  # (group, line) and the rows it counts, signed, summed in this variant
             for h, c in terms:
@@ -193,8 +196,8 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
     groups, group = np.unique(np.concatenate(keys or [np.zeros(0, dtype=np.int64)]), return_inverse=True)
     if len(groups) * (n_lines - 1) > MOST_GROUPS:
         return None
-    w = np.zeros((n_lines - 1, len(groups)), dtype=np.int64)
-    np.add.at(w, (np.concatenate(on), group.reshape(-1)), np.concatenate(value))
+    w = card_counts.summed_at(np, np.concatenate(on) * len(groups) + group.reshape(-1), np.concatenate(value),
+                              (n_lines - 1) * len(groups)).reshape(n_lines - 1, len(groups))
     codes = np.zeros((6, len(groups)), dtype=np.int64)
     for i in range(5, -1, -1):
         codes[i] = groups % 1000
