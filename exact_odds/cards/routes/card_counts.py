@@ -197,16 +197,20 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     # pool, named suit or 0)) with each class's rows in them, a variant at a time
     flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
     keys, t_class, t_variant, count = [], [], [], []
+    by_pattern = {}  # each pattern's rows, and their pools a row of six in memory (sorted along it, quicker)
     for v, (p, (at, _, _)) in enumerate(flat):
-        here = np.flatnonzero(pattern[rows] == p)
-        ordered = np.sort(np.where(pool[:, here] < 0, 999, pool[:, here] * CODES + np.array(at)[:, None]), axis=0)
+        if p not in by_pattern:
+            here = np.flatnonzero(pattern[rows] == p)
+            by_row = np.ascontiguousarray(pool[:, here].T)
+            by_pattern[p] = here, by_row < 0, by_row * CODES
+        here, empty, by_row = by_pattern[p]
+        ordered = np.sort(np.where(empty, 999, by_row + np.array(at)[None, :]), axis=1)
         key = np.zeros(len(here), dtype=np.int64)
-        for row in ordered:
-            key = key * 1000 + row
+        for i in range(6):
+            key = key * 1000 + ordered[:, i]
         key, dense = np.unique(key, return_inverse=True)
         pair, inverse = np.unique(dense.reshape(-1) * len(first) + alike[here], return_inverse=True)
-        c = np.zeros(len(pair), dtype=np.int64)  # the sequences each (group, class) stands for
-        np.add.at(c, inverse.reshape(-1), times[here])
+        c = summed_at(np, inverse.reshape(-1), times[here], len(pair))  # the sequences each (group, class) stands for
         keys.append(key[pair // len(first)])
         t_class.append(pair % len(first))
         t_variant.append(np.full(len(pair), v))
