@@ -60,13 +60,14 @@ weighing would pass :data:`MOST_WORK`.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import prod
 
 from exact_odds.conditions import language, partial
-from exact_odds.cards.routes import card_pools, suit_events as events_of
+from exact_odds.cards.routes import card_pools, suit_events as events_of, suit_products
 from exact_odds.cards.routes.card_pools import Pools
 from exact_odds.cards.routes.card_suits import ALL_SLOTS, TESTS, settle_lines
 from exact_odds.cards.routes.suit_events import bound, lattice, suit_events
-from exact_odds.cards.routes.suit_products import CODES, compositions, folded, steps_of, weighed, work
+from exact_odds.cards.routes.suit_products import CODES, Folded, compositions, weighed, work
 from exact_odds.rules.shoe import Shoe
 
 #: Most rows (a sequence, a rank pool per card, a variant: suit_events) a plan may expand: each holds about
@@ -107,6 +108,48 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     plan = _count_plan(trees, of_card, value_names, events, tableau, deal_names, min(card_pools.LIMIT, MOST_ROWS),
                        MOST_ENTRIES, MOST_WORK)
     return None if plan is None else weighed(plan, shoe)
+
+
+def estimate(reading, shoe=None, tableau=None):
+    """The plan's size before it is built (:class:`~exact_odds.cards.route.Estimate`), for the route's
+    ``estimate(reading, shoe)``: ``rows``, the rows the plan expands (a sequence of values and a rank pool a
+    card it deals, the count :func:`merged_rows` holds to its limit): a bound of the rows it merges and
+    settles, and, times the variants of a row (:func:`planned_rows`), of the groups it builds. Worked out
+    once per reading (about 0.1 s: the value sequences). ``tableau``: punto banco unless given (the route's
+    estimate is not told it). Memory and time are left unknown (None): they follow the groups, known only
+    once they are built."""
+    from exact_odds.cards.route import Estimate
+
+    events = reading.once("counted events", lambda r: fitting_events(r.trees))
+    if events is None:
+        return Estimate()
+    rows, _ = planned_rows(reading, events, lattice, tableau)
+    return Estimate(rows=rows)
+
+
+def planned_rows(reading, events, lattice_of, tableau=None) -> tuple:
+    """(the rows a plan for ``reading`` expands, the rows times their variants under ``lattice_of``:
+    :func:`suit_events.lattice` or :func:`suit_events.parted`), before it is built, once per reading and
+    tableau. Every group a plan builds is some row's variant, so the second bounds the groups."""
+    from exact_odds.rules.tableau import PUNTO_BANCO
+
+    tableau = PUNTO_BANCO if tableau is None else tableau
+
+    def count(r):
+        from exact_odds.cards.routes.hand_suits import value_sequences
+
+        np = _numpy()
+        ranks = Pools(np, lambda card: r.of_card[card - card % 4])
+        x, pdraw, bdraw, *_ = value_sequences(tableau)
+        slot_at = _slots_at(np, pdraw, bdraw)
+        size = np.ones(len(pdraw), dtype=np.int64)
+        for i in range(6):
+            size *= np.where(slot_at[i] >= 0, ranks.n_options[np.asarray(x[i])], 1)
+        n_variants = np.array([len(lattice_of(events, p)[2]) for p in range(4)], dtype=np.int64)
+        pattern = pdraw.astype(np.int64) * 2 + bdraw
+        return int(size.sum()), int((size * n_variants[pattern]).sum())
+
+    return reading.once(("planned rows", events, lattice_of, tableau), count)
 
 
 def fitting_events(trees: tuple) -> tuple | None:
@@ -154,16 +197,20 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     # pool, named suit or 0)) with each class's rows in them, a variant at a time
     flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
     keys, t_class, t_variant, count = [], [], [], []
+    by_pattern = {}  # each pattern's rows, and their pools a row of six in memory (sorted along it, quicker)
     for v, (p, (at, _, _)) in enumerate(flat):
-        here = np.flatnonzero(pattern[rows] == p)
-        ordered = np.sort(np.where(pool[:, here] < 0, 999, pool[:, here] * CODES + np.array(at)[:, None]), axis=0)
+        if p not in by_pattern:
+            here = np.flatnonzero(pattern[rows] == p)
+            by_row = np.ascontiguousarray(pool[:, here].T)
+            by_pattern[p] = here, by_row < 0, by_row * CODES
+        here, empty, by_row = by_pattern[p]
+        ordered = np.sort(np.where(empty, 999, by_row + np.array(at)[None, :]), axis=1)
         key = np.zeros(len(here), dtype=np.int64)
-        for row in ordered:
-            key = key * 1000 + row
+        for i in range(6):
+            key = key * 1000 + ordered[:, i]
         key, dense = np.unique(key, return_inverse=True)
         pair, inverse = np.unique(dense.reshape(-1) * len(first) + alike[here], return_inverse=True)
-        c = np.zeros(len(pair), dtype=np.int64)  # the sequences each (group, class) stands for
-        np.add.at(c, inverse.reshape(-1), times[here])
+        c = summed_at(np, inverse.reshape(-1), times[here], len(pair))  # the sequences each (group, class) stands for
         keys.append(key[pair // len(first)])
         t_class.append(pair % len(first))
         t_variant.append(np.full(len(pair), v))
@@ -177,7 +224,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     for _ in range(6):
         codes.append(groups % 1000)
         groups = groups // 1000
-    types, steps, cards_used, counted = steps_of(np, np.stack(codes[::-1]))
+    types, steps, cards_used, counted = _steps_of(np, np.stack(codes[::-1]))
     if sum(len(compositions(d)) * k for d, k in enumerate(steps[2])) * len(trees) > entries:
         return None
     n_lines = len(trees) + 1
@@ -198,21 +245,254 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
         used_by = np.zeros(k, dtype=np.intp)
         used_by[steps[1][at]] = cards_used[at]
         width = len(compositions(d))
-        w = np.zeros((n_lines - 1, width, k), dtype=np.int64)
+        # a node's columns of w (lines but the last x T) summed from its (group, class) pairs of each variant:
+        # per variant, each pair's lines at each T (a comparison a line and term, not an index an entry),
+        # times its rows, the pairs of one node added first (np.add.reduceat), then added to w's nodes (distinct
+        # within a variant, so one fancy addition)
+        w = np.zeros((k, n_lines - 1, width), dtype=np.int64)
         here = np.flatnonzero(counted[t_group] == d)
-        for v in np.unique(t_variant[here]):
-            p, (_, named_counts, terms) = flat[v]
-            these = here[t_variant[here] == v]
-            node, c = steps[1][t_group[these]][:, None], count[these][:, None]
-            t, full = np.arange(width)[None, :], _shift(d, named_counts)[None, :]
+        node_of = steps[1][t_group[here]]
+        here = here[np.lexsort((node_of, t_variant[here]))]  # each variant's pairs in a row, by node
+        edges = np.flatnonzero(np.diff(t_variant[here])) + 1
+        for these in np.split(here, edges) if len(here) else ():
+            p, (_, named_counts, terms) = flat[int(t_variant[these[0]])]
+            node = steps[1][t_group[these]]
+            of_class, full = within[t_class[these]][:, None], _shift(d, named_counts)[None, :]
+            block = np.zeros((len(these), n_lines - 1, width), dtype=np.int64)
             for h, times in terms:
-                line = lines[p, h][within[t_class[these]][:, None], full]
-                keep = line < n_lines - 1
-                np.add.at(w, (line[keep], np.broadcast_to(t, line.shape)[keep],
-                              np.broadcast_to(node, line.shape)[keep]), times * np.broadcast_to(c, line.shape)[keep])
+                line = lines[p, h][of_class, full]
+                for j in range(n_lines - 1):
+                    block[:, j] += times * (line == j)
+            block *= count[these][:, None, None]
+            starts = np.flatnonzero(np.diff(node, prepend=-1))
+            w[node[starts]] += np.add.reduceat(block, starts, axis=0)
+        w = np.ascontiguousarray(w.transpose(1, 2, 0))
         by_degree.append((d, used_by, w))
-    plan = folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
+    plan = _folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
     return plan if work(plan) <= most_work else None
+
+
+def summed_at(np, index, value, size: int):
+    """An int64 table of ``size`` entries, each the sum of the ``value`` at its ``index`` (as ``np.add.at``
+    into zeros): by ``np.bincount`` in float64 where the values' sizes sum below 2**53, so that every
+    partial sum, and so every float added, is an integer of at most that size (exact), else by
+    ``np.add.at`` in int64."""
+    value = np.asarray(value, dtype=np.int64)
+    if int(np.abs(value).sum(dtype=np.uint64)) < EXACT_FLOAT:
+        return np.bincount(index, weights=value, minlength=size).astype(np.int64)
+    table = np.zeros(size, dtype=np.int64)
+    np.add.at(table, index, value)
+    return table
+
+
+#: Integers below it are exact in float64, and so is every sum of them that stays below it.
+EXACT_FLOAT = 1 << 53
+
+
+def _steps_of(np, codes):
+    """:func:`suit_products.steps_of`, the same steps, quicker on a million groups: a group's codes are
+    sorted, so each factor's positions are in a row, and its type's code (its pool, then its cards by code,
+    a digit each in base 7) is summed position by position (each position adds to one factor of its group:
+    no two in one assignment), not counted through ``np.add.at``; the sorts run along rows in memory; and a
+    step's distinct nodes are found by one unique without first indices (any group of a key holds the same
+    parent, type and bucket)."""
+    n = codes.shape[1]
+    held = codes != 999
+    pool, suit = codes // CODES, codes % CODES
+    starts = held & np.vstack([np.ones((1, n), dtype=bool), pool[1:] != pool[:-1]])
+    nth = np.cumsum(starts, axis=0) - 1  # each position's factor
+    code = np.full((6, n), -1, dtype=np.int64)  # per factor and group: pool * 7**CODES + its cards by code
+    m = np.zeros((6, n), dtype=np.int64)  # its counted cards (free or restricted)
+    has_named = np.zeros((6, n), dtype=bool)
+    place = 7 ** np.arange(CODES - 1, -1, -1, dtype=np.int64)  # code j's digit
+    for i in range(6):
+        h = np.flatnonzero(held[i])
+        f, s = nth[i, h], suit[i, h]
+        first = starts[i, h]
+        code[f, h] = np.where(first, pool[i, h] * 7 ** CODES, code[f, h]) + place[s]
+        m[f, h] += (s == 0) | (s >= 5)
+        has_named[f, h] |= (s >= 1) & (s <= 4)
+    factor_pool = np.where(code >= 0, code // 7 ** CODES, -1)
+    type_arrays, type_of = [], np.zeros((6, n), dtype=np.int64)
+    for mm in range(7):
+        here = (factor_pool >= 0) & (m == mm)
+        kinds, index = np.unique(code[here], return_inverse=True)
+        type_of[here] = index.reshape(-1)
+        digits = np.stack([(kinds // 7 ** (CODES - 1 - j)) % 7 for j in range(CODES)], axis=1).reshape(-1, CODES)
+        ways = np.array([suit_products._ways(mm, tuple([row[0]] + row[5:])) for row in digits.tolist()],
+                        dtype=np.int64).reshape(-1, len(compositions(mm))).T
+        type_arrays.append(((kinds // 7 ** CODES).astype(np.intp), digits[:, 1:5].astype(np.intp),
+                            np.ascontiguousarray(ways)))
+    # (suit_products.steps_of: the most counted cards first, named cards last, pools of named cards only last
+    # of all; a stable sort of each group's factors)
+    rank = np.where(factor_pool < 0, 99, np.where(has_named, 10 + 6 - m, 6 - m))
+    order = np.argsort(rank.T, axis=1, kind="stable")
+    factor_pool, m, type_of = (np.ascontiguousarray(np.take_along_axis(a.T, order, axis=1).T)
+                               for a in (factor_pool, m, type_of))
+    node = np.zeros(n, dtype=np.int64)
+    degree = np.zeros(n, dtype=np.int64)
+    n_nodes, steps = [1] + [0] * 6, []
+    for i in range(6):
+        at = np.flatnonzero(factor_pool[i] >= 0)
+        if not len(at):
+            break
+        bucket = degree[at] * 7 + m[i, at]
+        key = (bucket * (6 * n + 1) + node[at]) * (6 * n + 1) + type_of[i, at]
+        kinds, inverse = np.unique(key, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        first = np.empty(len(kinds), dtype=np.intp)
+        first[inverse] = np.arange(len(inverse))  # a group of each key
+        new = np.zeros(len(kinds), dtype=np.int64)
+        parent, kind, bucket = node[at[first]], type_of[i, at[first]], bucket[first]
+        step = []
+        edges = np.flatnonzero(np.diff(bucket)) + 1  # kinds are sorted by bucket first: each bucket's in a row
+        for lo_k, hi_k in zip(np.concatenate([[0], edges]).tolist(), np.concatenate([edges, [len(bucket)]]).tolist()):
+            b = int(bucket[lo_k])
+            d, mm = b // 7, b % 7
+            lo = n_nodes[d + mm]
+            new[lo_k:hi_k] = lo + np.arange(hi_k - lo_k)
+            n_nodes[d + mm] += hi_k - lo_k
+            step.append((d, mm, lo, lo + hi_k - lo_k, parent[lo_k:hi_k].astype(np.intp), kind[lo_k:hi_k].astype(np.intp)))
+        steps.append(tuple(step))
+        node[at] = new[inverse]
+        degree[at] += m[i, at]
+    return tuple(type_arrays), (tuple(steps), node.astype(np.intp), tuple(n_nodes)), \
+        held.sum(axis=0).astype(np.intp), degree.astype(np.intp)
+
+
+def _folded(plan) -> Folded:
+    """:func:`suit_products.folded`, the same plan, its kinds (each node's m == 0 types and cards used) found
+    by one integer a node, its columns' digits in mixed radix, the first most significant: the same order
+    as ``np.unique(..., axis=0)``, which sorts the rows as records (seconds for a million nodes). Where
+    the digits would pass int64, that unique itself."""
+    np = _numpy()
+    members, types, (steps, _, n_nodes), by_degree = plan[:4]
+    n_scalars = len(types[0][0])
+    base, scalars = suit_products._bases(np, steps, n_nodes, n_scalars)
+    kept = [b == np.arange(len(b)) for b in base]
+    renumber = [np.cumsum(k) - 1 for k in kept]
+    new_steps = tuple(tuple((d, m, int(renumber[d + m][lo]), int(renumber[d + m][lo]) + hi - lo,
+                             renumber[d][parent], which) for d, m, lo, hi, parent, which in step if m)
+                      for step in steps)
+    every = np.vstack([np.column_stack([scalars[d], used_by]) for d, used_by, _ in by_degree])
+    radix = [n_scalars + 1] * (every.shape[1] - 1) + [7]  # a type or the padding; the cards used, 0-6
+    if prod(radix) < 1 << 62 and every.min(initial=0) >= 0:
+        key = np.zeros(len(every), dtype=np.int64)
+        for j, r in enumerate(radix):
+            key = key * r + every[:, j]
+        found, kind = np.unique(key, return_inverse=True)
+        kinds = np.zeros((len(found), len(radix)), dtype=every.dtype)
+        for j in range(len(radix) - 1, -1, -1):
+            kinds[:, j] = found % radix[j]
+            found = found // radix[j]
+    else:
+        kinds, kind = np.unique(every, axis=0, return_inverse=True)
+    kind, folds, at = kind.reshape(-1), [], 0
+    for d, used_by, w in by_degree:
+        folds.append(_fold(np, d, w, renumber[d][base[d]], kind[at:at + len(used_by)], int(kept[d].sum())))
+        at += len(used_by)
+    steps, folds = _leaves(np, (tuple(s for s in new_steps if s), tuple(int(k.sum()) for k in kept)), folds)
+    return Folded(members, types, steps, np.ascontiguousarray(kinds[:, :-1].T), kinds[:, -1].copy(), tuple(folds),
+                  plan[4])
+
+
+def _fold(np, d: int, w, base, kind, n_kept: int):
+    """:func:`suit_products._fold`, the same :class:`suit_products.Fold`, its entries sorted by one integer
+    each, (line, base, T, node) in mixed radix (distinct, so any sort orders them as the stable sort of
+    (line, base, T) over the entries in w's order does), not by three stable passes of ``lexsort``."""
+    lines, width, k = w.shape
+    if n_kept == k and 2 * np.count_nonzero(w) >= w.size or lines * max(n_kept, 1) * width * k >= 1 << 62:
+        return suit_products._fold(np, d, w, base, kind, n_kept)
+    flat = np.flatnonzero(w)  # (line, T, node) in w's order
+    n_base = max(n_kept, 1)
+    line, t = flat // (width * k), flat // k % width
+    key = np.sort(((line * n_base + base[flat % k]) * width + t) * k + flat % k)
+    segment_key, node = key // k, key % k
+    line, t = segment_key // (n_base * width), segment_key % width
+    segment = np.ones(len(key), dtype=bool)  # where a (line, b, T) begins
+    segment[1:] = segment_key[1:] != segment_key[:-1]
+    starts = np.flatnonzero(segment)
+    return suit_products.Fold(d, w.reshape(-1)[(line * width + t) * k + node], kind[node].astype(np.intp),
+                              starts.astype(np.intp), (t[starts] * n_kept + base[node[starts]]).astype(np.intp),
+                              np.searchsorted(line[starts], np.arange(lines + 1)))
+
+
+def _leaves(np, steps, folds: list):
+    """:func:`suit_products._leaves`, the same steps and folds, each node's maker in arrays (not a dict a
+    degree, a tuple a node) and the distinct coefficients read found by a table of them (not sorted).
+
+    (suit_products:) The steps and folds with the *leaves* of the degrees that are not dense, the nodes that are no node's
+    parent, no longer built (their whole polynomials, for a few coefficients w reads of each: most nodes,
+    the six-card groups', hold 84 coefficients), but their coefficients that w reads computed from their
+    parents, each as a sum over the monomials b of the factor multiplied last (:attr:`Fold.leaves`)."""
+    steps, n_nodes = steps
+    made = [np.full((3, k), -1, dtype=np.int64) for k in n_nodes]  # per degree: each node's (m, parent, type)
+    parent_of = [np.zeros(k, dtype=bool) for k in n_nodes]
+    for step in steps:
+        for d, m, lo, hi, parent, which in step:
+            parent_of[d][parent] = True
+            made[d + m][0, lo:hi], made[d + m][1, lo:hi], made[d + m][2, lo:hi] = m, parent, which
+    built = [parent_of[d].copy() for d in range(len(n_nodes))]  # and, below, the nodes some fold reads
+    built[0][:] = True
+    for fold in folds:
+        d = fold.d
+        if fold.dense or not d:
+            built[d][:] = True
+            continue
+        # a leaf read at k T's, its last factor of degree m: k * (m's monomials) terms of about 10 ns, against
+        # its whole polynomial built (about 7 ns a coefficient: work); a leaf w never reads (its groups settle
+        # only the last line) is not built at all
+        seen = np.zeros(len(compositions(d)) * n_nodes[d], dtype=bool)
+        seen[fold.at] = True  # (fold.at: T * nodes + node, T below the monomials of degree d)
+        read = seen.reshape(-1, n_nodes[d]).sum(axis=0)
+        monomials = np.array([len(compositions(m)) for m in range(7)], dtype=np.int64)
+        last = np.where(made[d][0] >= 0, monomials[np.maximum(made[d][0], 0)], 99)
+        built[d] = parent_of[d] | (read > 0) & (suit_products.LEAF_TERM * read * last >= suit_products.COEFFICIENT * len(compositions(d)))
+    renumber = [np.cumsum(b) - 1 for b in built]
+    new_steps = []
+    for step in steps:
+        entries = []
+        for d, m, lo, hi, parent, which in step:
+            keep = built[d + m][lo:hi]
+            if keep.any():
+                first = int(renumber[d + m][lo:hi][keep][0])
+                entries.append((d, m, first, first + int(keep.sum()), renumber[d][parent[keep]], which[keep]))
+        if entries:
+            new_steps.append(tuple(entries))
+    n_built = tuple(int(b.sum()) for b in built)
+    out = []
+    for fold in folds:
+        d = fold.d
+        if fold.dense or not d:
+            out.append(fold)
+            continue
+        n_kept = n_nodes[d]
+        t, node = fold.at // n_kept, fold.at % n_kept
+        leaf = ~built[d][node]
+        at = np.where(leaf, 0, t * n_built[d] + renumber[d][node])
+        seen = np.zeros(len(compositions(d)) * n_kept, dtype=bool)
+        seen[fold.at[leaf]] = True
+        pairs = np.flatnonzero(seen)  # np.unique(fold.at[leaf], return_inverse=True), by a table of them
+        where = (np.cumsum(seen) - 1)[fold.at[leaf]]
+        groups = []
+        info = np.ascontiguousarray(made[d][:, pairs % n_kept].T)
+        order = np.argsort(info[:, 0], kind="stable")  # the pairs by m: each m's in a row
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        leaf_of = rank[where.reshape(-1)]
+        for m in np.unique(info[:, 0]).tolist():
+            these = order[info[order, 0] == m]
+            lower = {c: i for i, c in enumerate(compositions(d - m))}
+            n_parent = n_built[d - m]
+            moved = np.array([[lower.get(tuple(a - b for a, b in zip(comp, mono)), -1) for mono in compositions(m)]
+                              for comp in compositions(d)], dtype=np.int64)  # T x b: T - b's index, or -1
+            rows = moved[(pairs[these] // n_kept)]
+            parent = renumber[d - m][info[these, 1]][:, None]
+            p_at = np.where(rows < 0, len(compositions(d - m)) * n_parent, rows * n_parent + parent)
+            groups.append((m, p_at.astype(np.intp), info[these, 2].astype(np.intp)))
+        out.append(fold._replace(at=at.astype(np.intp), leaves=tuple(groups),
+                                 leaf_at=np.flatnonzero(leaf).astype(np.intp), leaf_of=leaf_of.astype(np.intp)))
+    return (tuple(new_steps), n_built), out
 
 
 def merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit: int):
@@ -234,11 +514,40 @@ def merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, li
         size *= np.where(slot_at[i] >= 0, ranks.n_options[values[i]], 1)
     if int(size.sum()) > limit:
         return None
-    rows, pool = _rows(np, ranks, values, slot_at)
     deals = _deal_classes(np, value_names, deals, deal_names)
     deals = (deals[0][deal], deals[1])  # each sequence's class, each class's values
-    rows, pool, times = _merged(np, trees, events, rows, pool, slot_at, deals[0], pattern)
+    kept, weight = _merged_sequences(np, trees, events, values, slot_at, deals[0], pattern)
+    rows, pool = _rows(np, ranks, values[:, kept], slot_at[:, kept])
+    rows = kept[rows]
+    rows, pool, times = _merged(np, trees, events, rows, pool, slot_at, deals[0], pattern, weight[rows])
     return ranks, rows, pool, times, slot_at, pattern, deals
+
+
+def _merged_sequences(np, trees, events, values, slot_at, deal_class, pattern):
+    """The sequences alike but for the order of their values within blocks of interchangeable slots made
+    one (where :func:`_merged` merges rows), each with how many it stands for: (the sequences kept, and
+    each sequence's count, by index). Two such sequences hold the same deal class and draws, and their rows
+    are each other's with the block's cards reordered, so they merge into the same rows, as often: the rows
+    of one of them, each counted as many times, merge as the rows of all. Else every sequence, once."""
+    n = values.shape[1]
+    blocks = partial.interchangeable(trees)
+    if not _symmetric(events, blocks):
+        return np.arange(n), np.ones(n, dtype=np.int64)
+    block_at = np.array([blocks[s] for s in ALL_SLOTS] + [len(ALL_SLOTS)], dtype=np.int64)  # slot -1: none
+    of_sequence = block_at[slot_at]
+    rank = np.argsort(np.argsort(of_sequence * 8 + np.arange(6)[:, None], axis=0), axis=0)
+    by_block = np.sort(of_sequence * 10 + values, axis=0) % 10  # (values 0-9; 0 past the coup's cards)
+    canonical = np.take_along_axis(by_block, rank, axis=0)
+    key = deal_class * 4 + pattern
+    for row in canonical:
+        key = key * 10 + row
+    _, inverse = np.unique(key, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    first = np.empty(int(inverse.max()) + 1 if n else 0, dtype=np.intp)
+    first[inverse] = np.arange(n)
+    weight = np.zeros(n, dtype=np.int64)
+    weight[first] = np.bincount(inverse)
+    return first, weight
 
 
 def alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pattern, deals):
@@ -256,27 +565,37 @@ def alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pa
     return rep_rank, first, alike.reshape(-1)
 
 
-def _merged(np, trees, events, rows, pool, slot_at, deal_class, pattern):
+def _merged(np, trees, events, rows, pool, slot_at, deal_class, pattern, weight=None):
     """The rows with those alike but for the order of the cards within blocks of interchangeable slots
     (:func:`partial.interchangeable`: ``player_hand`` under an aggregate) made one, each with how many rows
     it stands for: (rows, pool, times). A row's group, its lines and its events' variants are the same in
     every such order where the bet reads the block's cards in no order, its value names are held (the deal
     class), and its events are the same set when two slots of a block trade places (:func:`_symmetric`);
-    else the rows as they are, each once. A bet read over the hands: about 8 rows in 9 merged."""
+    else the rows as they are, each once. A bet read over the hands: about 8 rows in 9 merged. (``weight``:
+    how many rows each row stands for already, 1 if None: :func:`_merged_sequences`.)"""
     blocks = partial.interchangeable(trees)
+    if weight is None:
+        weight = np.ones(len(rows), dtype=np.int64)
     if not _symmetric(events, blocks):
-        return rows, pool, np.ones(len(rows), dtype=np.int64)
+        return rows, pool, weight
     block_at = np.array([blocks[s] for s in ALL_SLOTS] + [len(ALL_SLOTS)], dtype=np.int64)  # slot -1: none
-    block = block_at[slot_at[:, rows]]
-    places = np.argsort(block * 8 + np.arange(6)[:, None], axis=0)  # each block's positions, in order
-    pools = np.argsort(block * 1000 + pool, axis=0)  # each block's pools, least first
-    canonical = np.empty_like(pool)
-    np.put_along_axis(canonical, places, np.take_along_axis(pool, pools, axis=0), axis=0)
+    # which positions each block holds depends on the sequence alone (its slots): each position's rank, in
+    # its sequence, among the positions by (block, position)
+    of_sequence = block_at[slot_at]
+    rank = np.argsort(np.argsort(of_sequence * 8 + np.arange(6)[:, None], axis=0), axis=0)
+    # each row's pools by (block, pool), the least first (pools below 999; -1, none, stays in its block)
+    by_block = np.sort(of_sequence[:, rows] * 1000 + pool, axis=0)
+    by_block -= (by_block + 1) // 1000 * 1000
+    canonical = np.take_along_axis(by_block, rank[:, rows], axis=0)  # a block's k-th pool at its k-th position
     key = deal_class[rows] * 4 + pattern[rows]  # (classes below 2**30: below 2**63 with 6 pools of 14)
     for row in canonical:
         key = key * 14 + row + 1
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    return rows[first], canonical[:, first], np.bincount(inverse.reshape(-1))
+    # (rows of one key hold the same sequence's class, draws and canonical pools: any of them stands for all)
+    _, inverse = np.unique(key, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    first = np.empty(int(inverse.max()) + 1 if len(inverse) else 0, dtype=np.intp)
+    first[inverse] = np.arange(len(inverse))
+    return rows[first], canonical[:, first], summed_at(np, inverse, weight, len(first))
 
 
 def _symmetric(events: tuple, blocks: dict) -> bool:
@@ -295,18 +614,21 @@ def _symmetric(events: tuple, blocks: dict) -> bool:
 def _rows(np, ranks, values, slot_at):
     """Every row: a sequence (its index), and a rank pool for each card it uses (per position; -1 past its
     cards)."""
-    rows = np.arange(values.shape[1])
-    pool = []
-    for i in range(6):
-        v = values[i][rows]
-        held = slot_at[i][rows] >= 0
-        k = np.where(held, ranks.n_options[v], 1)
-        parent = np.repeat(np.arange(len(rows)), k)
-        within = np.arange(len(parent)) - np.repeat(np.cumsum(k) - k, k)
-        rows, pool = rows[parent], [p[parent] for p in pool]
-        pick = ranks.flat[np.minimum(ranks.first[v[parent]] + within, len(ranks.flat) - 1)]
-        pool.append(np.where(held[parent], pick, -1))
-    return rows, np.stack(pool)
+    held = slot_at >= 0
+    k = np.where(held, ranks.n_options[values], 1)  # each position's pools, per sequence
+    size = k.prod(axis=0)
+    rows = np.repeat(np.arange(values.shape[1]), size)
+    # each row's pools in mixed radix, the first position's most significant (the order of a row a pool at a
+    # time, position by position)
+    within = np.arange(len(rows)) - np.repeat(np.cumsum(size) - size, size)
+    pool = np.empty((6, len(rows)), dtype=np.int64)
+    for i in range(5, -1, -1):
+        ki = k[i][rows]
+        digit = within % ki
+        within //= ki
+        pick = ranks.flat[np.minimum(ranks.first[values[i][rows]] + digit, len(ranks.flat) - 1)]
+        pool[i] = np.where(held[i][rows], pick, -1)
+    return rows, pool
 
 
 @lru_cache(maxsize=64)

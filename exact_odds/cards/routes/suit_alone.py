@@ -106,6 +106,19 @@ def alone_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
     return None if plan is None else weighed(plan, shoe)
 
 
+def estimate(reading, shoe=None, tableau=None):
+    """The plan's size before it is built (:func:`card_counts.estimate`: the rows it expands, a bound of the
+    rows it merges and settles; times the variants a row, :func:`suit_events.parted`, of its groups),
+    for the route's ``estimate(reading, shoe)``."""
+    from exact_odds.cards.route import Estimate
+
+    events = reading.once("events alone", lambda r: fitting_events(r.trees))
+    if events is None:
+        return Estimate()
+    rows, _ = card_counts.planned_rows(reading, events, parted, tableau)
+    return Estimate(rows=rows)
+
+
 def fitting_events(trees: tuple) -> tuple | None:
     """The events (:func:`suit_events.suit_events`) of a bet that reads suits through them alone, with no
     count over every card (that one moves with the suit counts: :mod:`card_counts`), where a row takes at
@@ -157,14 +170,17 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
         if not len(here):
             continue
         of_class = within[alike[here]]
+        # each row's cards a row in memory (rows x 6), sorted along it: a row's pools with each variant's codes
+        by_row = np.ascontiguousarray(pool[:, here].T)
+        empty = by_row < 0
+        by_row = by_row * PARTED_CODES
         for codes, terms in variants:
             if not terms:  # (its sets of events cancel)
                 continue
-            code = np.sort(np.where(pool[:, here] < 0, EMPTY, pool[:, here] * PARTED_CODES + np.array(codes)[:, None]),
-                           axis=0)
+            code = np.sort(np.where(empty, EMPTY, by_row + np.array(codes)[None, :]), axis=1)
             key = np.zeros(len(here), dtype=np.int64)  # (below 1000**6 < 2**63)
-            for row in code:
-                key = key * 1000 + row
+            for i in range(6):
+                key = key * 1000 + code[:, i]
             kinds, dense = np.unique(key, return_inverse=True)
             pairs, signed = [], []  # (group, line) and the rows it counts, signed, summed in this variant
             for h, c in terms:
@@ -172,18 +188,16 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
                 keep = line < n_lines - 1
                 pairs.append(dense.reshape(-1)[keep] * (n_lines - 1) + line[keep])
                 signed.append(c * times[here][keep])
-            pairs, at = np.unique(np.concatenate(pairs), return_inverse=True)
-            total = np.zeros(len(pairs), dtype=np.int64)
-            np.add.at(total, at.reshape(-1), np.concatenate(signed))
-            kept = total != 0
-            keys.append(kinds[pairs[kept] // (n_lines - 1)])
-            on.append(pairs[kept] % (n_lines - 1))
+            total = card_counts.summed_at(np, np.concatenate(pairs), np.concatenate(signed), len(kinds) * (n_lines - 1))
+            kept = np.flatnonzero(total)  # (the pairs present whose terms do not cancel, in order)
+            keys.append(kinds[kept // (n_lines - 1)])
+            on.append(kept % (n_lines - 1))
             value.append(total[kept])
     groups, group = np.unique(np.concatenate(keys or [np.zeros(0, dtype=np.int64)]), return_inverse=True)
     if len(groups) * (n_lines - 1) > MOST_GROUPS:
         return None
-    w = np.zeros((n_lines - 1, len(groups)), dtype=np.int64)
-    np.add.at(w, (np.concatenate(on), group.reshape(-1)), np.concatenate(value))
+    w = card_counts.summed_at(np, np.concatenate(on) * len(groups) + group.reshape(-1), np.concatenate(value),
+                              (n_lines - 1) * len(groups)).reshape(n_lines - 1, len(groups))
     codes = np.zeros((6, len(groups)), dtype=np.int64)
     for i in range(5, -1, -1):
         codes[i] = groups % 1000
@@ -221,10 +235,12 @@ def _counted(np, codes):
     free = held & (codes % PARTED_CODES == 0)
     fixed = held & ~free
     f = sum(((pool == pool[i]) & fixed[i]).astype(np.int64) for i in range(6))
-    entry = np.sort(np.where(free, pool * 7 + f, 99), axis=0)
-    key = held.sum(axis=0).astype(np.int64)  # (below 7 * 100**6 < 2**63)
-    for row in entry:
-        key = key * 100 + row
+    # a group's codes are sorted (pool first, its free cards first), so its free cards' entries are in order:
+    # the key of the sorted entries, 99 last, in base 100 after the cards used (below 7 * 100**6 < 2**63)
+    key = held.sum(axis=0).astype(np.int64)
+    for i in range(6):
+        key = np.where(free[i], key * 100 + pool[i] * 7 + f[i], key)
+    key = (key + 1) * 100 ** (6 - free.sum(axis=0)) - 1
     kinds, of_kind = np.unique(key, return_inverse=True)
     table = np.zeros((6, len(kinds)), dtype=np.int64)
     for i in range(5, -1, -1):
@@ -241,35 +257,56 @@ def _components(np, codes):
     pool, code = codes // PARTED_CODES, codes % PARTED_CODES
     fixed = held & (code > 0)
     part = np.where(fixed & (code >= PART) & (code < RESTRICTED_AT), (code - PART) // 15, -1)
-    label = np.where(fixed, np.arange(6)[:, None], 6)
+    # which positions join depends only on a group's *shape*: each position's fixed card, its pool as the
+    # first fixed position of that pool, and its part (a few hundred shapes among hundreds of thousands of
+    # groups): the components are found once a shape
+    same_pool = np.full(pool.shape, 6, dtype=np.int64)
+    for j in range(5, -1, -1):
+        same_pool = np.where(fixed & fixed[j] & (pool == pool[j]), j, same_pool)
+    shape = np.zeros(len(codes[0]), dtype=np.int64)
+    for i in range(6):
+        shape = shape * 64 + np.where(fixed[i], 1 + same_pool[i] * 4 + part[i] + 1, 0)
+    shapes, of_shape = np.unique(shape, return_inverse=True)
+    of_shape = of_shape.reshape(-1)
+    at = np.empty(len(shapes), dtype=np.intp)
+    at[of_shape] = np.arange(len(of_shape))  # a group of each shape
+    s_fixed, s_pool, s_part = fixed[:, at], same_pool[:, at], part[:, at]
+    label = np.where(s_fixed, np.arange(6)[:, None], 6)
     while True:  # each card's component: the least position joined to it by a pool or a part
         new = label.copy()
         for i in range(6):
             for j in range(6):
-                joined = fixed[i] & fixed[j] & ((pool[i] == pool[j]) | (part[i] >= 0) & (part[i] == part[j]))
+                joined = s_fixed[i] & s_fixed[j] & ((s_pool[i] == s_pool[j]) | (s_part[i] >= 0) & (s_part[i] == s_part[j]))
                 new[i] = np.where(joined, np.minimum(new[i], label[j]), new[i])
         if (new == label).all():
             break
         label = new
-    keys = []
+    label = label[:, of_shape]
+    keys, where = [], []
     for c in range(6):
         mine = label == c
-        if mine.any():
-            key = np.zeros(len(codes[0]), dtype=np.int64)
-            for row in np.sort(np.where(mine, codes, EMPTY), axis=0):
-                key = key * 1000 + row
-            keys.append(np.where(mine.any(axis=0), key, -1))
+        here = np.flatnonzero(mine.any(axis=0))  # the groups with a component whose least position is c
+        if len(here):
+            # the component's codes in order (a group's codes are sorted), then EMPTY past them: the key of
+            # its sorted codes, EMPTY last, in base 1000 (below 1000**6 < 2**63)
+            mine, key = mine[:, here], np.zeros(len(here), dtype=np.int64)
+            for i in range(6):
+                key = np.where(mine[i], key * 1000 + codes[i, here], key)
+            keys.append((key + 1) * 1000 ** (6 - mine.sum(axis=0)) - 1)
+            where.append(here)
     if not keys:
         return np.zeros((6, 0), dtype=np.int64), np.zeros((0, len(codes[0])), dtype=np.intp)
-    found, index = np.unique(np.concatenate(keys), return_inverse=True)
-    index = index.reshape(len(keys), -1)
-    none = found[0] < 0  # (the key -1, no component there, sorts first)
-    table = np.zeros((6, len(found) - none), dtype=np.int64)
-    rest = found[int(none):]
+    found, inverse = np.unique(np.concatenate(keys), return_inverse=True)
+    index = np.full((len(keys), len(codes[0])), len(found), dtype=np.intp)  # past them all: none
+    start = 0
+    for j, here in enumerate(where):
+        index[j, here] = inverse.reshape(-1)[start:start + len(here)]
+        start += len(here)
+    table = np.zeros((6, len(found)), dtype=np.int64)
     for i in range(5, -1, -1):
-        table[i] = rest % 1000
-        rest = rest // 1000
-    return table, np.where(index < int(none), len(table[0]), index - int(none)).astype(np.intp)
+        table[i] = found % 1000
+        found = found // 1000
+    return table, index
 
 
 class Components(NamedTuple):
