@@ -112,11 +112,10 @@ def count_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
 
 def estimate(reading, shoe=None, tableau=None):
     """The plan's size before it is built (:class:`~exact_odds.cards.route.Estimate`), for the route's
-    ``estimate(reading, shoe)``: ``rows``, the rows the plan expands (a sequence of values and a rank pool a
+    ``estimate(reading, shoe, tableau)``: ``rows``, the rows the plan expands (a sequence of values and a rank pool a
     card it deals, the count :func:`merged_rows` holds to its limit): a bound of the rows it merges and
     settles, and, times the variants of a row (:func:`planned_rows`), of the groups it builds. Worked out
-    once per reading (about 0.1 s: the value sequences). ``tableau``: punto banco unless given (the route's
-    estimate is not told it). Memory and time are left unknown (None): they follow the groups, known only
+    once per reading (about 0.1 s: the value sequences). ``tableau``: punto banco unless given. Memory and time are left unknown (None): they follow the groups, known only
     once they are built."""
     from exact_odds.cards.route import Estimate
 

@@ -131,6 +131,11 @@ class SuitCounts(Route):
     def place(self, reading, shoe):
         return 2 if reading.suit_symmetric else 4
 
+    def estimate(self, reading, shoe, tableau=None):
+        from exact_odds.cards.routes.card_counts import estimate
+
+        return estimate(reading, shoe, tableau)
+
     def price(self, reading, dist):
         from exact_odds.cards.routes.card_counts import count_counts
 
@@ -158,6 +163,11 @@ class EventsAlone(Route):
 
     def place(self, reading, shoe):
         return 3 if _fresh_split(reading, shoe) or reading.suit_symmetric else 5
+
+    def estimate(self, reading, shoe, tableau=None):
+        from exact_odds.cards.routes.suit_alone import estimate
+
+        return estimate(reading, shoe, tableau)
 
     def price(self, reading, dist):
         from exact_odds.cards.routes.suit_alone import alone_counts

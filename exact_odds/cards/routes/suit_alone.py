@@ -109,7 +109,7 @@ def alone_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple,
 def estimate(reading, shoe=None, tableau=None):
     """The plan's size before it is built (:func:`card_counts.estimate`: the rows it expands, a bound of the
     rows it merges and settles; times the variants a row, :func:`suit_events.parted`, of its groups),
-    for the route's ``estimate(reading, shoe)``."""
+    for the route's ``estimate(reading, shoe, tableau)``."""
     from exact_odds.cards.route import Estimate
 
     events = reading.once("events alone", lambda r: fitting_events(r.trees))
