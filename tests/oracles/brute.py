@@ -301,10 +301,11 @@ CALLS = {name: (lambda f: lambda cards, *pred: f(_flat(cards), *pred))(f) for na
 
 
 #: The shoes whose coups are kept (by :func:`_coups`), the most recent last, and at most how many coups they
-#: hold together (about 1.3 GB): a 10-card shoe is up to 151,200 coups, built in several seconds, and the
-#: suite reads the same few shoes from many tests and files, between hypothesis's small shoes.
+#: hold together: about what one 10-card shoe holds (151,200 coups, some 0.8 GB in each test process, which
+#: keeping only the last shoe already cost), so the 10-card shoe the card tests share (85,680 distinct coups,
+#: seconds to build) stays kept between hypothesis's small shoes (at most 20,160 each).
 _KEPT: dict = {}
-MOST_COUPS_KEPT = 250_000
+MOST_COUPS_KEPT = 160_000
 
 
 def _coups(cards):
