@@ -11,15 +11,22 @@ from exact_odds.information.table import next_coup
 SMALL = Shoe.from_counts((1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 0, 0))
 
 
-@pytest.mark.parametrize("shoe", [Shoe.decks(8).remove(["5", "5", "K", "9"]), Shoe.infinite(), SMALL])
-@pytest.mark.parametrize("info", [
+SHOES = [Shoe.decks(8).remove(["5", "5", "K", "9"]), Shoe.infinite(), SMALL]
+INFOS = [
     Information(group=(1,), high={6, 7, 8, 9}),
     Information(group=(1,), high={1, 2, 3, 4, 5, 6, 7, 8, 9}),  # the larger group is High
     Information(group=(6,), high={0, 1}),
     Information(group=(1, 2), high={6, 7, 8, 9}),
     Information(value=(5,)),
     Information(group=(5,), value=(6,), high={6, 7, 8, 9}),
-])
+]
+
+
+#: A group and a value seen at once, on 8 decks (the costliest case, seconds) under ``-m slow``: the same
+#: information on the infinite deck and the small shoe, and the other sorts of information on 8 decks, by default.
+@pytest.mark.parametrize("info, shoe", [
+    pytest.param(info, shoe, id=f"info{i}-shoe{j}", marks=[pytest.mark.slow] if (i, j) == (5, 0) else [])
+    for i, info in enumerate(INFOS) for j, shoe in enumerate(SHOES)])
 def test_every_state_is_information_plays(shoe, info):
     play = information_play(shoe, info)
     for s in play.states:

@@ -10,7 +10,6 @@ Slow on purpose: only for shoes of about ten cards.
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from itertools import permutations
 
 VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 0, "J": 0, "Q": 0, "K": 0}
@@ -301,12 +300,28 @@ def _flat(cards):
 CALLS = {name: (lambda f: lambda cards, *pred: f(_flat(cards), *pred))(f) for name, f in AGGREGATES.items()}
 
 
-@lru_cache(maxsize=1)
+#: The shoes whose coups are kept (by :func:`_coups`), the most recent last, and at most how many coups they
+#: hold together: about what one 10-card shoe holds (151,200 coups, some 0.8 GB in each test process, which
+#: keeping only the last shoe already cost), so the 10-card shoe the card tests share (85,680 distinct coups,
+#: seconds to build) stays kept between hypothesis's small shoes (at most 20,160 each).
+_KEPT: dict = {}
+MOST_COUPS_KEPT = 160_000
+
+
 def _coups(cards):
     """Each distinct ordered six cards of ``cards`` once, with the number of the shoe's orderings that
     deal it (a card held twice deals each of its sequences twice), and the names of its coup. Kept for
-    the last shoe: a test reads many bets or forms over one shoe."""
-    return tuple((n, coup_values(play(seq))) for seq, n in Counter(permutations(cards, 6)).items())
+    the last few shoes (any order of the same cards is the same shoe): a test reads many bets or forms
+    over one shoe, and many tests read the same shoe."""
+    key = tuple(sorted(cards))
+    if key in _KEPT:
+        _KEPT[key] = _KEPT.pop(key)  # now the most recent
+        return _KEPT[key]
+    coups = tuple((n, coup_values(play(seq))) for seq, n in Counter(permutations(key, 6)).items())
+    while _KEPT and sum(map(len, _KEPT.values())) + len(coups) > MOST_COUPS_KEPT:
+        del _KEPT[next(iter(_KEPT))]  # the least recent
+    _KEPT[key] = coups
+    return coups
 
 
 def brute_lines(cards, conditions):

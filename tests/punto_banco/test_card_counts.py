@@ -238,13 +238,20 @@ def test_what_a_bet_reads_of_single_cards_suits(condition, events):
     assert suit_events.suit_events((language.expanded(condition),)) == tuple(sorted(events))
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(small_suited_shoes())
 def test_a_pair_of_suits_with_suit_counts_on_random_small_shoes_equals_brute_force(cards):
     conditions = ["player_card1_suit == banker_card1_suit and of_a_suit(all_cards) >= 3",
                   "player_card1_suit != banker_card1_suit and count(all_cards, suit == hearts) >= 2 or tie"]
     counts = _counts(conditions, Shoe.from_cards(cards))
     assert counts == brute_counts(cards, conditions)
+
+
+@pytest.mark.slow  # 3 random shoes by default, 6 here
+@settings(max_examples=6, deadline=None)
+@given(small_suited_shoes())
+def test_a_pair_of_suits_with_suit_counts_on_more_random_small_shoes_equals_brute_force(cards):
+    test_a_pair_of_suits_with_suit_counts_on_random_small_shoes_equals_brute_force.hypothesis.inner_test(cards)
 
 
 @pytest.mark.slow

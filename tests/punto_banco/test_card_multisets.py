@@ -63,12 +63,19 @@ def test_bets_read_over_every_card_equal_brute_force(conditions):
     brute_force_priced_by("multisets", conditions, SMALL)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(small_suited_shoes())
 def test_multisets_on_random_small_shoes_equal_brute_force(cards):
     conditions = ["of_a_kind(all_cards, red) >= 2 and banker_wins", "of_a_kind(all_cards) >= 2 or player == 7"]
     counts = _counts(conditions, Shoe.from_cards(cards))
     assert counts == brute_counts(cards, conditions)
+
+
+@pytest.mark.slow  # 3 random shoes by default, 6 here
+@settings(max_examples=6, deadline=None)
+@given(small_suited_shoes())
+def test_multisets_on_more_random_small_shoes_equal_brute_force(cards):
+    test_multisets_on_random_small_shoes_equal_brute_force.hypothesis.inner_test(cards)
 
 
 BOUND = [shoe_in_play(25, 10), shoe_in_play(25, 9)]
@@ -227,13 +234,20 @@ def test_ranks_with_colours_per_hand_equal_brute_force(conditions):
     brute_force_priced_by("multisets", conditions, SMALL)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(small_suited_shoes())
 def test_hands_on_random_small_shoes_equal_brute_force(cards):
     conditions = ["count(player_hand, red) >= 2 or count(banker_hand, black) >= 3",
                   "count(all_cards, red) >= 4 or player == 7"]
     counts = _counts(conditions, Shoe.from_cards(cards))
     assert counts == brute_counts(cards, conditions)
+
+
+@pytest.mark.slow  # 3 random shoes by default, 6 here
+@settings(max_examples=6, deadline=None)
+@given(small_suited_shoes())
+def test_hands_on_more_random_small_shoes_equal_brute_force(cards):
+    test_hands_on_random_small_shoes_equal_brute_force.hypothesis.inner_test(cards)
 
 
 @pytest.mark.slow

@@ -67,7 +67,7 @@ def every_suit_lines(trees, ranks, values, n):
     return np.array(out)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(coups(), st.sampled_from(SETTLED_BY_RANKS))
 def test_a_line_named_without_suits_holds_under_every_suit(coup, conditions):
     n, ranks, values = coup
@@ -83,6 +83,13 @@ def test_a_line_named_without_suits_holds_under_every_suit(coup, conditions):
         for i, j in itertools.combinations(range(n), 2):
             if alike[i] == alike[j] and (present[:, i] == present[:, j]).all():
                 assert (every[:, i] == every[:, j]).all(), (conditions, i, j)
+
+
+@pytest.mark.slow  # 6 random handfuls of coups by default, 12 here
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(coups(), st.sampled_from(SETTLED_BY_RANKS))
+def test_a_line_named_without_suits_holds_under_every_suit_on_more_coups(coup, conditions):
+    test_a_line_named_without_suits_holds_under_every_suit.hypothesis.inner_test(coup, conditions)
 
 
 def test_suits_read_with_ranks_are_never_numbered_alike():

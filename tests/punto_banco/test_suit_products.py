@@ -82,7 +82,10 @@ def unfolded(plan, shoe) -> list:
     return counts + [falling(n, 6) - sum(counts)]
 
 
-@pytest.mark.parametrize("conditions", CONDITIONS, ids=[" | ".join(c) for c in CONDITIONS])
+#: The pair under ``-m slow``: test_card_counts prices the same bet on the same shoe through the suit counts
+#: by default (test_suit_counts_over_every_card_equal_brute_force), which fold it (count_counts).
+@pytest.mark.parametrize("conditions", [pytest.param(c, marks=pytest.mark.slow) if c == [PAIR] else c
+                                        for c in CONDITIONS], ids=[" | ".join(c) for c in CONDITIONS])
 def test_folded_counts_equal_brute_force(conditions):
     expected = brute_lines(SMALL, conditions)
     assert _counts(conditions, Shoe.from_cards(SMALL)) == [expected[i] for i in range(len(conditions) + 1)]
