@@ -26,6 +26,9 @@ condition's size, never its and/or shape. :func:`reads` says what a condition
 reads: which card slots, which of their attributes, which value names, and
 which tests it applies to ranks and suits, so an engine can price it on the
 coarsest classes of cards that settle it (:mod:`exact_odds.cards.routes.card_classes`).
+
+This module is long because the reading of a condition and its one rewriting (:class:`Gather`: a
+chain over a named set's cards read as the aggregate) share the tables of cards and sets.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 
 from exact_odds.bets.paytable import deal_names
 from exact_odds.cards.reading import Reading
-from exact_odds.cards.routes import card_counts, suit_alone, suit_products
+from exact_odds.cards.routes import card_counts, count_plan, suit_alone, suit_products
 from exact_odds.cards.routes.suit_events import lattice, parted
 from exact_odds.rules.tableau import PUNTO_BANCO
 
@@ -58,7 +58,7 @@ def test_summed_at_is_np_add_at():
     value = rng.integers(-10**6, 10**6, size=50_000)
     expected = np.zeros(1000, dtype=np.int64)
     np.add.at(expected, index, value)
-    got = card_counts.summed_at(np, index, value, 1000)
+    got = count_plan.summed_at(np, index, value, 1000)
     assert got.dtype == np.int64 and (got == expected).all()
 
 
@@ -67,7 +67,7 @@ def test_summed_at_past_2_53_takes_int64():
     big = (1 << 53) + 1  # not a float64
     index = np.array([0, 0, 1, 2, 2, 2])
     value = np.array([big, 1, big, big, -big, 3], dtype=np.int64)
-    got = card_counts.summed_at(np, index, value, 3)
+    got = count_plan.summed_at(np, index, value, 3)
     assert got.tolist() == [big + 1, big, 3]
     assert float(big) != big  # (what bincount's float64 would have rounded)
 
@@ -76,12 +76,12 @@ def test_summed_at_past_2_53_takes_int64():
 
 @pytest.mark.parametrize("condition", COUNTED)
 def test_counted_plan_is_the_straightforward_one(condition, monkeypatch):
-    """The quicker steps and folding (card_counts._steps_of, _folded, _fold, _leaves) build the plan that
+    """The quicker steps and folding (count_plan.steps_of, folded, fold, leaves) build the plan that
     suit_products.steps_of and folded build."""
     reading = _reading(condition)
     quick = _count_plan(reading)
-    monkeypatch.setattr(card_counts, "_steps_of", suit_products.steps_of)
-    monkeypatch.setattr(card_counts, "_folded", suit_products.folded)
+    monkeypatch.setattr(card_counts, "steps_of", suit_products.steps_of)
+    monkeypatch.setattr(card_counts, "folded", suit_products.folded)
     _same(quick, _count_plan(reading))
 
 

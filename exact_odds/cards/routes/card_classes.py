@@ -32,6 +32,9 @@ Integers: class weights are formed in int64 below the proven bound
 ``N**4 < 2**63`` (else Python integers); the six-rank sums use the card walk's
 exact 21-bit slices; suit weights are integers below 2**62 (checked, else
 Python integers); the counts are Python integers or Fractions.
+
+This module is long because a plan's size (:func:`plan_size`) is worked out beside the plans it
+sizes, step by step as they are built, so that the two change together.
 """
 
 from __future__ import annotations

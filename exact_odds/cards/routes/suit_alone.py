@@ -40,6 +40,9 @@ integers. A component weighed from its parts (:func:`_pure_ways`) adds terms eac
 (a coefficient of 1 or 2 times sums over the suits of products of counts of deals of disjoint cards), whose
 coefficients sum to at most 3 in size for two parts and 13 for three: within F N**6 too, since two parts
 need two events (F >= 5) and three need three (F >= 14).
+
+This module is long because the groups, their components, the ways of each and the weighing of a
+shoe share the arrays of one plan.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from typing import NamedTuple
 from exact_odds.cards.routes import card_counts, card_pools
 from exact_odds.cards.routes.card_suits import settle_lines
 from exact_odds.cards.routes.suit_events import PART, PARTED_CODES, RESTRICTED_AT, bound, parted, suit_events
+from exact_odds.cards.routes.count_plan import summed_at
 from exact_odds.cards.routes.suit_products import RESTRICTED, exact_dtype
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
@@ -188,7 +192,7 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
                 keep = line < n_lines - 1
                 pairs.append(dense.reshape(-1)[keep] * (n_lines - 1) + line[keep])
                 signed.append(c * times[here][keep])
-            total = card_counts.summed_at(np, np.concatenate(pairs), np.concatenate(signed), len(kinds) * (n_lines - 1))
+            total = summed_at(np, np.concatenate(pairs), np.concatenate(signed), len(kinds) * (n_lines - 1))
             kept = np.flatnonzero(total)  # (the pairs present whose terms do not cancel, in order)
             keys.append(kinds[kept // (n_lines - 1)])
             on.append(kept % (n_lines - 1))
@@ -196,7 +200,7 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
     groups, group = np.unique(np.concatenate(keys or [np.zeros(0, dtype=np.int64)]), return_inverse=True)
     if len(groups) * (n_lines - 1) > MOST_GROUPS:
         return None
-    w = card_counts.summed_at(np, np.concatenate(on) * len(groups) + group.reshape(-1), np.concatenate(value),
+    w = summed_at(np, np.concatenate(on) * len(groups) + group.reshape(-1), np.concatenate(value),
                               (n_lines - 1) * len(groups)).reshape(n_lines - 1, len(groups))
     codes = np.zeros((6, len(groups)), dtype=np.int64)
     for i in range(5, -1, -1):
