@@ -44,6 +44,9 @@ class OverBudget(ValueError):
             " with memory_budget(...) or EXACT_ODDS_MEMORY_BUDGET"
         super().__init__(f"{line}; {how}")
 
+    def __reduce__(self):  # a worker's refusal reaches the parent whole (not its message made the line)
+        return type(self), (self.line, self.need)
+
     def suggestion(self, option: str) -> str:
         """How to give a budget that would hold the least plan with ``option`` (``--memory-budget 42GB``)."""
         if self.need:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import re
 import resource
 import subprocess
@@ -168,3 +169,5 @@ def test_the_refusal_names_the_least_need_among_the_plans_estimated(registry):
     assert "EXACT_ODDS_MEMORY_BUDGET" in line and "unsized: sizing its plan passed" in line
     assert line.endswith("give at least 6.1 GiB with memory_budget(...) or EXACT_ODDS_MEMORY_BUDGET")
     assert refused.value.need == 6 * GIB + GIB // 10 and refused.value.suggestion("--memory-budget") == "give it with --memory-budget 7GB"
+    again = pickle.loads(pickle.dumps(refused.value))  # as a worker of sweep --jobs sends it
+    assert str(again) == line and again.need == refused.value.need
