@@ -449,7 +449,7 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
     whose ranks do not settle the line, one per set alike in what stays open) times the suits its read
     cards can have, gathered as suited_counts gathers them until :data:`card_suits.CHUNK` rows. Groups
     whose weight on this shoe is zero are counted too: an upper bound."""
-    from exact_odds.cards.routes.card_suits import CHUNK, _settled_by_ranks, _sharings
+    from exact_odds.cards.routes.card_suits import CHUNK, _settled_by_ranks, _sharings, key_buckets, model_keys
 
     np = _numpy()
     read = reading.reads
@@ -458,26 +458,11 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
     pairs = slot_pairs(k)
     plan = _coup_plan(reading.trees, signature_of(read), reading.value_names, slots, True, tableau,
                       reading.value_of)
-    rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
-    distinct = list(dict.fromkeys(rank_models))
+    distinct, key = model_keys(np, plan, model)  # as suited_counts keys and buckets them
     c = len(distinct)
-    key = plan.group.astype(np.int64)
-    if c > 1:  # as suited_counts: the suit model of each read slot's rank
-        cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
-        for r in plan.slot_ranks:
-            key = key * c + cls_of_rank[r]
     keys = np.unique(key) if c > 1 else np.arange(int(key.max()) + 1)  # every group occurs (np.unique's)
     del key
-    classes = []
-    rest = keys
-    for _ in plan.slot_ranks if c > 1 else ():
-        classes.append(rest % c)
-        rest = rest // c
-    classes.reverse()
-    groups = rest
-    bucket = plan.pairs[groups].astype(np.int64)
-    for cl in classes:
-        bucket = bucket * c + cl
+    classes, groups, bucket = key_buckets(np, plan, keys, c)
     settled, alike = _settled_by_ranks(np, reading.trees, plan)
     open_keys = np.flatnonzero(settled[groups] < 0)
     order = open_keys[np.argsort(bucket[open_keys], kind="stable")]

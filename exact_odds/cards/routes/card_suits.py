@@ -53,31 +53,15 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
     which depends on which read slots share a rank and on the suit model of each such rank."""
     from exact_odds.cards.substrate.sequences import exact_sums
 
-    rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
-    distinct = list(dict.fromkeys(rank_models))
+    distinct, key = model_keys(np, plan, model)
     c = len(distinct)
-    key = plan.group.astype(np.int64)
-    if c > 1:  # the suit model of each read slot's rank (ranks alike in suits share one)
-        cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
-        for r in plan.slot_ranks:
-            key = key * c + cls_of_rank[r]
     if c > 1:
         keys, inverse = np.unique(key, return_inverse=True)
         inverse = inverse.reshape(-1)
     else:
         keys, inverse = np.arange(int(key.max()) + 1), key
     sums = exact_sums(np, w, inverse, len(keys))
-    classes = []
-    rest = keys
-    for _ in plan.slot_ranks if c > 1 else ():
-        classes.append(rest % c)
-        rest = rest // c
-    classes.reverse()
-    groups = rest
-    # Buckets: keys whose read slots share ranks alike, with alike suit models, settle their suits alike.
-    bucket = plan.pairs[groups].astype(np.int64)
-    for cl in classes:
-        bucket = bucket * c + cl
+    classes, groups, bucket = key_buckets(np, plan, keys, c)
     # the keys' sums in int64 where their total (so any sum of some of them) is below INT64_SAFE
     sums_at = np.array(sums, dtype=np.int64) if sum(sums) < INT64_SAFE else np.array(sums, dtype=object)
     live = sums_at != 0
@@ -121,6 +105,35 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
             pieces, held_rows = [], 0
     _settle_pieces(np, trees, plan, slots, groups, pieces, counts)
     return [exact_number(x) for x in counts]
+
+
+def model_keys(np, plan, model) -> tuple:
+    """(the distinct suit models of the shoe's ranks, each group's key): its group, then, where the ranks
+    differ in their suit models, the model of each read slot's rank (ranks alike in suits share one)."""
+    rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
+    distinct = list(dict.fromkeys(rank_models))
+    c = len(distinct)
+    key = plan.group.astype(np.int64)
+    if c > 1:
+        cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
+        for r in plan.slot_ranks:
+            key = key * c + cls_of_rank[r]
+    return distinct, key
+
+
+def key_buckets(np, plan, keys, c: int) -> tuple:
+    """(each read slot's model class, the group, the bucket) of each distinct key (``c`` models): keys whose
+    read slots share ranks alike, with alike suit models, settle their suits alike (one bucket)."""
+    classes = []
+    rest = keys
+    for _ in plan.slot_ranks if c > 1 else ():
+        classes.append(rest % c)
+        rest = rest // c
+    classes.reverse()
+    bucket = plan.pairs[rest].astype(np.int64)
+    for cl in classes:
+        bucket = bucket * c + cl
+    return classes, rest, bucket
 
 
 def _settled_by_ranks(np, trees, plan):
