@@ -101,7 +101,7 @@ def price(reading: Reading, dist, route: str | None = None) -> tuple[list, int, 
         try:  # sizing may build the shared card walk: held to the budget too, under the same cap
             with _budget.guarded(size) if way.builds_plan else nullcontext():
                 est = estimate(way, reading, dist)
-                fits = est.memory is None or est.memory <= size
+                fits = est.memory is None or est.memory <= size * way.estimate_slack
                 if fits:
                     start = time.perf_counter()
                     counts, total, assumption = way.price(reading, dist)

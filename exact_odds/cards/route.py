@@ -86,6 +86,9 @@ class Route:
     #: whether it builds a plan (held to the memory budget while it sizes and prices); a route that only
     #: looks counts up or adds a few numbers runs without the cap
     builds_plan: bool = True
+    #: how many times its memory estimate may stand above its plan's real peak: a plan estimated past the
+    #: budget by less than that is built under the cap (the backstop), not declined unbuilt
+    estimate_slack: float = 1.0
 
     def accepts(self, reading: Reading, shoe) -> str | None:
         """None where the route takes ``reading`` on ``shoe``, else the reason it does not."""

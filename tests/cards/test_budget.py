@@ -90,6 +90,19 @@ def test_a_plan_estimated_past_the_budget_is_not_built_and_the_next_route_prices
     assert "would need about 100 GiB, past the memory budget of 2 GiB" in dict(explanation.declined)["huge"]
 
 
+def test_a_plan_estimated_past_the_budget_within_its_slack_is_built_under_the_cap(registry):
+    """A route whose estimate may stand above its real peak (the classes': up to 2.67 times) is built where
+    its estimate passes the budget by less than its slack, the cap answering if it truly passes."""
+    loose = _Fake("loose", memory=3 * GIB)
+    loose.estimate_slack = 2.0
+    registry[:] = [loose, _Fake("modest", memory=1024)]
+    _, _, _, explanation = engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    assert explanation.route == "loose" and explanation.declined == ()
+    loose.estimate_slack = 1.4  # 3 GiB is past 1.4 times 2 GiB: declined unbuilt
+    _, _, _, explanation = engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
+    assert explanation.route == "modest" and "would need about 3 GiB" in dict(explanation.declined)["loose"]
+
+
 def test_a_plan_that_runs_out_of_memory_gives_way_and_when_every_one_does_the_bet_is_refused(registry):
     registry[:] = [_Fake("greedy", fails=True), _Fake("modest")]
     _, _, _, explanation = engine.price(table(["same_suit(player_hand)"]).reading, walk(Shoe.decks(1)))
