@@ -1,4 +1,4 @@
-"""One BLAS thread while shoes are priced in parallel processes.
+"""numpy's settings for the processes that price: one BLAS thread, and small pages for large arrays.
 
 The fast path's matrix products (:mod:`exact_odds.punto_banco.pricer`) go to
 numpy's BLAS, which by default starts a thread per core for each product.
@@ -22,6 +22,16 @@ no BLAS thread is started at all. Once started, an idle OpenBLAS thread spins on
 a core for a while after every product, which on two cores takes one from the
 worker processes (``simulate --jobs 2``: 3.5-7% of the run), and the threads are
 joined at exit.
+
+:func:`small_pages_by_default` does the same, before numpy is imported, for numpy's request of
+transparent huge pages for every large array (``madvise(MADV_HUGEPAGE)``, numpy's default on Linux).
+Where the kernel's ``transparent_hugepage/defrag`` is ``madvise`` (the kernel's default), each such request
+may compact memory synchronously on the first touch of the array's pages: the card engine's plans,
+whose arrays of millions of entries are made and dropped by the dozen, spent most of their time there.
+Measured on the 2-core machine (three alternated runs each): three catalog bets' first plans 6.3-7.5 s
+with huge pages (4.5-5.7 s of it in the kernel) and 2.2-2.3 s without (0.5 s); "two pairs, three of one
+suit" in play 13.5-14.4 s against 6.0 s. No number changes: only how memory is paged. An environment
+that sets ``NUMPY_MADVISE_HUGEPAGE`` keeps its choice.
 """
 
 from __future__ import annotations
@@ -49,6 +59,17 @@ def single_threaded_by_default() -> None:
     if "numpy" not in sys.modules:
         for name in THREAD_VARIABLES:
             os.environ.setdefault(name, "1")
+
+
+#: numpy reads it once, at import: "0" asks for no transparent huge pages.
+HUGE_PAGES_VARIABLE = "NUMPY_MADVISE_HUGEPAGE"
+
+
+def small_pages_by_default() -> None:
+    """Ask numpy for no transparent huge pages, unless the environment already chose; only before numpy
+    is imported (it reads the setting once)."""
+    if "numpy" not in sys.modules:
+        os.environ.setdefault(HUGE_PAGES_VARIABLE, "0")
 
 
 @lru_cache(maxsize=1)

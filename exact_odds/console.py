@@ -40,9 +40,10 @@ def main() -> None:
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
     install("exact-odds")  # every Ctrl-C stops the program, even one Python would ignore
     try:
-        from exact_odds.blas import single_threaded_by_default
+        from exact_odds.blas import single_threaded_by_default, small_pages_by_default
 
         single_threaded_by_default()  # the commands' processes (--jobs) share the cores: no BLAS threads
+        small_pages_by_default()  # no huge pages for numpy's arrays: the card plans' memory paged quickly
         from exact_odds.cli import main as command_line
         gc.freeze()  # (they live to the end: out of every later pass)
     except MemoryError as exc:  # (while the commands load: the command line's own is exact_odds.memory's too)

@@ -7,17 +7,20 @@ The test process asks BLAS for one thread, as the console script does for its ow
 already runs a worker per core, and two OpenBLAS threads per worker spin against each other.
 Measured on the shared 2-core machine: the pricer's basis for 8 decks (the first ``simulate``
 of 8 decks) took 28 s with two threads and 5 s with one. The count changes no number (the
-products are exact either way); tests of the thread setting itself set their own count.
+products are exact either way); tests of the thread setting itself set their own count. numpy is
+asked for small pages too, as the console script and the card engine ask (exact_odds.blas: the card
+plans' first prices took two to three times as long with transparent huge pages on this machine).
 """
 
 import sys
 from pathlib import Path
 
-from exact_odds.blas import single_threaded_by_default
+from exact_odds.blas import single_threaded_by_default, small_pages_by_default
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 single_threaded_by_default()
+small_pages_by_default()
 
 
 #: Run by :func:`with_default_signals` before the command: the system's default for every stopping signal.

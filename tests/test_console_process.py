@@ -1,5 +1,5 @@
-"""The console script's process: it starts no BLAS thread (a count chosen in the environment is
-kept), and it leaves what a command made out of the collector's passes at exit (gc.freeze)."""
+"""The console script's process: it starts no BLAS thread and asks numpy for no huge pages (a choice made
+in the environment is kept: the card engine asks the same), and it leaves what a command made out of the collector's passes at exit (gc.freeze)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from exact_odds.blas import THREAD_VARIABLES, single_threaded_by_default
+from exact_odds.blas import HUGE_PAGES_VARIABLE, THREAD_VARIABLES, single_threaded_by_default, small_pages_by_default
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,3 +67,59 @@ def test_after_numpy_is_imported_it_changes_nothing(monkeypatch):
         monkeypatch.delenv(name, raising=False)
     single_threaded_by_default()
     assert not any(n in os.environ for n in THREAD_VARIABLES)
+
+
+#: Runs ``before`` (Python) in a fresh interpreter, then imports numpy and prints whether it asks for huge pages.
+PAGES = """
+import sys
+exec(sys.argv[1])
+import numpy
+print(numpy._core.multiarray._get_madvise_hugepage())
+"""
+#: The console script run to its end (``--version``: no command loads numpy first).
+CONSOLE = """
+sys.argv = ["exact-odds", "--version"]
+from exact_odds.console import main
+try:
+    main()
+except SystemExit as exc:
+    assert not exc.code, exc.code
+"""
+
+
+def huge_pages_after(before: str, chosen: str | None = None) -> str:
+    env = {k: v for k, v in os.environ.items() if k != HUGE_PAGES_VARIABLE}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    if chosen is not None:
+        env[HUGE_PAGES_VARIABLE] = chosen
+    done = subprocess.run([sys.executable, "-c", PAGES, before], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("before", [CONSOLE, "import exact_odds.cards.engine"], ids=["console", "card engine"])
+def test_the_console_and_the_card_engine_ask_numpy_for_small_pages(before):
+    """numpy left alone asks for huge pages (the control); the console script and the card engine (on
+    import) ask for none, and a choice made in the environment is kept."""
+    assert huge_pages_after("import json") == "True"
+    assert huge_pages_after(before) == "False"
+    assert huge_pages_after(before, chosen="1") == "True"
+
+
+def test_small_pages_by_default_only_fills_what_is_unset(monkeypatch):
+    monkeypatch.delenv(HUGE_PAGES_VARIABLE, raising=False)
+    monkeypatch.delitem(sys.modules, "numpy", raising=False)  # as if numpy were not imported yet
+    small_pages_by_default()
+    assert os.environ[HUGE_PAGES_VARIABLE] == "0"
+    monkeypatch.setenv(HUGE_PAGES_VARIABLE, "1")
+    small_pages_by_default()
+    assert os.environ[HUGE_PAGES_VARIABLE] == "1"
+
+
+def test_small_pages_change_nothing_once_numpy_is_imported(monkeypatch):
+    import numpy  # noqa: F401
+
+    monkeypatch.delenv(HUGE_PAGES_VARIABLE, raising=False)
+    small_pages_by_default()
+    assert HUGE_PAGES_VARIABLE not in os.environ

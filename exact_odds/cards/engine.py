@@ -20,10 +20,16 @@ from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import Iterator
 
+from exact_odds.blas import small_pages_by_default
 from exact_odds.cards import budget as _budget
 from exact_odds.cards.budget import OverBudget
 from exact_odds.cards.reading import Reading
 from exact_odds.cards.route import REGISTRY, Declined, Estimate, Explanation, Route
+
+
+# The routes' plans make and drop numpy arrays of millions of entries: where numpy is not yet imported, it
+# is asked for small pages (huge pages took most of a plan's time in the kernel: exact_odds.blas).
+small_pages_by_default()
 
 
 def routes() -> list[Route]:

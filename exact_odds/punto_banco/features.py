@@ -41,7 +41,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Sequence
 
-from exact_odds.blas import single_threaded_by_default
+from exact_odds.blas import single_threaded_by_default, small_pages_by_default
 from exact_odds.punto_banco.compiled import FACTORS, OCCURRENCES, CompiledWalk, compiled
 from exact_odds.punto_banco.coup import CoupDistribution
 from exact_odds.punto_banco.walk import check_walk_arguments
@@ -62,8 +62,10 @@ def numpy_or_none() -> Any:
     The products here are small (a few dozen rows by 5,005 columns), and BLAS
     threads only fight each other and our own worker processes (``--jobs``)
     for the cores, so unless the caller chose otherwise before importing
-    numpy, BLAS runs single-threaded."""
+    numpy, BLAS runs single-threaded, and numpy's arrays take small pages
+    (:func:`exact_odds.blas.small_pages_by_default`)."""
     single_threaded_by_default()
+    small_pages_by_default()
     try:
         import numpy
     except ImportError:  # pragma: no cover - depends on the environment
