@@ -64,6 +64,7 @@ slots and deal classes built here; the quicker steps and folding of the plan are
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from exact_odds.conditions import language, partial
 from exact_odds.cards.routes import card_pools, suit_events as events_of
@@ -184,11 +185,44 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     named cards' counts). Rows alike in what the bet reads besides the suits are settled once."""
     np = _numpy()
     lattices = [lattice(events, p) for p in range(4)]
+    flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
+    prepared = prepared_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit, lattices, flat)
+    if prepared is None:
+        return None
+    plans = planned(np, trees, events, prepared, settled(np, trees, lattices, prepared), [flat], entries)
+    return None if plans is None or work(plans[0]) > most_work else plans[0]
+
+
+class Prepared(NamedTuple):
+    """The rows of a plan and their classes, before any variant is grouped (:func:`prepared_rows`): the rank
+    pools, the rows merged (:func:`merged_rows`) with how many each stands for (``times``), each position's
+    slot and each sequence's draws and deal class; each pool's representative rank (:func:`alike_classes`),
+    each class's first row and pattern, each row's class and each class's index among its pattern's."""
+
+    ranks: object
+    rows: object
+    pool: object
+    times: object
+    slot_at: object
+    pattern: object
+    deals: tuple
+    rep_rank: object
+    first: object
+    alike: object
+    class_pattern: object
+    within: object
+
+
+def prepared_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit: int, lattices: list,
+                  flat: list) -> Prepared | None:
+    """The rows of a plan of the variants ``flat`` ((pattern, variant of ``lattices[pattern]``) each) and their
+    classes (:class:`Prepared`); None past ``limit`` rows, :data:`MOST_VARIANT_ROWS` rows times those
+    variants, or :data:`MOST_SETTLED` classes settled."""
     got = merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit)
     if got is None:
         return None
     ranks, rows, pool, times, slot_at, pattern, deals = got
-    n_variants = np.array([len(variants) for _, _, variants in lattices])
+    n_variants = np.bincount(np.array([p for p, _ in flat], dtype=np.intp), minlength=4)
     if int(n_variants[pattern[rows]].sum()) > MOST_VARIANT_ROWS:
         return None
     rep_rank, first, alike = alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pattern, deals)
@@ -196,9 +230,50 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     n_layouts = np.array([sum(len(by_t) for by_t in layouts.values()) for _, layouts, _ in lattices])
     if int(n_layouts[class_pattern].sum()) > MOST_SETTLED:
         return None
-    # every variant of every row (its named suits, by position), as the groups (each row's multiset of (rank
-    # pool, named suit or 0)) with each class's rows in them, a variant at a time
-    flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
+    within = np.zeros(len(first), dtype=np.int64)  # each class's index among its pattern's
+    for p in range(4):
+        at = np.flatnonzero(class_pattern == p)
+        within[at] = np.arange(len(at))
+    return Prepared(ranks, rows, pool, times, slot_at, pattern, deals, rep_rank, first, alike, class_pattern, within)
+
+
+def settled(np, trees, lattices: list, prepared: Prepared) -> dict:
+    """Each class's lines f(H, T) (:func:`_lines`), for every pattern and set H of its events."""
+    return _lines(np, trees, lattices, prepared.rows[prepared.first], prepared.pool[:, prepared.first],
+                  prepared.class_pattern, prepared.slot_at, prepared.deals, prepared.rep_rank, len(trees) + 1)
+
+
+def planned(np, trees, events, prepared: Prepared, lines: dict, subsets: list, entries: int) -> list | None:
+    """A plan (:class:`suit_products.Folded`) for each list of variants of ``subsets`` ((pattern, variant)
+    each), from the rows and classes ``prepared`` and their ``lines`` (:func:`settled`); None where their
+    groups together pass :data:`MOST_GROUPS` (times the lines but the last) or their w ``entries``."""
+    grouped = [_grouped(np, prepared, flat) for flat in subsets]
+    if sum(len(g[0]) for g in grouped) * len(trees) > MOST_GROUPS:
+        return None
+    built, left = [], entries
+    for flat, (groups, t_group, t_class, t_variant, count) in zip(subsets, grouped):
+        codes = []
+        for _ in range(6):
+            codes.append(groups % 1000)
+            groups = groups // 1000
+        types, steps, cards_used, counted = steps_of(np, np.stack(codes[::-1]))
+        left -= sum(len(compositions(d)) * k for d, k in enumerate(steps[2])) * len(trees)
+        if left < 0:
+            return None
+        by_degree = _weights(np, prepared, lines, flat, steps, cards_used, counted, t_group, t_class, t_variant,
+                             count, len(trees) + 1)
+        built.append(folded((tuple(tuple(m) for m in prepared.ranks.members), types, steps, by_degree,
+                             bound(events))))
+    return built
+
+
+def _grouped(np, prepared: Prepared, flat: list) -> tuple:
+    """Every variant of ``flat`` of every row (its named suits, by position), as the groups (each row's
+    multiset of (rank pool, named suit or 0), a key of six codes in base 1000) with each class's rows in them,
+    a variant at a time: the groups (sorted keys), and for each (group, class, variant), its group's index,
+    its class, its variant's index in ``flat`` and the rows it stands for."""
+    rows, pool, times, pattern, first, alike = (prepared.rows, prepared.pool, prepared.times, prepared.pattern,
+                                                prepared.first, prepared.alike)
     keys, t_class, t_variant, count = [], [], [], []
     by_pattern = {}  # each pattern's rows, and their pools a row of six in memory (sorted along it, quicker)
     for v, (p, (at, _, _)) in enumerate(flat):
@@ -219,27 +294,15 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
         t_variant.append(np.full(len(pair), v))
         count.append(c)
     groups, t_group = np.unique(np.concatenate(keys), return_inverse=True)
-    if len(groups) * len(trees) > MOST_GROUPS:
-        return None
-    t_group, t_class, t_variant, count = (t_group.reshape(-1), np.concatenate(t_class), np.concatenate(t_variant),
-                                          np.concatenate(count))
-    codes = []
-    for _ in range(6):
-        codes.append(groups % 1000)
-        groups = groups // 1000
-    types, steps, cards_used, counted = steps_of(np, np.stack(codes[::-1]))
-    if sum(len(compositions(d)) * k for d, k in enumerate(steps[2])) * len(trees) > entries:
-        return None
-    n_lines = len(trees) + 1
-    lines = _lines(np, trees, lattices, rows[first], pool[:, first], class_pattern, slot_at, deals, rep_rank,
-                   n_lines)
-    # by degree (counted cards), a column a node: how many variant rows of the group that ends there settle
-    # each line but the last (the six-card total less the others) at each T of its counted cards, signed
-    # (w: lines x T x nodes), and the cards used by that group (0: none)
-    within = np.zeros(len(first), dtype=np.int64)  # each class's index among its pattern's
-    for p in range(4):
-        at = np.flatnonzero(class_pattern == p)
-        within[at] = np.arange(len(at))
+    return groups, t_group.reshape(-1), np.concatenate(t_class), np.concatenate(t_variant), np.concatenate(count)
+
+
+def _weights(np, prepared: Prepared, lines: dict, flat: list, steps, cards_used, counted, t_group, t_class,
+             t_variant, count, n_lines: int) -> tuple:
+    """Per degree (counted cards), a column a node: how many variant rows of the group that ends there settle
+    each line but the last (the six-card total less the others) at each T of its counted cards, signed
+    (w: lines x T x nodes), and the cards used by that group (0: none): (d, used_by, w) each."""
+    within = prepared.within
     by_degree = []
     for d, k in enumerate(steps[2]):
         at = np.flatnonzero(counted == d)
@@ -271,8 +334,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
             w[node[starts]] += np.add.reduceat(block, starts, axis=0)
         w = np.ascontiguousarray(w.transpose(1, 2, 0))
         by_degree.append((d, used_by, w))
-    plan = folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
-    return plan if work(plan) <= most_work else None
+    return tuple(by_degree)
 
 
 def merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit: int):
