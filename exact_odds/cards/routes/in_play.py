@@ -138,8 +138,13 @@ class SuitCounts(Route):
 
     def price(self, reading, dist):
         from exact_odds.cards.routes.card_counts import count_counts
+        from exact_odds.cards.routes.suit_symmetry import symmetric_counts
 
-        return _counts(count_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
+        # one variant an orbit of the renamings of the suits that move no line, where that plan is smaller
+        # (the same counts: suit_symmetry), else every variant
+        args = reading.route_args(dist.shoe, dist.tableau)
+        found = symmetric_counts(*args, reading.reads.suit_sets)
+        return _counts(count_counts(*args) if found is None else found, dist.shoe,
                        "its plan passes its limits of rows, entries or work")
 
 
