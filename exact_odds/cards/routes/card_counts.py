@@ -21,6 +21,12 @@ cards' counts) that the row with every card counted settles with exactly the eve
 inclusion-exclusion, every deal once on its own line. A pair is five variants a row where naming its
 cards would take sixteen.
 
+The variants multiply the groups (two pairs: 25 a row). Where renamings of the suits move no line, the
+route takes :mod:`~exact_odds.cards.routes.suit_symmetry`, the same plan over one variant an orbit of
+them, each weighed on the shoe renamed: the plan is built in steps it shares (:func:`prepared_rows`,
+:func:`settled`, :func:`planned`, over any lists of variants); :func:`count_counts` builds it over every
+variant (the reference, and the plan where no orbit holds two).
+
 A shoe weighs a group by the polynomial, in four variables x_1..x_4 (one per suit), of its ordered ways
 to be dealt by suit counts: a pool P drawn m times gives
 
