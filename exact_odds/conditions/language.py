@@ -177,11 +177,6 @@ class Reads:
     #: whether suits are read only through equality between cards (same_suit, suited_run, suit == suit):
     #: then renaming the suits never changes a line
     suit_symmetric: bool = True
-    #: the sets of suits (1-4) that the tests of a suit against constants pass (``suit == hearts``: {2};
-    #: ``red``, ``same_colour``: {2, 3}), where suits are read only through those tests and equality
-    #: between cards: then a renaming of the suits that keeps every one of these sets changes no line
-    #: (:mod:`exact_odds.cards.routes.suit_symmetry`); None where a suit is read some other way
-    suit_sets: set | None = field(default_factory=set)
 
     @property
     def first_four_only(self) -> bool:
@@ -312,16 +307,6 @@ def _attribute(node: ast.AST, slots) -> tuple[str, tuple] | None:
 _EQUAL_SUITS = ("same",)
 
 
-def _passing_suits(test: tuple) -> frozenset | None:
-    """The suits (1-4) that pass a test of a suit against a constant (``("in", (2, 3))``, ``("==", 2)``);
-    None for a test of another kind."""
-    op, const = test
-    if op == "in":
-        return frozenset(s for s in range(1, 5) if s in const)
-    kind = next((k for k, name in _OPS.items() if name == op), None)
-    return None if kind is None else frozenset(s for s in range(1, 5) if _COMPARE[kind](s, const))
-
-
 def _note_test(out: Reads, attr: str, test) -> None:
     if attr in ("rank", "value"):
         out.rank = True
@@ -341,11 +326,6 @@ def _note_test(out: Reads, attr: str, test) -> None:
             out.suit_tests = None
         elif out.suit_tests is not None:
             out.suit_tests.add(test)
-        passing = test if test is None or test == _EQUAL_SUITS else _passing_suits(test)
-        if passing is None:
-            out.suit_sets = None
-        elif test != _EQUAL_SUITS and out.suit_sets is not None:
-            out.suit_sets.add(passing)
 
 
 def _reads(node: ast.AST, out: Reads, value_names, slots) -> None:
