@@ -228,8 +228,7 @@ def prepared_rows(np, trees, of_card, value_names, events, tableau, deal_names, 
     if got is None:
         return None
     ranks, rows, pool, times, slot_at, pattern, deals = got
-    n_variants = np.bincount(np.array([p for p, _ in flat], dtype=np.intp), minlength=4)
-    if int(n_variants[pattern[rows]].sum()) > MOST_VARIANT_ROWS:
+    if not within_variant_rows(np, pattern[rows], flat):
         return None
     rep_rank, first, alike = alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pattern, deals)
     class_pattern = pattern[rows[first]]
@@ -241,6 +240,13 @@ def prepared_rows(np, trees, of_card, value_names, events, tableau, deal_names, 
         at = np.flatnonzero(class_pattern == p)
         within[at] = np.arange(len(at))
     return Prepared(ranks, rows, pool, times, slot_at, pattern, deals, rep_rank, first, alike, class_pattern, within)
+
+
+def within_variant_rows(np, row_pattern, flat: list, most: int = MOST_VARIANT_ROWS) -> bool:
+    """Whether the rows (each its pattern, ``row_pattern``) times the variants of ``flat`` ((pattern,
+    variant) each) of their patterns stay within ``most``."""
+    n_variants = np.bincount(np.array([p for p, _ in flat], dtype=np.intp), minlength=4)
+    return int(n_variants[row_pattern].sum()) <= most
 
 
 def settled(np, trees, lattices: list, prepared: Prepared) -> dict:

@@ -143,7 +143,7 @@ class SuitCounts(Route):
         # one variant an orbit of the renamings of the suits that move no line, where that plan is smaller
         # (the same counts: suit_symmetry), else every variant
         args = reading.route_args(dist.shoe, dist.tableau)
-        found = symmetric_counts(*args, reading.reads.suit_sets)
+        found = symmetric_counts(*args)
         return _counts(count_counts(*args) if found is None else found, dist.shoe,
                        "its plan passes its limits of rows, entries or work")
 
@@ -176,8 +176,13 @@ class EventsAlone(Route):
 
     def price(self, reading, dist):
         from exact_odds.cards.routes.suit_alone import alone_counts
+        from exact_odds.cards.routes.suit_symmetry import symmetric_alone
 
-        return _counts(alone_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
+        # one variant an orbit of the renamings of the suits that move no line, where that plan is smaller
+        # (the same counts: suit_symmetry), else every variant
+        args = reading.route_args(dist.shoe, dist.tableau)
+        found = symmetric_alone(*args)
+        return _counts(alone_counts(*args) if found is None else found, dist.shoe,
                        "its plan passes its limit of work")
 
 
