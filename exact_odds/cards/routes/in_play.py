@@ -13,6 +13,9 @@ only), then the suit patterns; where a suit is read by name, the multisets, the 
 counts, then the events alone. Before them all the hand paths (whole hands' suits and colours, one
 hand's pair), and after them the older names' own walk. On a fresh suited shoe with more than 13
 classes of cards, the multisets (over every card) then the events alone (suits read by name).
+The suit counts and the events alone each take their plan over one variant an orbit of the renamings of
+the suits that move no line where there is one (:mod:`~exact_odds.cards.routes.suit_symmetry`: the same
+counts, far fewer groups to build), else their plan over every variant.
 """
 
 from __future__ import annotations

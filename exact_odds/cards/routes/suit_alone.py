@@ -33,6 +33,11 @@ the last line's is the six-card total less the others'.
 A shoe computes each distinct component and each distinct multiset of counted cards once (thousands to
 hundreds of thousands), then one gathered product and one dot a line over the groups.
 
+Where renamings of the suits map the events onto themselves and move no line, the route takes
+:mod:`~exact_odds.cards.routes.suit_symmetry`: this plan over one variant an orbit of them, each part weighed
+on the shoe renamed (:func:`weighed`'s ``renamed``), built in the steps it shares (:func:`prepared`,
+:func:`planned`, over any lists of variants); :func:`alone_counts` builds it over every variant.
+
 Integers: ways(g) counts distinct ordered deals of six cards (at most N**6), and w[g][line] * ways(g) is
 a sum of terms of card_counts' docstring, so every partial sum of a line's count lies within F N**6 (F:
 :func:`suit_events.bound`): int64 while F N**6 < 2**63 (:func:`suit_products.exact_dtype`), else Python
