@@ -1,8 +1,8 @@
-"""The suit counts over one variant an orbit of the renamings of the suits that move no line
-(exact_odds/cards/routes/suit_symmetry.py): the renamings a bet keeps, the variants an orbit, the checks that
-refuse a renaming that would move something, the counts against brute force over every ordered six cards of
-small suited shoes, and against the full plan (card_counts.count_counts) on shoes in play, on both sides of
-the int64 bound."""
+"""The suit counts and the events alone over one variant an orbit of the renamings of the suits that move no
+line (exact_odds/cards/routes/suit_symmetry.py): the renamings a bet keeps, the variants an orbit, the checks
+that refuse a renaming that would move something, the counts against brute force over every ordered six cards
+of small suited shoes, and against the full plans (card_counts.count_counts, suit_alone.alone_counts) on shoes
+in play, on 8 fresh decks and on both sides of the int64 bound."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from exact_odds.rules.shoe import Shoe
 from exact_odds.rules.tableau import PUNTO_BANCO
 from card_bets import brute_counts, line_counts_explained, shoe_in_play, spied, table
 
-TWO_PAIRS = ["(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and "
-             "of_a_suit(all_cards) >= 3"]
-PAIR_AND_HEART = ["player_card1_suit == banker_card1_suit and banker_card2_suit == hearts and "
-                  "of_a_suit(all_cards) >= 3"]
+TWO_PAIRS = [("(player_card1_suit == banker_card1_suit or player_card2_suit == banker_card2_suit) and "
+              "of_a_suit(all_cards) >= 3")]
+PAIR_AND_HEART = [("player_card1_suit == banker_card1_suit and banker_card2_suit == hearts and "
+                   "of_a_suit(all_cards) >= 3")]
 ALIKE_OR_NOT = ["player_card1_suit != banker_card2_suit and of_a_suit(all_cards) >= 3",
                 "player_card1_suit == banker_card2_suit and tie"]
 PAIR_OR_HEARTS = ["player_card1_suit == banker_card3_suit or all(all_cards, suit == hearts)"]
