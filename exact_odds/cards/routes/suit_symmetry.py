@@ -22,8 +22,10 @@ sums (:func:`suit_events.bound`) holds as it is.
 So the plan is one variant an orbit (two pairs: 5 of 25, weighed 1, 4, 4, 4 and 12 times; a pair beside
 hearts: 6 of 10; runs, pairs of a suit and colours, where the colours trade places: 56 of 84), in *parts*
 by transversal (the variants of one part weighed on the same renamed shoes), each part a plan of the
-route over its variants: far fewer groups to build, and the same work a shoe (each variant of the full
-plan weighed once, as its orbit's representative on a renamed shoe).
+route over its variants: far fewer groups to build (two pairs: 195,000 against 980,000). Each variant of
+the full plan is still weighed once a shoe, as its orbit's representative on a renamed shoe, but the parts
+share no nodes: a shoe's work is a little more (two pairs: 17.9 million units against 13.1), and its
+limit is checked over every part and renaming.
 
 Nothing of it is assumed: G is the renamings that map the events onto themselves and keep every line
 settled (:func:`kept`: the lines are worked out before the groups, and each renaming checked on them);
