@@ -570,13 +570,13 @@ def _row_cards(np, rows, pool, suit, slot_at, deals, rep_rank):
     deal_class, class_values = deals
     rank = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
     suits = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
+    at = slot_at[:, rows]  # each row's slot at each position (compared over the rows, not every sequence)
     for i in range(6):
         for j, name in enumerate(ALL_SLOTS):
-            here = slot_at[i] == j  # per sequence: positions 0-3 hold one slot always, 4 and 5 one of two
-            if here.all():
+            hit = at[i] == j  # positions 0-3 hold one slot always, 4 and 5 one of two
+            if hit.all():
                 rank[name], suits[name] = rep_rank[pool[i]], suit[i]
-            elif here.any():
-                hit = here[rows]
+            elif hit.any():
                 rank[name] = np.where(hit, rep_rank[pool[i]], rank[name])
                 suits[name] = np.where(hit, suit[i], suits[name])
     return language.Cards(rank, suits, {name: v[deal_class[rows]] for name, v in class_values.items()})
