@@ -21,6 +21,12 @@ cards' counts) that the row with every card counted settles with exactly the eve
 inclusion-exclusion, every deal once on its own line. A pair is five variants a row where naming its
 cards would take sixteen.
 
+The variants multiply the groups (two pairs: 25 a row). Where renamings of the suits move no line, the
+route takes :mod:`~exact_odds.cards.routes.suit_symmetry`, the same plan over one variant an orbit of
+them, each weighed on the shoe renamed: the plan is built in steps it shares (:func:`prepared_rows`,
+:func:`settled`, :func:`planned`, over any lists of variants); :func:`count_counts` builds it over every
+variant (the reference, and the plan where no orbit holds two).
+
 A shoe weighs a group by the polynomial, in four variables x_1..x_4 (one per suit), of its ordered ways
 to be dealt by suit counts: a pool P drawn m times gives
 
@@ -64,6 +70,7 @@ slots and deal classes built here; the quicker steps and folding of the plan are
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from exact_odds.conditions import language, partial
 from exact_odds.cards.routes import card_pools, suit_events as events_of
@@ -184,21 +191,101 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     named cards' counts). Rows alike in what the bet reads besides the suits are settled once."""
     np = _numpy()
     lattices = [lattice(events, p) for p in range(4)]
+    flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
+    prepared = prepared_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit, lattices, flat)
+    if prepared is None:
+        return None
+    plans = planned(np, trees, events, prepared, settled(np, trees, lattices, prepared), [flat], entries)
+    return None if plans is None or work(plans[0]) > most_work else plans[0]
+
+
+class Prepared(NamedTuple):
+    """The rows of a plan and their classes, before any variant is grouped (:func:`prepared_rows`): the rank
+    pools, the rows merged (:func:`merged_rows`) with how many each stands for (``times``), each position's
+    slot and each sequence's draws and deal class; each pool's representative rank (:func:`alike_classes`),
+    each class's first row and pattern, each row's class and each class's index among its pattern's."""
+
+    ranks: object
+    rows: object
+    pool: object
+    times: object
+    slot_at: object
+    pattern: object
+    deals: tuple
+    rep_rank: object
+    first: object
+    alike: object
+    class_pattern: object
+    within: object
+
+
+def prepared_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit: int, lattices: list,
+                  flat: list) -> Prepared | None:
+    """The rows of a plan of the variants ``flat`` ((pattern, variant of ``lattices[pattern]``) each) and their
+    classes (:class:`Prepared`); None past ``limit`` rows, :data:`MOST_VARIANT_ROWS` rows times those
+    variants, or :data:`MOST_SETTLED` classes settled."""
     got = merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit)
     if got is None:
         return None
     ranks, rows, pool, times, slot_at, pattern, deals = got
-    n_variants = np.array([len(variants) for _, _, variants in lattices])
-    if int(n_variants[pattern[rows]].sum()) > MOST_VARIANT_ROWS:
+    if not within_variant_rows(np, pattern[rows], flat):
         return None
     rep_rank, first, alike = alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at, pattern, deals)
     class_pattern = pattern[rows[first]]
     n_layouts = np.array([sum(len(by_t) for by_t in layouts.values()) for _, layouts, _ in lattices])
     if int(n_layouts[class_pattern].sum()) > MOST_SETTLED:
         return None
-    # every variant of every row (its named suits, by position), as the groups (each row's multiset of (rank
-    # pool, named suit or 0)) with each class's rows in them, a variant at a time
-    flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
+    within = np.zeros(len(first), dtype=np.int64)  # each class's index among its pattern's
+    for p in range(4):
+        at = np.flatnonzero(class_pattern == p)
+        within[at] = np.arange(len(at))
+    return Prepared(ranks, rows, pool, times, slot_at, pattern, deals, rep_rank, first, alike, class_pattern, within)
+
+
+def within_variant_rows(np, row_pattern, flat: list, most: int = MOST_VARIANT_ROWS) -> bool:
+    """Whether the rows (each its pattern, ``row_pattern``) times the variants of ``flat`` ((pattern,
+    variant) each) of their patterns stay within ``most``."""
+    n_variants = np.bincount(np.array([p for p, _ in flat], dtype=np.intp), minlength=4)
+    return int(n_variants[row_pattern].sum()) <= most
+
+
+def settled(np, trees, lattices: list, prepared: Prepared) -> dict:
+    """Each class's lines f(H, T) (:func:`_lines`), for every pattern and set H of its events."""
+    return _lines(np, trees, lattices, prepared.rows[prepared.first], prepared.pool[:, prepared.first],
+                  prepared.class_pattern, prepared.slot_at, prepared.deals, prepared.rep_rank, len(trees) + 1)
+
+
+def planned(np, trees, events, prepared: Prepared, lines: dict, subsets: list, entries: int) -> list | None:
+    """A plan (:class:`suit_products.Folded`) for each list of variants of ``subsets`` ((pattern, variant)
+    each), from the rows and classes ``prepared`` and their ``lines`` (:func:`settled`); None where their
+    groups together pass :data:`MOST_GROUPS` (times the lines but the last) or their w ``entries``."""
+    grouped = [_grouped(np, prepared, flat) for flat in subsets]
+    if sum(len(g[0]) for g in grouped) * len(trees) > MOST_GROUPS:
+        return None
+    built, left = [], entries
+    for flat, (groups, t_group, t_class, t_variant, count) in zip(subsets, grouped):
+        codes = []
+        for _ in range(6):
+            codes.append(groups % 1000)
+            groups = groups // 1000
+        types, steps, cards_used, counted = steps_of(np, np.stack(codes[::-1]))
+        left -= sum(len(compositions(d)) * k for d, k in enumerate(steps[2])) * len(trees)
+        if left < 0:
+            return None
+        by_degree = _weights(np, prepared, lines, flat, steps, cards_used, counted, t_group, t_class, t_variant,
+                             count, len(trees) + 1)
+        built.append(folded((tuple(tuple(m) for m in prepared.ranks.members), types, steps, by_degree,
+                             bound(events))))
+    return built
+
+
+def _grouped(np, prepared: Prepared, flat: list) -> tuple:
+    """Every variant of ``flat`` of every row (its named suits, by position), as the groups (each row's
+    multiset of (rank pool, named suit or 0), a key of six codes in base 1000) with each class's rows in them,
+    a variant at a time: the groups (sorted keys), and for each (group, class, variant), its group's index,
+    its class, its variant's index in ``flat`` and the rows it stands for."""
+    rows, pool, times, pattern, first, alike = (prepared.rows, prepared.pool, prepared.times, prepared.pattern,
+                                                prepared.first, prepared.alike)
     keys, t_class, t_variant, count = [], [], [], []
     by_pattern = {}  # each pattern's rows, and their pools a row of six in memory (sorted along it, quicker)
     for v, (p, (at, _, _)) in enumerate(flat):
@@ -219,27 +306,15 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
         t_variant.append(np.full(len(pair), v))
         count.append(c)
     groups, t_group = np.unique(np.concatenate(keys), return_inverse=True)
-    if len(groups) * len(trees) > MOST_GROUPS:
-        return None
-    t_group, t_class, t_variant, count = (t_group.reshape(-1), np.concatenate(t_class), np.concatenate(t_variant),
-                                          np.concatenate(count))
-    codes = []
-    for _ in range(6):
-        codes.append(groups % 1000)
-        groups = groups // 1000
-    types, steps, cards_used, counted = steps_of(np, np.stack(codes[::-1]))
-    if sum(len(compositions(d)) * k for d, k in enumerate(steps[2])) * len(trees) > entries:
-        return None
-    n_lines = len(trees) + 1
-    lines = _lines(np, trees, lattices, rows[first], pool[:, first], class_pattern, slot_at, deals, rep_rank,
-                   n_lines)
-    # by degree (counted cards), a column a node: how many variant rows of the group that ends there settle
-    # each line but the last (the six-card total less the others) at each T of its counted cards, signed
-    # (w: lines x T x nodes), and the cards used by that group (0: none)
-    within = np.zeros(len(first), dtype=np.int64)  # each class's index among its pattern's
-    for p in range(4):
-        at = np.flatnonzero(class_pattern == p)
-        within[at] = np.arange(len(at))
+    return groups, t_group.reshape(-1), np.concatenate(t_class), np.concatenate(t_variant), np.concatenate(count)
+
+
+def _weights(np, prepared: Prepared, lines: dict, flat: list, steps, cards_used, counted, t_group, t_class,
+             t_variant, count, n_lines: int) -> tuple:
+    """Per degree (counted cards), a column a node: how many variant rows of the group that ends there settle
+    each line but the last (the six-card total less the others) at each T of its counted cards, signed
+    (w: lines x T x nodes), and the cards used by that group (0: none): (d, used_by, w) each."""
+    within = prepared.within
     by_degree = []
     for d, k in enumerate(steps[2]):
         at = np.flatnonzero(counted == d)
@@ -271,8 +346,7 @@ def _count_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
             w[node[starts]] += np.add.reduceat(block, starts, axis=0)
         w = np.ascontiguousarray(w.transpose(1, 2, 0))
         by_degree.append((d, used_by, w))
-    plan = folded((tuple(tuple(m) for m in ranks.members), types, steps, tuple(by_degree), bound(events)))
-    return plan if work(plan) <= most_work else None
+    return tuple(by_degree)
 
 
 def merged_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit: int):
@@ -496,13 +570,13 @@ def _row_cards(np, rows, pool, suit, slot_at, deals, rep_rank):
     deal_class, class_values = deals
     rank = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
     suits = {slot: np.zeros(len(rows), dtype=np.int64) for slot in ALL_SLOTS}
+    at = slot_at[:, rows]  # each row's slot at each position (compared over the rows, not every sequence)
     for i in range(6):
         for j, name in enumerate(ALL_SLOTS):
-            here = slot_at[i] == j  # per sequence: positions 0-3 hold one slot always, 4 and 5 one of two
-            if here.all():
+            hit = at[i] == j  # positions 0-3 hold one slot always, 4 and 5 one of two
+            if hit.all():
                 rank[name], suits[name] = rep_rank[pool[i]], suit[i]
-            elif here.any():
-                hit = here[rows]
+            elif hit.any():
                 rank[name] = np.where(hit, rep_rank[pool[i]], rank[name])
                 suits[name] = np.where(hit, suit[i], suits[name])
     return language.Cards(rank, suits, {name: v[deal_class[rows]] for name, v in class_values.items()})

@@ -13,6 +13,9 @@ only), then the suit patterns; where a suit is read by name, the multisets, the 
 counts, then the events alone. Before them all the hand paths (whole hands' suits and colours, one
 hand's pair), and after them the older names' own walk. On a fresh suited shoe with more than 13
 classes of cards, the multisets (over every card) then the events alone (suits read by name).
+The suit counts and the events alone each take their plan over one variant an orbit of the renamings of
+the suits that move no line where there is one (:mod:`~exact_odds.cards.routes.suit_symmetry`: the same
+counts, far fewer groups to build), else their plan over every variant.
 """
 
 from __future__ import annotations
@@ -138,8 +141,13 @@ class SuitCounts(Route):
 
     def price(self, reading, dist):
         from exact_odds.cards.routes.card_counts import count_counts
+        from exact_odds.cards.routes.suit_symmetry import symmetric_counts
 
-        return _counts(count_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
+        # one variant an orbit of the renamings of the suits that move no line, where that plan is smaller
+        # (the same counts: suit_symmetry), else every variant
+        args = reading.route_args(dist.shoe, dist.tableau)
+        found = symmetric_counts(*args)
+        return _counts(count_counts(*args) if found is None else found, dist.shoe,
                        "its plan passes its limits of rows, entries or work")
 
 
@@ -171,8 +179,13 @@ class EventsAlone(Route):
 
     def price(self, reading, dist):
         from exact_odds.cards.routes.suit_alone import alone_counts
+        from exact_odds.cards.routes.suit_symmetry import symmetric_alone
 
-        return _counts(alone_counts(*reading.route_args(dist.shoe, dist.tableau)), dist.shoe,
+        # one variant an orbit of the renamings of the suits that move no line, where that plan is smaller
+        # (the same counts: suit_symmetry), else every variant
+        args = reading.route_args(dist.shoe, dist.tableau)
+        found = symmetric_alone(*args)
+        return _counts(alone_counts(*args) if found is None else found, dist.shoe,
                        "its plan passes its limit of work")
 
 

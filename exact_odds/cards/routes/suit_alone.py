@@ -33,6 +33,11 @@ the last line's is the six-card total less the others'.
 A shoe computes each distinct component and each distinct multiset of counted cards once (thousands to
 hundreds of thousands), then one gathered product and one dot a line over the groups.
 
+Where renamings of the suits map the events onto themselves and move no line, the route takes
+:mod:`~exact_odds.cards.routes.suit_symmetry`: this plan over one variant an orbit of them, each part weighed
+on the shoe renamed (:func:`weighed`'s ``renamed``), built in the steps it shares (:func:`prepared`,
+:func:`planned`, over any lists of variants); :func:`alone_counts` builds it over every variant.
+
 Integers: ways(g) counts distinct ordered deals of six cards (at most N**6), and w[g][line] * ways(g) is
 a sum of terms of card_counts' docstring, so every partial sum of a line's count lies within F N**6 (F:
 :func:`suit_events.bound`): int64 while F N**6 < 2**63 (:func:`suit_products.exact_dtype`), else Python
@@ -143,16 +148,38 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
     :data:`card_pools.LIMIT` rows, :data:`MOST_VARIANT_ROWS` rows and variants, :data:`MOST_SETTLED`
     settled, :data:`MOST_GROUPS` groups times lines, or ``most_work`` a shoe (:func:`work`)."""
     np = _numpy()
+    lattices = [parted(events, p) for p in range(4)]
+    flat = [(p, v) for p, (_, _, variants) in enumerate(lattices) for v in variants]
+    ready = prepared(np, trees, of_card, value_names, events, tableau, deal_names, lattices, flat)
+    plans = None if ready is None else planned(np, trees, events, ready, [flat])
+    return None if plans is None or work(plans[0]) > most_work else plans[0]
+
+
+class Prepared(NamedTuple):
+    """The rows of a plan (:func:`card_counts.merged_rows`), each row's class's index among its pattern's
+    (``of_class``), and each class's lines f(H) (:func:`_lines`), before any variant is grouped."""
+
+    ranks: object
+    rows: object
+    pool: object
+    times: object
+    pattern: object
+    of_class: object
+    lines: dict
+
+
+def prepared(np, trees, of_card, value_names, events, tableau, deal_names, lattices: list,
+             flat: list) -> Prepared | None:
+    """The rows of a plan of the variants ``flat`` ((pattern, variant of ``lattices[pattern]``) each), their
+    classes and lines (:class:`Prepared`); None past :data:`card_pools.LIMIT` rows, :data:`MOST_VARIANT_ROWS`
+    rows times those variants, or :data:`MOST_SETTLED` classes settled."""
     got = card_counts.merged_rows(np, trees, of_card, value_names, events, tableau, deal_names,
                                   min(card_pools.LIMIT, card_counts.MOST_ROWS))
     if got is None:
         return None
     ranks, rows, pool, times, slot_at, pattern, deals = got
-    if len(ranks.members) * PARTED_CODES + PARTED_CODES > EMPTY:
-        return None
-    lattices = [parted(events, p) for p in range(4)]
-    n_variants = np.array([len(variants) for _, _, variants in lattices])
-    if int(n_variants[pattern[rows]].sum()) > MOST_VARIANT_ROWS:
+    if len(ranks.members) * PARTED_CODES + PARTED_CODES > EMPTY or \
+            not card_counts.within_variant_rows(np, pattern[rows], flat, MOST_VARIANT_ROWS):
         return None
     rep_rank, first, alike = card_counts.alike_classes(np, trees, events, value_names, ranks, rows, pool, slot_at,
                                                        pattern, deals)
@@ -160,57 +187,76 @@ def _plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, table
     n_firsts = np.array([len(firsts) for _, firsts, _ in lattices])
     if int(n_firsts[class_pattern].sum()) > MOST_SETTLED:
         return None
-    n_lines = len(trees) + 1
     lines = _lines(np, trees, lattices, rows[first], pool[:, first], class_pattern, slot_at, deals, rep_rank)
     within = np.zeros(len(first), dtype=np.int64)  # each class's index among its pattern's
     for p in range(4):
         at = np.flatnonzero(class_pattern == p)
         within[at] = np.arange(len(at))
-    # every variant of every row as its group (its cards' (pool, code), sorted), with its signed terms summed
-    # per (group, line)
+    return Prepared(ranks, rows, pool, times, pattern, within[alike], lines)
+
+
+def planned(np, trees, events, ready: Prepared, subsets: list) -> list | None:
+    """A plan (:class:`Plan`) for each list of variants of ``subsets`` ((pattern, variant) each), from the
+    rows ``ready``; None where their groups together pass :data:`MOST_GROUPS` (times the lines but the
+    last)."""
+    n_lines = len(trees) + 1
+    found, n_groups = [], 0
+    for flat in subsets:
+        found.append(_weights(np, ready, flat, n_lines))
+        n_groups += len(found[-1][0])
+        if n_groups * (n_lines - 1) > MOST_GROUPS:
+            return None
+    plans = []
+    for groups, w in found:
+        codes = np.zeros((6, len(groups)), dtype=np.int64)
+        for i in range(5, -1, -1):
+            codes[i] = groups % 1000
+            groups = groups // 1000
+        counted, used, of_counted = _counted(np, codes)
+        components, of_component = _components(np, codes)
+        plans.append(Plan(tuple(tuple(m) for m in ready.ranks.members), counted, used, _sorted_out(np, components),
+                          of_counted, of_component, w, bound(events)))
+    return plans
+
+
+def _weights(np, ready: Prepared, flat: list, n_lines: int) -> tuple:
+    """Every variant of ``flat`` of every row as its group (its cards' (pool, code), sorted: a key in base
+    1000), with its signed terms summed per (group, line): the groups (sorted keys) and w (lines but the
+    last x groups)."""
+    rows, pool, times, pattern, of_class, lines = ready.rows, ready.pool, ready.times, ready.pattern, \
+        ready.of_class, ready.lines
     keys, on, value = [], [], []
-    for p, (_, _, variants) in enumerate(lattices):
-        here = np.flatnonzero(pattern[rows] == p)
-        if not len(here):
+    by_pattern = {}
+    for p, (codes, terms) in flat:
+        if p not in by_pattern:
+            here = np.flatnonzero(pattern[rows] == p)
+            # each row's cards a row in memory (rows x 6), sorted along it: a row's pools with each variant's codes
+            by_row = np.ascontiguousarray(pool[:, here].T)
+            by_pattern[p] = here, of_class[here], by_row < 0, by_row * PARTED_CODES
+        here, classes, empty, by_row = by_pattern[p]
+        if not terms or not len(here):  # (its sets of events cancel)
             continue
-        of_class = within[alike[here]]
-        # each row's cards a row in memory (rows x 6), sorted along it: a row's pools with each variant's codes
-        by_row = np.ascontiguousarray(pool[:, here].T)
-        empty = by_row < 0
-        by_row = by_row * PARTED_CODES
-        for codes, terms in variants:
-            if not terms:  # (its sets of events cancel)
-                continue
-            code = np.sort(np.where(empty, EMPTY, by_row + np.array(codes)[None, :]), axis=1)
-            key = np.zeros(len(here), dtype=np.int64)  # (below 1000**6 < 2**63)
-            for i in range(6):
-                key = key * 1000 + code[:, i]
-            kinds, dense = np.unique(key, return_inverse=True)
-            pairs, signed = [], []  # (group, line) and the rows it counts, signed, summed in this variant
-            for h, c in terms:
-                line = lines[p, h][of_class]
-                keep = line < n_lines - 1
-                pairs.append(dense.reshape(-1)[keep] * (n_lines - 1) + line[keep])
-                signed.append(c * times[here][keep])
-            total = summed_at(np, np.concatenate(pairs), np.concatenate(signed), len(kinds) * (n_lines - 1))
-            kept = np.flatnonzero(total)  # (the pairs present whose terms do not cancel, in order)
-            keys.append(kinds[kept // (n_lines - 1)])
-            on.append(kept % (n_lines - 1))
-            value.append(total[kept])
+        code = np.sort(np.where(empty, EMPTY, by_row + np.array(codes)[None, :]), axis=1)
+        key = np.zeros(len(here), dtype=np.int64)  # (below 1000**6 < 2**63)
+        for i in range(6):
+            key = key * 1000 + code[:, i]
+        kinds, dense = np.unique(key, return_inverse=True)
+        pairs, signed = [], []  # (group, line) and the rows it counts, signed, summed in this variant
+        for h, c in terms:
+            line = lines[p, h][classes]
+            keep = line < n_lines - 1
+            pairs.append(dense.reshape(-1)[keep] * (n_lines - 1) + line[keep])
+            signed.append(c * times[here][keep])
+        total = summed_at(np, np.concatenate(pairs), np.concatenate(signed), len(kinds) * (n_lines - 1))
+        kept = np.flatnonzero(total)  # (the pairs present whose terms do not cancel, in order)
+        keys.append(kinds[kept // (n_lines - 1)])
+        on.append(kept % (n_lines - 1))
+        value.append(total[kept])
     groups, group = np.unique(np.concatenate(keys or [np.zeros(0, dtype=np.int64)]), return_inverse=True)
-    if len(groups) * (n_lines - 1) > MOST_GROUPS:
-        return None
-    w = summed_at(np, np.concatenate(on) * len(groups) + group.reshape(-1), np.concatenate(value),
-                              (n_lines - 1) * len(groups)).reshape(n_lines - 1, len(groups))
-    codes = np.zeros((6, len(groups)), dtype=np.int64)
-    for i in range(5, -1, -1):
-        codes[i] = groups % 1000
-        groups = groups // 1000
-    counted, used, of_counted = _counted(np, codes)
-    components, of_component = _components(np, codes)
-    plan = Plan(tuple(tuple(m) for m in ranks.members), counted, used, _sorted_out(np, components), of_counted,
-                of_component, w, bound(events))
-    return plan if work(plan) <= most_work else None
+    w = summed_at(np, np.concatenate(on or [np.zeros(0, dtype=np.int64)]) * len(groups) + group.reshape(-1),
+                  np.concatenate(value or [np.zeros(0, dtype=np.int64)]),
+                  (n_lines - 1) * len(groups)).reshape(n_lines - 1, len(groups))
+    return groups, w
 
 
 def _lines(np, trees, lattices, rows, pool, pattern, slot_at, deals, rep_rank) -> dict:
@@ -375,13 +421,14 @@ def work(plan: Plan) -> int:
 
 # --- a shoe -------------------------------------------------------------------
 
-def weighed(plan: Plan, shoe: Shoe) -> list:
-    """Each line's six-card count on ``shoe`` from a plan (:func:`_plan`)."""
+def weighed(plan: Plan, shoe: Shoe, renamed: tuple = (1, 2, 3, 4)) -> list:
+    """Each line's six-card count on ``shoe`` from a plan (:func:`_plan`); with ``renamed``, on the shoe
+    whose cards of suit s are those of ``shoe`` of suit renamed[s - 1] (:mod:`~exact_odds.cards.routes.suit_symmetry`)."""
     np = _numpy()
     n = shoe.size
     dtype = exact_dtype(np, n, plan.bound)
-    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)] for cards in plan.members],
-                     dtype=np.int64)
+    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s - 1) for s in renamed]
+                      for cards in plan.members], dtype=np.int64)
     of_set = np.array([[sum(suits[p, s - 1] for s in r) for r in RESTRICTED] for p in range(len(suits))],
                       dtype=np.int64).reshape(len(suits), len(RESTRICTED))
     ways = _counted_ways(np, plan, suits.sum(axis=1), n, dtype)[plan.of_counted]

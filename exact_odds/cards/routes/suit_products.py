@@ -374,12 +374,14 @@ def work(plan: Folded) -> int:
 
 # --- a shoe -------------------------------------------------------------------
 
-def weighed(plan: Folded, shoe: Shoe) -> list:
-    """Each line's six-card count on ``shoe`` from a plan (:func:`folded`)."""
+def weighed(plan: Folded, shoe: Shoe, renamed: tuple = (1, 2, 3, 4)) -> list:
+    """Each line's six-card count on ``shoe`` from a plan (:func:`folded`); with ``renamed``, on the shoe
+    whose cards of suit s are those of ``shoe`` of suit renamed[s - 1] (every pool's suit counts so
+    permuted: :mod:`~exact_odds.cards.routes.suit_symmetry`)."""
     np = _numpy()
     n = shoe.size
     dtype = exact_dtype(np, n, plan.bound)
-    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s) for s in range(4)]
+    suits = np.array([[sum(shoe.suited[c] for c in cards if c % 4 == s - 1) for s in renamed]
                       for cards in plan.members], dtype=np.int64)
     fall = np.ones((len(plan.members), 4, 7), dtype=dtype)  # falling(n_{P,s}, j)
     for j in range(1, 7):
