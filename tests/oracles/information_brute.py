@@ -7,7 +7,8 @@ Banker (19/20, push on a tie), Player (1:1, push on a tie) and Tie (8:1) as docs
 Slow on purpose: only for shoes of about ten cards.
 """
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from functools import lru_cache
 from fractions import Fraction
 from itertools import permutations
 
@@ -47,17 +48,27 @@ def pair_pays(seq):
 def brute_states(cards, seen, high=frozenset(), sort_by="value", pairs=False):
     """``{labels: (count, [sum of pays per bet])}`` and the number of sequences; ``seen`` maps a
     position 1-6 to 'group', 'value' or 'rank'. Bets: Banker, Player, Tie (and the three pair bets)."""
-    out = defaultdict(lambda: [0, [Fraction(0)] * (6 if pairs else 3)])
-    total = 0
     order = sorted(seen)
-    for seq in permutations(cards, 6):
-        total += 1
-        key = tuple(seen_label(seq[p - 1], seen[p], high, sort_by) for p in order)
+    dealt, pays = _dealt(tuple(cards), pairs)
+    tally = Counter()  # (labels, which pays) -> sequences: a few pays a state, each summed once below
+    for seq, which in dealt:
+        tally[tuple(seen_label(seq[p - 1], seen[p], high, sort_by) for p in order), which] += 1
+    out = defaultdict(lambda: [0, [Fraction(0)] * (6 if pairs else 3)])
+    for (key, which), n in tally.items():
         entry = out[key]
-        entry[0] += 1
-        pays = standard_pays(play(seq)) + (pair_pays(seq) if pairs else ())
-        entry[1] = [a + b for a, b in zip(entry[1], pays)]
-    return dict(out), total
+        entry[0] += n
+        entry[1] = [a + n * b for a, b in zip(entry[1], pays[which])]
+    return dict(out), sum(tally.values())
+
+
+@lru_cache(maxsize=4)
+def _dealt(cards: tuple, pairs: bool) -> tuple:
+    """Every ordered six cards of ``cards`` with which pays its coup gives (an index into the distinct pays,
+    the second item): the same for every way of seeing it, so kept for the last few shoes."""
+    ids: dict = {}
+    dealt = tuple((seq, ids.setdefault(standard_pays(play(seq)) + (pair_pays(seq) if pairs else ()), len(ids)))
+                  for seq in permutations(cards, 6))
+    return dealt, tuple(ids)
 
 
 def brute_edge(states, total, must_bet=False):
