@@ -46,6 +46,7 @@ from functools import lru_cache
 from exact_odds.conditions import language
 from exact_odds.cards.routes.card_suits import (ALL_SLOTS, INT64_SAFE, TESTS as _TESTS, _blocks, settle_lines,
                                                slot_pairs, exact_number, suited_counts)
+from exact_odds.cards.substrate.arrays import distinct
 from exact_odds.rules.cards import RANK_VALUES
 from exact_odds.rules.deal import falling, six_card_total
 from exact_odds.rules.shoe import Shoe
@@ -458,9 +459,9 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
     pairs = slot_pairs(k)
     plan = _coup_plan(reading.trees, signature_of(read), reading.value_names, slots, True, tableau,
                       reading.value_of)
-    distinct, key = model_keys(np, plan, model)  # as suited_counts keys and buckets them
-    c = len(distinct)
-    keys = np.unique(key) if c > 1 else np.arange(int(key.max()) + 1)  # every group occurs (np.unique's)
+    models, key = model_keys(np, plan, model)  # as suited_counts keys and buckets them
+    c = len(models)
+    keys = distinct(np, key) if c > 1 else np.arange(int(key.max()) + 1)  # every group occurs (distinct's)
     del key
     classes, groups, bucket = key_buckets(np, plan, keys, c)
     settled, alike = _settled_by_ranks(np, reading.trees, plan)
@@ -484,7 +485,7 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
         members = order[start:stop]
         first = int(members[0])
         labels, held = _blocks(int(plan.pairs[groups[first]]), k, pairs)
-        block_models = tuple(distinct[int(classes[labels.index(b)][first])] if c > 1 else distinct[0]
+        block_models = tuple(models[int(classes[labels.index(b)][first])] if c > 1 else models[0]
                              for b in range(max(labels, default=-1) + 1))
         renaming = read.suit_symmetric and all(bm == "infinite" or len(set(bm.base)) == 1 for bm in block_models)
         if renaming:  # as card_suits._assignments: a way of sharing suits per row, at most

@@ -39,6 +39,7 @@ from exact_odds.conditions import language
 from exact_odds.cards.routes import card_pools
 from exact_odds.cards.routes.card_pools import Pools, Sequences, counted, expand, factor_keys, planned, weighed
 from exact_odds.cards.routes.card_suits import settle_lines
+from exact_odds.cards.substrate.arrays import distinct
 from exact_odds.rules.shoe import Shoe
 
 
@@ -170,7 +171,7 @@ def _settle_patterns(np, trees, seqs, rows, pool, slots, ranks, n_lines: int):
         held = _settled_alike(np, trees, seqs, rows[at[first]], {s: pool[s][at[first]] for s in slots}, slots,
                               rep_rank, k)
         relevant = _relevant(np, held, k)
-        for mask in np.unique(relevant):
+        for mask in distinct(np, relevant):
             group = np.flatnonzero(relevant == mask)
             cards = tuple(c for c in range(k) if mask >> c & 1)
             pick, pats = _projected(k, cards)

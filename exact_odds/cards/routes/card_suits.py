@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from exact_odds.cards.substrate.arrays import distinct
 from exact_odds.conditions import language
 from exact_odds.rules.deal import falling
 
@@ -53,8 +54,8 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
     which depends on which read slots share a rank and on the suit model of each such rank."""
     from exact_odds.cards.substrate.sequences import exact_sums
 
-    distinct, key = model_keys(np, plan, model)
-    c = len(distinct)
+    models, key = model_keys(np, plan, model)
+    c = len(models)
     if c > 1:
         keys, inverse = np.unique(key, return_inverse=True)
         inverse = inverse.reshape(-1)
@@ -78,7 +79,7 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
         members = order[start:stop]
         first = int(members[0])
         labels, held = _blocks(int(plan.pairs[groups[first]]), len(slots), pairs)
-        block_models = tuple(distinct[int(classes[labels.index(b)][first])] if c > 1 else distinct[0]
+        block_models = tuple(models[int(classes[labels.index(b)][first])] if c > 1 else models[0]
                              for b in range(max(labels, default=-1) + 1))
         renaming = symmetric and all(bm == "infinite" or len(set(bm.base)) == 1 for bm in block_models)
         suits, nums, den = _assignments(np, tuple(labels[j] for j in held), block_models,
@@ -86,7 +87,7 @@ def suited_counts(np, trees, plan, slots, w, model, symmetric: bool, suit_classe
         line = settled[groups[members]]
         if (line >= 0).any():  # groups whose ranks settle the line: every suit of theirs counts on it
             whole = int(nums.sum())
-            for ln in np.unique(line[line >= 0]).tolist():
+            for ln in distinct(np, line[line >= 0]).tolist():
                 total = int(sums_at[members[line == ln]].sum()) * whole
                 if total:
                     counts[ln] += Fraction(total, den)
@@ -111,14 +112,14 @@ def model_keys(np, plan, model) -> tuple:
     """(the distinct suit models of the shoe's ranks, each group's key): its group, then, where the ranks
     differ in their suit models, the model of each read slot's rank (ranks alike in suits share one)."""
     rank_models = ["infinite"] * 13 if model.ranks is None else list(model.ranks)
-    distinct = list(dict.fromkeys(rank_models))
-    c = len(distinct)
+    models = list(dict.fromkeys(rank_models))
+    c = len(models)
     key = plan.group.astype(np.int64)
     if c > 1:
-        cls_of_rank = np.array([distinct.index(m) for m in rank_models] + [0], dtype=np.int64)
+        cls_of_rank = np.array([models.index(m) for m in rank_models] + [0], dtype=np.int64)
         for r in plan.slot_ranks:
             key = key * c + cls_of_rank[r]
-    return distinct, key
+    return models, key
 
 
 def key_buckets(np, plan, keys, c: int) -> tuple:
@@ -252,7 +253,7 @@ def _settle_pieces(np, trees, plan, slots, groups, pieces, counts) -> None:
         line = lines[at:at + size].reshape(len(members), len(nums))
         at += size
         weights = weights.astype(object)
-        for ln in np.unique(line).tolist():
+        for ln in distinct(np, line).tolist():
             per_member = ((line == ln).astype(nums.dtype) @ nums).astype(object)
             total = int(weights.dot(per_member))
             if total:

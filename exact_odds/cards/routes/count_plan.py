@@ -11,6 +11,7 @@ from math import prod
 
 from exact_odds.cards.routes import suit_products
 from exact_odds.cards.routes.suit_products import CODES, Folded, compositions
+from exact_odds.cards.substrate.arrays import distinct
 
 
 def _numpy():
@@ -226,7 +227,7 @@ def leaves(np, steps, folds: list):
         rank = np.empty(len(order), dtype=np.int64)
         rank[order] = np.arange(len(order))
         leaf_of = rank[where.reshape(-1)]
-        for m in np.unique(info[:, 0]).tolist():
+        for m in distinct(np, info[:, 0]).tolist():
             these = order[info[order, 0] == m]
             lower = {c: i for i, c in enumerate(compositions(d - m))}
             n_parent = n_built[d - m]

@@ -44,6 +44,7 @@ from itertools import combinations, product
 from typing import NamedTuple
 
 from exact_odds.cards.routes.card_suits import INT64_SAFE
+from exact_odds.cards.substrate.arrays import distinct
 from exact_odds.rules.deal import falling
 from exact_odds.rules.shoe import Shoe
 
@@ -161,7 +162,7 @@ def steps_of(np, codes):
         new = np.zeros(len(kinds), dtype=np.int64)
         parent, kind, bucket = node[at[first]], type_of[i, at[first]], bucket[first]
         step = []
-        for b in np.unique(bucket):  # kinds are sorted by bucket first: each bucket's are in a row
+        for b in distinct(np, bucket):  # kinds are sorted by bucket first: each bucket's are in a row
             d, mm = int(b // 7), int(b % 7)
             here = np.flatnonzero(bucket == b)
             lo = n_nodes[d + mm]
@@ -275,7 +276,7 @@ def _leaves(np, steps, folds: list):
         # a leaf read at k T's, its last factor of degree m: k * (m's monomials) terms of about 10 ns, against
         # its whole polynomial built (about 7 ns a coefficient: work); a leaf w never reads (its groups settle
         # only the last line) is not built at all
-        read = np.bincount(np.unique(fold.at) % n_nodes[d], minlength=n_nodes[d])
+        read = np.bincount(distinct(np, fold.at) % n_nodes[d], minlength=n_nodes[d])
         last = np.array([len(compositions(made[d][x][0])) if x in made[d] else 99 for x in range(n_nodes[d])])
         built[d] = parent_of[d] | (read > 0) & (LEAF_TERM * read * last >= COEFFICIENT * len(compositions(d)))
     renumber = [np.cumsum(b) - 1 for b in built]
@@ -307,7 +308,7 @@ def _leaves(np, steps, folds: list):
         rank = np.empty(len(order), dtype=np.int64)
         rank[order] = np.arange(len(order))
         leaf_of = rank[where.reshape(-1)]
-        for m in np.unique(info[:, 0]).tolist():
+        for m in distinct(np, info[:, 0]).tolist():
             these = order[info[order, 0] == m]
             lower = {c: i for i, c in enumerate(compositions(d - m))}
             n_parent = n_built[d - m]
