@@ -142,10 +142,12 @@ def test_bets_settled_by_ranks_equal_brute_force(conditions, classes_only):
     assert priced_by_the_classes(conditions, cards) == dict(brute_lines(cards, conditions))
 
 
-@pytest.mark.parametrize("conditions", SETTLED_BY_RANKS[:4], ids=lambda c: " | ".join(c)[:60])
+@pytest.mark.parametrize("conditions", [c if i in (0, 3) else pytest.param(c, marks=pytest.mark.slow)
+                                        for i, c in enumerate(SETTLED_BY_RANKS[:4])],
+                         ids=lambda c: " | ".join(c)[:60])
 def test_bets_settled_by_ranks_in_play_equal_brute_force(conditions, classes_only):
     """A shoe whose ranks differ in their suits: the classes weigh each rank's suits apart (several suit
-    models in one bucket)."""
+    models in one bucket). One line and three by default (2-3 s each), the other two under ``-m slow``."""
     cards = ["Ah", "As", "Ad", "2h", "2h", "2s", "3d", "3s", "Kc"]
     assert priced_by_the_classes(conditions, cards) == dict(brute_lines(cards, conditions))
 
