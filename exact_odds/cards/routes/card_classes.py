@@ -480,21 +480,29 @@ def _suited_rows(reading, shoe: Shoe, tableau, model) -> tuple[int, int]:
         del seg, same, at, new
     else:
         open_groups = [int(stop - start) for start, stop in zip(cut, ends)]
+    # each bucket's suits (a bucket: the groups alike in which read cards share a rank, and their ranks'
+    # suit models): worked out once per way of sharing ranks (the pairs' bits, few), over all its buckets
+    first = order[cut] if len(order) else np.zeros(0, dtype=np.intp)
+    bits = plan.pairs[groups[first]].astype(np.int64)
+    suits = np.zeros(len(first), dtype=np.int64)
+    infinite_or_even = np.array([m == "infinite" or len(set(m.base)) == 1 for m in models])
+    for shared in distinct(np, bits).tolist():
+        at = np.flatnonzero(bits == shared)
+        labels, held = _blocks(int(shared), k, pairs)
+        blocks = range(max(labels, default=-1) + 1)
+        # each block's model class in each bucket (its first card's slot), and its cards
+        of_block = [classes[labels.index(b)][first[at]] if c > 1 else np.zeros(len(at), dtype=np.int64)
+                    for b in blocks]
+        sizes = [sum(1 for j in held if labels[j] == b) for b in blocks]
+        ways = np.ones(len(at), dtype=np.int64)  # the suits each block's cards can have, told apart as the bet does
+        renaming = np.full(len(at), read.suit_symmetric)
+        for cls, m in zip(of_block, sizes):
+            ways *= np.array([_block_suits(models[x], m, suit_classes) for x in range(c)], dtype=np.int64)[cls]
+            renaming &= infinite_or_even[cls]
+        # as card_suits._assignments: a way of sharing suits per row, at most, where the suits may be renamed
+        suits[at] = np.where(renaming, len(_sharings(len(held))), ways)
     total = held_rows = peak = 0
-    for start, stop, n in zip(cut, ends, open_groups):
-        members = order[start:stop]
-        first = int(members[0])
-        labels, held = _blocks(int(plan.pairs[groups[first]]), k, pairs)
-        block_models = tuple(models[int(classes[labels.index(b)][first])] if c > 1 else models[0]
-                             for b in range(max(labels, default=-1) + 1))
-        renaming = read.suit_symmetric and all(bm == "infinite" or len(set(bm.base)) == 1 for bm in block_models)
-        if renaming:  # as card_suits._assignments: a way of sharing suits per row, at most
-            suits = len(_sharings(len(held)))
-        else:  # the suits each block's cards can have, told apart as the bet tells them
-            suits = 1
-            for b, bm in enumerate(block_models):
-                suits *= _block_suits(bm, sum(1 for j in held if labels[j] == b), suit_classes)
-        rows = n * suits
+    for rows in (np.array(open_groups, dtype=np.int64) * suits).tolist():
         total += rows
         held_rows += rows
         if held_rows >= CHUNK:
