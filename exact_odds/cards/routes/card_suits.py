@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from math import prod
 
 from exact_odds.cards.substrate.arrays import distinct
 from exact_odds.conditions import language
@@ -194,17 +195,31 @@ def _assignments(np, labels: tuple, block_models: tuple, how) -> tuple:
             if num:
                 rows.append((shape, num))
     else:
-        rows = [((), 1)]
+        # each block's suits as the bet tells them apart (suits of one class merged, shown by its first),
+        # then every choice of one per block, the first block's varying slowest
+        merged_blocks = []
         for members, options in blocks:
             merged: dict = {}
             for combo, num in options.items():
                 key = tuple(how[x] for x in combo)
                 shown, total = merged.get(key, (tuple(how.index(k) for k in key), 0))
                 merged[key] = (shown, total + num)
-            rows = [(dict(prefix) | dict(zip(members, shown)), n * m) for prefix, n in
-                    ((dict(enumerate(p)) if isinstance(p, tuple) else p, n) for p, n in rows)
-                    for shown, m in merged.values()]
-        rows = [(tuple(r[i] for i in range(len(labels))), n) for r, n in rows]
+            merged_blocks.append((members, tuple(merged.values())))
+        # the choices laid out in numpy: choice r takes from block b the option r // stride_b % size_b
+        sizes = [len(values) for _, values in merged_blocks]
+        index = np.arange(prod(sizes))
+        suits = [None] * len(labels)
+        nums = np.ones(len(index), dtype=object)  # Python integers: products of the blocks' ways
+        stride = len(index)
+        for (members, values), size in zip(merged_blocks, sizes):
+            stride //= size
+            pick = index // stride % size
+            shown = np.array([v[0] for v in values], dtype=np.int64).reshape(size, len(members))
+            for j, i in enumerate(members):
+                suits[i] = shown[pick, j]
+            nums = nums * np.array([v[1] for v in values], dtype=object)[pick]
+        top = max(nums.tolist(), default=0)
+        return suits, nums.astype(np.int64) if top * len(nums) < INT64_SAFE else nums, den
     suits = [np.array([shape[i] for shape, _ in rows], dtype=np.int64) for i in range(len(labels))]
     nums = np.array([n for _, n in rows], dtype=object)
     top = max((n for _, n in rows), default=0)
