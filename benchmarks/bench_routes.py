@@ -8,7 +8,9 @@ d92a881``) one process per shoe prices every form in turn: each form's first pri
 (the process is warmed by one price at 1 deck first: imports and the card walk are not counted), the
 checkouts alternating, ``--repeat`` times, the least time of each form shown. A
 form past ``--timeout`` seconds is stopped and shown as "> T s"; the next form goes on in the same
-process. This checkout's route is the engine's ``explain``; a baseline has none.
+process. This checkout's route is the engine's ``explain``; a baseline has none. Each child runs in its
+checkout's directory (``python -c`` puts the current directory first on the path: from another, it would
+import that one's library), with the caller's environment.
 
 Usage: python benchmarks/bench_routes.py --baseline PATH [--timeout S] [--only TEXT] [--shoes fresh,play,small]
        [--repeat N]
@@ -23,6 +25,10 @@ import json
 import os
 import subprocess
 import sys
+
+#: The environment as the caller gave it, before this process imports the library (whose card engine asks
+#: numpy for small pages through the environment): each checkout's child runs with its own settings.
+CALLER_ENV = dict(os.environ)
 
 from timing import ROOT  # noqa: E402  (puts the repository on sys.path)
 
@@ -75,7 +81,7 @@ def run(tree: str, shoe: str, forms: list, timeout: int) -> dict:
     """{form: (seconds or None, route)} for one checkout and shoe."""
     done = subprocess.run([sys.executable, "-c", CHILD], input=json.dumps({"shoe": shoe, "timeout": timeout,
                                                                            "forms": forms}),
-                          env=dict(os.environ, PYTHONPATH=tree), capture_output=True, text=True)
+                          env=dict(CALLER_ENV, PYTHONPATH=tree), cwd=tree, capture_output=True, text=True)
     out = {}
     for line in done.stdout.splitlines():
         row = json.loads(line)
