@@ -192,6 +192,11 @@ def _reduced(events: tuple, lattices: list, alone: bool, lines=None, group=None)
     return group, _parts(reps)
 
 
+def _flat(parts: dict) -> list:
+    """Every representative of :func:`_parts`' parts, (pattern, variant) each, the parts in order."""
+    return [pv for subset in parts.values() for pv in subset]
+
+
 # --- the suit counts ---------------------------------------------------------------------
 
 def symmetric_counts(trees: tuple, of_card: tuple, value_names: tuple, slots: tuple, shoe: Shoe, tableau,
@@ -231,7 +236,7 @@ def counts_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
     first = _reduced(events, lattices, False)
     if first is None:
         return None
-    flat = [pv for subset in first[1].values() for pv in subset]
+    flat = _flat(first[1])
     prepared = card_counts.prepared_rows(np, trees, of_card, value_names, events, tableau, deal_names, limit,
                                          lattices, flat)
     if prepared is None:
@@ -242,7 +247,7 @@ def counts_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple,
         return None
     parts = found[1]
     if not card_counts.within_variant_rows(np, prepared.pattern[prepared.rows],
-                                           [pv for subset in parts.values() for pv in subset]):
+                                           _flat(parts)):
         return None
     built = card_counts.planned(np, trees, events, prepared, lines, list(parts.values()), entries)
     if built is None or sum(len(t) * work(b) for t, b in zip(parts, built)) > most_work:
@@ -274,7 +279,7 @@ def alone_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, 
     first = _reduced(events, lattices, True)
     if first is None:
         return None
-    flat = [pv for subset in first[1].values() for pv in subset]
+    flat = _flat(first[1])
     prepared = suit_alone.prepared(np, trees, of_card, value_names, events, tableau, deal_names, lattices, flat)
     if prepared is None:
         return None
@@ -283,7 +288,7 @@ def alone_plan(trees: tuple, of_card: tuple, value_names: tuple, events: tuple, 
         return None
     parts = found[1]
     if not card_counts.within_variant_rows(np, prepared.pattern[prepared.rows],
-                                           [pv for subset in parts.values() for pv in subset],
+                                           _flat(parts),
                                            suit_alone.MOST_VARIANT_ROWS):
         return None
     built = suit_alone.planned(np, trees, events, prepared, list(parts.values()))
