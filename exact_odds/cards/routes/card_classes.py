@@ -143,17 +143,28 @@ def _first_four_plan(trees: tuple, signature: tuple):
     of_card, reps = classes_of(signature)
     g = len(reps)
     small = np.int16  # ranks, suits and classes fit; the condition's arithmetic on them stays small
-    seq = np.indices((g,) * 4, dtype=small).reshape(4, -1)
+    # Every ordered sequence of four classes, in the order of np.indices((g,) * 4): position k's class
+    # runs through the g classes in blocks of g ** (3 - k), g ** k times over.
+    def at(pos, values):
+        return np.tile(np.repeat(values, g ** (3 - pos)), g ** pos)
+
+    classes = np.arange(g, dtype=small)
+    seq = [at(pos, classes) for pos in range(4)]
     rep_rank = np.array([r for r, _ in reps], dtype=small)
     rep_suit = np.array([s for _, s in reps], dtype=small)
-    absent = np.zeros(seq.shape[1], dtype=small)
+    absent = np.zeros(g ** 4, dtype=small)
     rank = {slot: absent for slot in ALL_SLOTS}
     suit = dict(rank)
     for pos, slot in enumerate(FIRST_FOUR):
-        rank[slot], suit[slot] = rep_rank[seq[pos]], rep_suit[seq[pos]]
-    line = settle_lines(np, trees, language.Cards(rank, suit, {}), seq.shape[1])
-    ordered = np.sort(seq, axis=0).astype(np.int64)
-    key = ((ordered[0] * g + ordered[1]) * g + ordered[2]) * g + ordered[3]
+        rank[slot], suit[slot] = at(pos, rep_rank), at(pos, rep_suit)
+    line = settle_lines(np, trees, language.Cards(rank, suit, {}), g ** 4)
+    # Each sequence's multiset: its four classes sorted by a sorting network (five exchanges), read as the
+    # base-g number of the sorted classes (g <= 52: g ** 4 < 2 ** 23 fits int32).
+    for i, j in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):
+        seq[i], seq[j] = np.minimum(seq[i], seq[j]), np.maximum(seq[i], seq[j])
+    key = seq[0].astype(np.int32)
+    for k in range(1, 4):
+        key = key * g + seq[k]
     # the multisets are the sorted keys that occur: counted by line over all g**4 keys, no sort needed
     by_key = np.bincount(line.astype(np.int64) * g ** 4 + key, minlength=(len(trees) + 1) * g ** 4)
     by_key = by_key.reshape(len(trees) + 1, g ** 4)
@@ -218,7 +229,7 @@ def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple,
     """Group the card walk's sequences by what the bet reads: the values of its value names, the rank class
     of each read slot and, if it reads suits, which read slots share a rank (what the suits' weights
     depend on). Without suits each group is settled here, once."""
-    from exact_odds.cards.substrate.sequences import HAND_POSITIONS, six_rank_sequences
+    from exact_odds.cards.substrate.sequences import six_rank_sequences
 
     np = _numpy()
     seqs = six_rank_sequences(tableau)
@@ -235,15 +246,15 @@ def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple,
             ck_ids[key] = len(ck_ids)
             ck_values.append(values)  # a representative: every test agrees on the whole class
     parts = [(np.array([ck_ids[k] for k in deal_keys], dtype=np.int64)[seqs.deal], len(ck_ids))]
+    # A card's code (rank * 6 + cards of the rank before it; 78: no card) to its rank 0-12 (13: the slot
+    # holds no card) and to its rank class (0: no card), looked up rather than computed per sequence.
+    code_rank = np.minimum(np.arange(79) // 6, 13).astype(np.int8)
+    code_class = rank_key[np.where(np.arange(79) == 78, 0, np.arange(79) // 6 + 1)]
     slot_ranks = []
     for hand, idx in slots:
-        pos = np.array([HAND_POSITIONS[lay][hand][idx] if idx < len(HAND_POSITIONS[lay][hand]) else 6
-                        for lay in range(4)])[layouts]
-        code = np.full(len(pos), 78, dtype=np.int64)
-        for p in range(6):
-            code = np.where(pos == p, seqs.codes[p], code)
-        slot_ranks.append(np.minimum(code // 6, 13).astype(np.int8))  # 13: the slot holds no card
-        parts.append((rank_key[np.where(code == 78, 0, code // 6 + 1)], int(rank_key.max()) + 1))
+        code = _slot_codes(np, seqs, layouts, hand, idx)
+        slot_ranks.append(code_rank[code])
+        parts.append((code_class[code], int(rank_key.max()) + 1))
     if suits:
         bits = np.zeros(len(seqs.deal), dtype=np.int64)  # which read slots hold a card, and which share a rank
         for k, r in enumerate(slot_ranks):
@@ -264,7 +275,7 @@ def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple,
     decoded.reverse()
     reps = np.array([0] + _rank_reps(signature[0]), dtype=np.int64)
     ranks = {slot: reps[decoded[1 + i]] for i, slot in enumerate(slots)}
-    values = {name: np.array([ck_values[c][j] for c in decoded[0].tolist()], dtype=np.int64)
+    values = {name: np.array([v[j] for v in ck_values], dtype=np.int64)[decoded[0]]
               for j, (name, _) in enumerate(value_names)}
     line = None
     if not suits:
@@ -274,6 +285,25 @@ def _coup_plan(trees: tuple, signature: tuple, value_names: tuple, slots: tuple,
         line = _line_by_multiset(np, seqs, tableau, settle_lines(np, trees, cards, len(keys))[group], len(trees) + 1)
     return _CoupPlan(seqs, group, values, ranks, decoded[-1] if suits else None,
                      tuple(slot_ranks) if suits else (), line)
+
+
+def _slot_codes(np, seqs, layouts, hand: int, idx: int):
+    """The code of the card in read slot ``(hand, idx)`` of each sequence (78 where the slot holds none):
+    the position it is dealt at depends on the layout (who drew), so each position is taken where the
+    layouts put the slot there."""
+    from exact_odds.cards.substrate.sequences import HAND_POSITIONS
+
+    at: dict = {}  # position -> the layouts that deal the slot there
+    for lay in range(4):
+        if idx < len(HAND_POSITIONS[lay][hand]):
+            at.setdefault(HAND_POSITIONS[lay][hand][idx], []).append(lay)
+    if len(at) == 1 and len(next(iter(at.values()))) == 4:
+        return seqs.codes[next(iter(at))]
+    code = np.full(len(layouts), 78, dtype=np.uint8)
+    for p, lays in at.items():
+        where = np.isin(layouts, lays)
+        code[where] = seqs.codes[p][where]
+    return code
 
 
 @lru_cache(maxsize=4)
