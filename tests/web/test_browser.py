@@ -116,7 +116,8 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
     served = Served(tmp_path, setup)
     one, two = browser.new_page(viewport=DESKTOP), browser.new_page(viewport=PHONE)
     try:
-        two.clock.install()  # tab two looks again only when told (a poll would catch up before the click)
+        for page in (one, two):  # each tab looks again (its 5 s poll) only when told
+            page.clock.install()
         for page in (one, two):
             page.goto(served.url + "/")
             settled(page, 0)
@@ -141,7 +142,8 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
         settled(two, 2)
         assert current(two) == "" and two.locator(".bead").count() == 0
         assert served.sessions.get("default").cards == []
-        settled(one, 2)  # tab one saw the reset by itself (it looks every 5 s), without a reload
+        one.clock.fast_forward(5000)  # its next look, 5 s on, as a tab left open
+        settled(one, 2)  # tab one saw the reset by itself, without a reload
         assert current(one) == ""
         one.goto(served.url + "/?session=defualt")  # a mistyped address: the first session, and why
         one.wait_for_function("window.state !== null && "
