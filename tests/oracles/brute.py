@@ -292,9 +292,15 @@ def coup_values(c):
     return values
 
 
+def _is_card(x) -> bool:
+    """A card as the oracle holds it: (rank text, suit letter)."""
+    return isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
+
+
 def _flat(cards):
-    """A set as an aggregate receives it: a named set's cards, or a tuple of single cards' lists."""
-    return [x for part in cards for x in part] if isinstance(cards, tuple) else cards
+    """A set as an aggregate receives it: a named set's cards (a list, or a tuple as :func:`_coups` keeps them),
+    or the cards of a tuple of sets (as in ``same_suit((player_card1, banker_card1))``)."""
+    return list(cards) if all(_is_card(x) for x in cards) else [x for part in cards for x in part]
 
 
 CALLS = {name: (lambda f: lambda cards, *pred: f(_flat(cards), *pred))(f) for name, f in AGGREGATES.items()}
@@ -303,6 +309,9 @@ CALLS = {name: (lambda f: lambda cards, *pred: f(_flat(cards), *pred))(f) for na
 #: The shoes whose coups are kept (by :func:`_coups`), the most recent last, and at most how many coups they
 #: hold together (about 5 kB each): a few 10-card shoes (the one the card tests share deals 29,016 distinct
 #: coups from its 151,200 ordered six cards, about a second to build), beside hypothesis's small shoes.
+#: A kept coup holds its sets of cards as tuples, not lists: tuples of strings and dicts of them drop out of
+#: the garbage collector's view, where 160,000 coups' two million lists made each full collection of a
+#: test process take a second (about 20 of them in a run of the suite, and more when it ends).
 _KEPT: dict = {}
 MOST_COUPS_KEPT = 160_000
 
@@ -321,7 +330,8 @@ def _coups(cards):
     for seq, n in Counter(permutations(key, 6)).items():
         c = play(seq)
         dealt[seq[:c["pn"] + c["bn"]]] += n
-    coups = tuple((n, coup_values(play(seq))) for seq, n in dealt.items())
+    coups = tuple((n, {name: tuple(v) if isinstance(v, list) else v for name, v in coup_values(play(seq)).items()})
+                  for seq, n in dealt.items())
     while _KEPT and sum(map(len, _KEPT.values())) + len(coups) > MOST_COUPS_KEPT:
         del _KEPT[next(iter(_KEPT))]  # the least recent
     _KEPT[key] = coups
