@@ -255,8 +255,16 @@ def _rows(np, seqs, shoe: Shoe, readings):
 
 
 def line_index(np, bet, seqs, deal, origin):
-    """The index of the line that settles ``bet`` on each row (len(lines) for 'otherwise'), by the pay
-    table's own settlement (:meth:`~exact_odds.bets.paytable.PayTable._settle`: its rule in one place).
+    """The index of the line that settles ``bet`` on each row (len(lines) for 'otherwise'): its
+    :func:`settled_lines` read at each row's deal, or for a pair bet at its :func:`pair_keys`."""
+    lines = settled_lines(np, bet, seqs)
+    return lines[pair_keys(np, seqs, origin)] if bet.family == "pair" else lines[deal]
+
+
+def settled_lines(np, bet, seqs):
+    """The line that settles ``bet`` (len(lines) for 'otherwise') on each deal of ``seqs``, by the pay table's
+    own settlement (:meth:`~exact_odds.bets.paytable.PayTable._settle`: its rule in one place); for a pair bet,
+    on each of the 8 :func:`pair_keys`.
 
     A coup-level bet is settled on the deal's coup, a deal-level one on the deal, as the pricer does (the
     pay table caches its settlement by state, and a Deal may equal a Coup as a tuple); a pair bet on what
@@ -267,18 +275,35 @@ def line_index(np, bet, seqs, deal, origin):
     if bet.family == "pair":
         from exact_odds.cards.routes.first_four import FirstFour
 
-        r = [seqs.codes[i][origin] // 6 for i in range(4)]
-        player, banker = r[0] == r[2], r[1] == r[3]
-        same = player & banker & (r[0] == r[1])
-        key = player.astype(np.int64) + 2 * banker + 4 * same
         lines = [bet._settle(FirstFour(bool(k & 1), bool(k & 2), False, False, bool(k & 4), False), pair_names)
                  for k in range(8)]
-        return np.array(lines, dtype=np.int64)[key]
-    if bet.family == "coup":
+    elif bet.family == "coup":
         lines = [bet._settle(d.coup, coup_names) for d in seqs.deals]
     else:
         lines = [bet._settle(d, deal_names) for d in seqs.deals]
-    return np.array(lines, dtype=np.int64)[deal]
+    return np.array(lines, dtype=np.int64)
+
+
+def pair_keys(np, seqs, origin):
+    """What the first four cards' ranks say of pairs on each row (the sequence ``origin``): bit 0 a Player
+    pair, bit 1 a Banker pair, bit 2 both pairs of one rank."""
+    r = [seqs.codes[i][origin] // 6 for i in range(4)]
+    player, banker = r[0] == r[2], r[1] == r[3]
+    same = player & banker & (r[0] == r[1])
+    return player.astype(np.int64) | banker.astype(np.int64) << 1 | same.astype(np.int64) << 2
+
+
+def _joint_lines(np, bets, sizes, seqs, deal, origin):
+    """Every bet's line on each row as one mixed-radix key (radices ``sizes``, the first bet most
+    significant): the key of each deal (and pair key, if a pair bet is among ``bets``) once, then read at
+    each row's."""
+    pairs = 8 if any(bet.family == "pair" for bet in bets) else 1
+    cells = len(seqs.deals) * pairs
+    of_deal, of_pairs = np.arange(cells) // pairs, np.arange(cells) % pairs
+    key = np.zeros(cells, dtype=np.int64)
+    for bet, size in zip(bets, sizes):
+        key = key * size + settled_lines(np, bet, seqs)[of_pairs if bet.family == "pair" else of_deal]
+    return key[deal * pairs + pair_keys(np, seqs, origin) if pairs > 1 else deal]
 
 
 def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_BANCO):
@@ -314,9 +339,7 @@ def joint(shoe: Shoe, information: Information, bets, tableau: Tableau = PUNTO_B
     if n * combos <= _JOINT_BINS:
         # One grouped sum over (state, every bet's line), then each bet's lines by summing out the others:
         # one pass over the rows instead of one per bet.
-        key = np.zeros(len(weights), dtype=np.int64)
-        for bet, size in zip(bets, sizes):
-            key = key * size + line_index(np, bet, seqs, deal, origin)
+        key = _joint_lines(np, bets, sizes, seqs, deal, origin)
         sums = exact_sums(np, weights, state * combos + key, n * combos)
         for s in range(n):
             cells = sums[s * combos:(s + 1) * combos]
