@@ -116,8 +116,8 @@ def test_positive_ev_two_tabs_and_errors(browser, tmp_path):
     served = Served(tmp_path, setup)
     one, two = browser.new_page(viewport=DESKTOP), browser.new_page(viewport=PHONE)
     try:
-        for page in (one, two):  # each tab looks again (its 5 s poll) only when told
-            page.clock.install()
+        for page in (one, two):  # both tabs on Playwright's clock: two's is paused below, one's moved on 5 s
+            page.clock.install()  # when the test needs its next look (the page's poll), not waited for
         for page in (one, two):
             page.goto(served.url + "/")
             settled(page, 0)
